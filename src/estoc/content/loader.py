@@ -1,0 +1,315 @@
+"""Reading content files: YAML 1.2 records and CSV tables, validated, with ``file:line: field: message`` errors.
+
+A content file is a YAML mapping::
+
+    schema_version: 1
+    system: harp
+    kind: weapons
+    records:
+      - id: dague
+        ...
+
+Large tables keep their cells in a CSV file named by the record and read relative to the YAML file.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+
+from estoc.content.messages import translate_error
+from estoc.content.models import harp
+from estoc.content.models.common import SCHEMA_VERSION
+from estoc.errors import ContentError
+from estoc.i18n import _
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[v]`` turns a file of version ``v`` into version ``v + 1``. Each step is small and idempotent."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of record: its model, and how to fill the part kept in a CSV file."""
+
+    model: type[BaseModel]
+    csv_field: str | None = None
+    source_field: str | None = None
+    csv_reader: Callable[[Path, str], tuple[Any, ...]] | None = None
+
+
+KINDS: dict[tuple[str, str], Kind] = {}
+
+
+def _problem(path: Path, line: int | None, field: str, message: str) -> str:
+    where = f"{path}:{line}" if line is not None else f"{path}"
+    return f"{where}: {field}: {message}" if field else f"{where}: {message}"
+
+
+def _line_of(node: Any, loc: Sequence[int | str]) -> int | None:
+    """The 1-based line of the deepest node of ``loc`` that ruamel can place."""
+    line: int | None = None
+    for key in loc:
+        try:
+            if isinstance(node, CommentedMap) and key in node:
+                line = node.lc.key(key)[0] + 1
+                node = node[key]
+            elif isinstance(node, CommentedSeq) and isinstance(key, int) and key < len(node):
+                line = node.lc.item(key)[0] + 1
+                node = node[key]
+            else:
+                break
+        except (AttributeError, KeyError, IndexError, TypeError):
+            break
+    return line
+
+
+def _field_name(loc: Sequence[int | str]) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+# --- CSV readers -------------------------------------------------------------------------------------------------
+
+_CELL = re.compile(r"^\s*(\d+)\s*([A-E])?\s*$")
+
+
+def _read_csv(path: Path, header: Sequence[str]) -> Iterator[tuple[int, dict[str, str]]]:
+    try:
+        handle = path.open(encoding="utf-8", newline="")
+    except OSError as exc:
+        raise ContentError([_problem(path, None, "", _("cannot read the file: {error}").format(
+            error=exc.strerror or exc))]) from exc
+    with handle:
+        reader = csv.DictReader(handle)
+        found = list(reader.fieldnames or [])
+        if found != list(header):
+            raise ContentError([_problem(path, 1, "", _("the columns must be: {expected}").format(
+                expected=",".join(header)))])
+        for number, row in enumerate(reader, start=2):
+            yield number, row
+
+
+def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
+    """Rows of an attack table: ``result,t1..t10``, one row per result from 1, cells like ``12`` or ``12B``."""
+    header = ["result", *(f"t{i}" for i in range(1, harp.ARMOUR_TYPES + 1))]
+    rows: list[tuple[harp.AttackCell, ...]] = []
+    problems: list[str] = []
+    for line, row in _read_csv(path, header):
+        expected = len(rows) + 1
+        if row["result"] is None or row["result"].strip() != str(expected):
+            problems.append(_problem(path, line, "result", _("rows must count up from 1: expected {n}").format(
+                n=expected)))
+            break
+        cells = []
+        for column in header[1:]:
+            text = (row[column] or "").strip()
+            if text in ("", "-", "—"):
+                cells.append(harp.AttackCell(hits=0))
+                continue
+            match = _CELL.match(text)
+            if not match:
+                problems.append(_problem(path, line, column, _(
+                    "a cell is a number of hits, optionally followed by a severity A–E, not {text!r}").format(
+                    text=text)))
+                cells.append(harp.AttackCell(hits=0))
+                continue
+            severity = match.group(2)
+            cells.append(harp.AttackCell(hits=int(match.group(1)), severity=severity))  # type: ignore[arg-type]
+        rows.append(tuple(cells))
+    if not problems and len(rows) < harp.TABLE_ROWS:
+        problems.append(_problem(path, None, "", _("an attack table needs rows up to at least {n}").format(
+            n=harp.TABLE_ROWS)))
+    if problems:
+        raise ContentError(problems)
+    return tuple(rows)
+
+
+CRITICAL_COLUMNS = ("severity", "roll_min", "roll_max", "text_fr", "text_en", "hits", "penalty", "stun", "bleed",
+                    "shaken", "must_parry", "no_parry", "death", "knockdown", "drop_weapon")
+
+
+def read_critical_entries(path: Path, _record_id: str) -> tuple[Any, ...]:
+    """Entries of a critical table, checked to cover 1–100 once in each severity column."""
+    entries: list[harp.CriticalEntry] = []
+    problems: list[str] = []
+    lines: list[int] = []
+    for line, row in _read_csv(path, CRITICAL_COLUMNS):
+        data: dict[str, Any] = {
+            "severity": row["severity"],
+            "roll_min": row["roll_min"],
+            "roll_max": row["roll_max"],
+            "text": {"fr": row["text_fr"], "en": row["text_en"]},
+            "effects": {key: row[key] for key in CRITICAL_COLUMNS[5:] if (row[key] or "").strip() != ""},
+        }
+        for flag in ("shaken", "knockdown", "drop_weapon"):
+            if flag in data["effects"]:
+                data["effects"][flag] = data["effects"][flag].strip() in ("1", "true", "yes")
+        try:
+            entries.append(harp.CriticalEntry.model_validate(data))
+            lines.append(line)
+        except ValidationError as exc:
+            for error in exc.errors():
+                loc = [str(p) for p in error["loc"]]
+                column = {"text": "text_" + loc[-1] if len(loc) > 1 else "text"}.get(loc[0], loc[-1])
+                problems.append(_problem(path, line, column, translate_error(error)))
+    if problems:
+        raise ContentError(problems)
+    for severity in harp.SEVERITIES:
+        covered = [0] * 101
+        for entry, line in zip(entries, lines, strict=True):
+            if entry.severity != severity:
+                continue
+            if entry.roll_min > entry.roll_max:
+                problems.append(_problem(path, line, "roll_min", _("roll_min is above roll_max")))
+            for roll in range(entry.roll_min, entry.roll_max + 1):
+                covered[roll] += 1
+        gaps = [r for r in range(1, 101) if covered[r] != 1]
+        if gaps:
+            problems.append(_problem(path, None, "severity", _(
+                "column {severity} must cover each roll 1–100 exactly once; wrong at {rolls}").format(
+                severity=severity, rolls=", ".join(map(str, gaps[:8])))))
+    if problems:
+        raise ContentError(problems)
+    return tuple(entries)
+
+
+def _register() -> None:
+    KINDS.update({
+        ("harp", "armours"): Kind(harp.Armour),
+        ("harp", "shields"): Kind(harp.Shield),
+        ("harp", "weapons"): Kind(harp.Weapon),
+        ("harp", "attack-tables"): Kind(harp.AttackTable, "rows", "cells", read_attack_cells),
+        ("harp", "critical-tables"): Kind(harp.CriticalTable, "entries", "entries_file", read_critical_entries),
+        ("harp", "fumble-tables"): Kind(harp.FumbleTable),
+        ("harp", "manoeuvre-tables"): Kind(harp.ManoeuvreTable),
+        ("harp", "initiative-modifiers"): Kind(harp.Modifier),
+        ("harp", "position-bonuses"): Kind(harp.Modifier),
+        ("harp", "cover"): Kind(harp.Cover),
+    })
+
+
+_register()
+
+
+# --- YAML files ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LoadedRecord:
+    """A validated record with where it came from."""
+
+    system: str
+    kind: str
+    record: BaseModel
+    path: Path
+    line: int | None
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.version = (1, 2)
+    return yaml
+
+
+def _migrate(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    version = data.get("schema_version", 1)
+    if not isinstance(version, int) or version < 1:
+        raise ContentError([_problem(path, _line_of(data, ["schema_version"]), "schema_version",
+                                     _("must be a whole number from 1"))])
+    if version > SCHEMA_VERSION:
+        raise ContentError([_problem(path, _line_of(data, ["schema_version"]), "schema_version", _(
+            "this file was written for a newer estoc (format {found}; this one reads up to {supported})").format(
+            found=version, supported=SCHEMA_VERSION))])
+    while version < SCHEMA_VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+        data["schema_version"] = version
+    return data
+
+
+def load_file(path: Path) -> list[LoadedRecord]:
+    """Read and validate one content file. Raises :class:`ContentError` listing every problem found."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError([_problem(path, None, "", _("cannot read the file: {error}").format(error=exc))]) from exc
+    try:
+        data = _yaml().load(text)
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ContentError([_problem(path, line, "", _("not valid YAML: {problem}").format(problem=problem))]) from exc
+    if not isinstance(data, CommentedMap):
+        raise ContentError([_problem(path, 1, "", _("a content file is a mapping with system, kind and records"))])
+    data = _migrate(data, path)
+    problems: list[str] = []
+    for key in ("system", "kind", "records"):
+        if key not in data:
+            problems.append(_problem(path, 1, key, _("this field is required")))
+    if problems:
+        raise ContentError(problems)
+    system, kind_name = str(data["system"]), str(data["kind"])
+    kind = KINDS.get((system, kind_name))
+    if kind is None:
+        known = ", ".join(sorted(f"{s}/{k}" for s, k in KINDS))
+        raise ContentError([_problem(path, _line_of(data, ["kind"]), "kind", _(
+            "unknown kind {kind!r} for system {system!r}; known: {known}").format(
+            kind=kind_name, system=system, known=known))])
+    records = data["records"]
+    if not isinstance(records, CommentedSeq):
+        raise ContentError([_problem(path, _line_of(data, ["records"]), "records", _("must be a list"))])
+    loaded: list[LoadedRecord] = []
+    seen: dict[str, int | None] = {}
+    for index, raw in enumerate(records):
+        line = _line_of(data, ["records", index])
+        payload = dict(raw) if isinstance(raw, CommentedMap) else raw
+        try:
+            record = kind.model.model_validate(_plain(payload))
+        except ValidationError as exc:
+            for error in exc.errors():
+                loc = list(error["loc"])
+                where = _line_of(data, ["records", index, *loc]) or line
+                problems.append(_problem(path, where, _field_name(loc), translate_error(error)))
+            continue
+        record_id = str(getattr(record, "id", ""))
+        if record_id in seen:
+            problems.append(_problem(path, line, "id", _("the id {id!r} is already used in this file").format(
+                id=record_id)))
+            continue
+        seen[record_id] = line
+        if kind.csv_field and kind.source_field and kind.csv_reader:
+            source = getattr(record, kind.source_field)
+            try:
+                filled = kind.csv_reader(path.parent / str(source), record_id)
+            except ContentError as exc:
+                problems.extend(exc.problems)
+                continue
+            record = record.model_copy(update={kind.csv_field: filled})
+        loaded.append(LoadedRecord(system, kind_name, record, path, line))
+    if problems:
+        raise ContentError(problems)
+    return loaded
+
+
+def _plain(value: Any) -> Any:
+    """ruamel's round-trip containers as plain dicts and lists."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def content_files(folder: Path) -> list[Path]:
+    """Every YAML file below ``folder``, in a stable order."""
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())

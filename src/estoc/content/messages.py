@@ -1,0 +1,58 @@
+"""Validation messages in the user's language.
+
+Pydantic's own messages are English; each error type a content author can meet gets a translated sentence here,
+and our validators raise short keys (``"kebab-id"``…) that are translated the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from estoc.i18n import _
+
+
+def _custom(key: str) -> str | None:
+    keys = {
+        "kebab-id": _("an id is lower-case ASCII words joined by hyphens, like lames-1m"),
+        "penalty-order": _("the maximum manoeuvre penalty cannot be milder than the minimum"),
+        "missile-data": _("a missile weapon needs its range data (missile:), and a melee weapon none"),
+        "ten-increments": _("the maximum range must be exactly 10 range increments"),
+        "limits-order": _("size limits must grow from tiny to large"),
+    }
+    return keys.get(key)
+
+
+def translate_error(error: Any) -> str:
+    """One pydantic error (a dict from ``ValidationError.errors()``) as a sentence in the user's language."""
+    kind = error.get("type", "")
+    ctx = error.get("ctx") or {}
+    if kind == "value_error":
+        text = str(ctx.get("error", error.get("msg", "")))
+        return _custom(text) or text
+    if kind == "missing":
+        return _("this field is required")
+    if kind == "extra_forbidden":
+        return _("unknown field")
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return _("must be a whole number")
+    if kind in ("bool_parsing", "bool_type"):
+        return _("must be true or false")
+    if kind in ("string_type",):
+        return _("must be text")
+    if kind == "string_too_short":
+        return _("must not be empty")
+    if kind in ("greater_than_equal",):
+        return _("must be at least {limit}").format(limit=ctx.get("ge"))
+    if kind in ("greater_than",):
+        return _("must be more than {limit}").format(limit=ctx.get("gt"))
+    if kind in ("less_than_equal",):
+        return _("must be at most {limit}").format(limit=ctx.get("le"))
+    if kind in ("less_than",):
+        return _("must be less than {limit}").format(limit=ctx.get("lt"))
+    if kind in ("literal_error", "enum"):
+        return _("must be one of {choices}").format(choices=ctx.get("expected", ""))
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return _("must be a mapping of fields")
+    if kind in ("list_type", "tuple_type"):
+        return _("must be a list")
+    return str(error.get("msg", kind))

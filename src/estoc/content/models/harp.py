@@ -1,0 +1,214 @@
+"""Content models of the HARP · TdM system: armour, shields, weapons, tables.
+
+Numbers follow the conventions of the rule text: penalties are negative numbers, durations are rounds, a critical's
+severity is a letter A–E.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from estoc.content.models.common import ContentId, Record, Strict, Text
+
+AttackSize = Literal["tiny", "small", "medium", "large"]
+ATTACK_SIZES: tuple[AttackSize, ...] = ("tiny", "small", "medium", "large")
+Severity = Literal["A", "B", "C", "D", "E"]
+SEVERITIES: tuple[Severity, ...] = ("A", "B", "C", "D", "E")
+ARMOUR_TYPES = 10
+TABLE_ROWS = 150
+"""Attack tables have one row per result from 1 to at least this; a large attack never reads beyond it."""
+
+
+class Armour(Record):
+    """One of the ten armour types (1 cloth … 10 plate)."""
+
+    type: int = Field(ge=1, le=ARMOUR_TYPES)
+    db: int = Field(ge=0, description="defensive bonus of the armour")
+    manoeuvre_penalty_min: int = Field(le=0, description="penalty left to a wearer fully trained in Armour")
+    manoeuvre_penalty_max: int = Field(le=0, description="penalty of an untrained wearer")
+    casting_penalty: int = Field(le=0)
+
+    @model_validator(mode="after")
+    def _penalties_ordered(self) -> Armour:
+        if self.manoeuvre_penalty_max > self.manoeuvre_penalty_min:
+            raise ValueError("penalty-order")
+        return self
+
+
+class Shield(Record):
+    """A shield: its DB for untrained and trained users, what it covers, what its hand may still hold."""
+
+    db_untrained: int = Field(ge=0)
+    db_trained: int = Field(ge=0)
+    attacks_covered: int = Field(ge=1, description="how many attacks a round it protects against")
+    arc: Literal["front", "front-side"] = Field(description="frontal attacks only, or front and side")
+    hand: Literal["empty", "object", "missile"] = Field(
+        description="empty: the hand holds nothing else; object: a torch or the like, never a weapon; "
+        "missile: a two-handed missile weapon may still be used")
+    cover_when_grounded: bool = Field(default=False, description="set on the ground, it gives cover (no movement)")
+
+
+class AdditionalCritical(Strict):
+    """An additional critical delivered by a weapon (magic, special material, slaying)."""
+
+    table: ContentId
+    severity: Severity | None = Field(default=None, description="fixed severity; none means the attack's severity")
+
+
+class Weapon(Record):
+    """A melee or missile weapon."""
+
+    kind: Literal["melee", "missile"]
+    table: ContentId = Field(description="attack table id")
+    size: AttackSize = Field(description="attack size, which caps the result read on the table")
+    group: ContentId = Field(description="weapon group (the skill that wields it)")
+    ob_mod: int = 0
+    fumble: int = Field(ge=0, le=100, description="fumble range: a first roll this low or lower fumbles")
+    hands: Literal[1, 2] = 1
+    critical: ContentId | None = Field(default=None, description="critical table replacing the table's default")
+    additional_critical: AdditionalCritical | None = None
+    braced_vs_charge: bool = Field(default=False, description="spear or polearm: strikes first at a seen charge")
+    missile: MissileData | None = None
+
+    @model_validator(mode="after")
+    def _missile_data(self) -> Weapon:
+        if (self.kind == "missile") != (self.missile is not None):
+            raise ValueError("missile-data")
+        return self
+
+
+class MissileData(Strict):
+    """Range data of a missile weapon."""
+
+    family: Literal["bow", "crossbow", "sling", "thrown"]
+    max_range: int = Field(gt=0, description="metres")
+    range_increment: int = Field(gt=0, description="metres; the maximum range holds 10 increments")
+    point_blank_range: int = Field(ge=0, description="metres")
+    point_blank_mod: int = 0
+
+    @model_validator(mode="after")
+    def _ten_increments(self) -> MissileData:
+        if self.range_increment * 10 != self.max_range:
+            raise ValueError("ten-increments")
+        return self
+
+
+class SizeLimits(Strict):
+    """The highest result an attack of each size may read on a table."""
+
+    tiny: int = Field(ge=1, le=TABLE_ROWS)
+    small: int = Field(ge=1, le=TABLE_ROWS)
+    medium: int = Field(ge=1, le=TABLE_ROWS)
+    large: int = Field(ge=1, le=TABLE_ROWS)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> SizeLimits:
+        if not self.tiny <= self.small <= self.medium <= self.large:
+            raise ValueError("limits-order")
+        return self
+
+    def of(self, size: AttackSize) -> int:
+        return int(getattr(self, size))
+
+
+class AttackCell(Strict):
+    """One cell: hits, and the severity of the critical if any."""
+
+    hits: int = Field(ge=0)
+    severity: Severity | None = None
+
+
+class AttackTable(Record):
+    """An attack table: a row per result, ten armour-type columns, cells loaded from a CSV file."""
+
+    critical: ContentId = Field(description="default critical table")
+    limits: SizeLimits
+    cells: str = Field(description="CSV file beside this one: columns result, t1 … t10")
+    rows: tuple[tuple[AttackCell, ...], ...] = Field(default=(), description="filled from the CSV file on load")
+
+
+class Effects(Strict):
+    """What a critical (or a fumble) does to the one who suffers it. Durations are in rounds."""
+
+    hits: int = Field(default=0, ge=0)
+    penalty: int = Field(default=0, le=0)
+    stun: int = Field(default=0, ge=0)
+    bleed: int = Field(default=0, ge=0, description="hit points lost at the start of each later turn")
+    shaken: bool = False
+    must_parry: int = Field(default=0, ge=0)
+    no_parry: int = Field(default=0, ge=0)
+    death: int | None = Field(default=None, ge=0, description="none; 0: dies at once; N: falls and dies in N rounds")
+    knockdown: bool = False
+    drop_weapon: bool = False
+
+
+class CriticalEntry(Strict):
+    """One line of a critical table: a range of d100 rolls in one severity column."""
+
+    severity: Severity
+    roll_min: int = Field(ge=1, le=100)
+    roll_max: int = Field(ge=1, le=100)
+    text: Text
+    effects: Effects
+
+
+class CriticalTable(Record):
+    """A critical table: d100 × A–E, entries loaded from a CSV file."""
+
+    kind: Literal["normal", "additional"] = "normal"
+    entries_file: str = Field(description="CSV file beside this one")
+    entries: tuple[CriticalEntry, ...] = Field(default=(), description="filled from the CSV file on load")
+
+
+class FumbleEntry(Strict):
+    """One line of the fumble table."""
+
+    roll_min: int = Field(ge=1, le=100)
+    roll_max: int = Field(ge=1, le=100)
+    text: Text
+    effects: Effects = Effects()
+    lost_rounds: int = Field(default=0, ge=0, description="rounds of action lost (no resistance roll)")
+
+
+class FumbleTable(Record):
+    """The combat fumble table, rolled on a plain d100."""
+
+    entries: tuple[FumbleEntry, ...]
+
+
+class ManoeuvreRow(Strict):
+    """A row of the manoeuvre table: a band of roll totals and the two ways to read it."""
+
+    min_total: int | None = Field(default=None, description="lowest total of the band; none: no lower bound")
+    max_total: int | None = Field(default=None, description="highest total; none: no upper bound")
+    label: Text
+    percent: int = Field(description="percentage column (share of the task achieved)")
+    bonus: int = Field(description="bonus column (a modifier the manoeuvre grants)")
+
+
+class ManoeuvreTable(Record):
+    """The manoeuvre table: percentage and bonus columns."""
+
+    rows: tuple[ManoeuvreRow, ...]
+
+
+class Modifier(Record):
+    """A named modifier: initiative situations, position bonuses."""
+
+    value: int
+    exclusive: str | None = Field(
+        default=None, description="modifiers sharing this key never apply together on one attack")
+
+
+class Cover(Record):
+    """A cover modifier to the defence: half or full, vulnerable or resistant."""
+
+    extent: Literal["half", "full"]
+    material: Literal["vulnerable", "resistant"]
+    melee: int = Field(ge=0)
+    missile: int = Field(ge=0)
+
+
+Weapon.model_rebuild()

@@ -1,0 +1,106 @@
+"""The content registry: every record by system, kind and id, with user folders laid over the shipped content."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from pydantic import BaseModel
+
+from estoc.content.loader import LoadedRecord, content_files, load_file
+from estoc.errors import ContentError, InputError, UnknownIdError
+from estoc.i18n import _
+
+T = TypeVar("T", bound=BaseModel)
+
+ENV_VAR = "ESTOC_CONTENT"
+
+
+def shipped_folder() -> Path:
+    """The content folder inside the installed package."""
+    return Path(str(resources.files("estoc.content").joinpath("data")))
+
+
+@dataclass
+class Content:
+    """All records, by ``(system, kind)`` then id. Later folders replace earlier records with the same id."""
+
+    records: dict[tuple[str, str], dict[str, LoadedRecord]] = field(default_factory=dict)
+
+    def add(self, loaded: Iterable[LoadedRecord]) -> None:
+        for item in loaded:
+            record_id = str(getattr(item.record, "id"))
+            self.records.setdefault((item.system, item.kind), {})[record_id] = item
+
+    def kind(self, system: str, kind: str) -> Mapping[str, LoadedRecord]:
+        return self.records.get((system, kind), {})
+
+    def get(self, system: str, kind: str, record_id: str, model: type[T]) -> T:
+        """One record; :class:`UnknownIdError` (with the known ids) when there is none."""
+        found = self.kind(system, kind).get(record_id)
+        if found is None:
+            known = ", ".join(sorted(self.kind(system, kind))) or "—"
+            raise UnknownIdError(_("unknown {kind} id {id!r}; known ids: {known}").format(
+                kind=kind_label(kind), id=record_id, known=known))
+        return cast(T, found.record)
+
+    def all(self, system: str, kind: str, model: type[T]) -> list[T]:
+        """Every record of a kind, sorted by id."""
+        return [cast(T, item.record) for _, item in sorted(self.kind(system, kind).items())]
+
+    def where(self, system: str, kind: str, record_id: str) -> str:
+        item = self.kind(system, kind).get(record_id)
+        return f"{item.path}:{item.line}" if item else "?"
+
+
+def load_folder(folder: Path, content: Content | None = None) -> Content:
+    """Load every content file below ``folder`` into ``content`` (a new registry when none).
+
+    Every file is read before anything is added, so a folder with any error changes nothing.
+    """
+    if not folder.is_dir():
+        raise InputError(_("content folder not found: {path}").format(path=folder))
+    content = content if content is not None else Content()
+    problems: list[str] = []
+    loaded: list[LoadedRecord] = []
+    for path in content_files(folder):
+        try:
+            loaded.extend(load_file(path))
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+    content.add(loaded)
+    return content
+
+
+def load_content(user_folders: Iterable[Path | str] = (), *, use_env: bool = True) -> Content:
+    """The shipped content, then ``ESTOC_CONTENT`` (``os.pathsep``-separated), then ``user_folders``."""
+    content = load_folder(shipped_folder())
+    folders: list[Path] = []
+    if use_env and os.environ.get(ENV_VAR):
+        folders.extend(Path(p) for p in os.environ[ENV_VAR].split(os.pathsep) if p)
+    folders.extend(Path(p) for p in user_folders)
+    for folder in folders:
+        load_folder(folder, content)
+    return content
+
+
+def kind_label(kind: str) -> str:
+    labels: dict[str, Any] = {
+        "armours": _("armour"),
+        "shields": _("shield"),
+        "weapons": _("weapon"),
+        "attack-tables": _("attack table"),
+        "critical-tables": _("critical table"),
+        "fumble-tables": _("fumble table"),
+        "manoeuvre-tables": _("manoeuvre table"),
+        "initiative-modifiers": _("initiative modifier"),
+        "position-bonuses": _("position bonus"),
+        "cover": _("cover"),
+    }
+    return str(labels.get(kind, kind))

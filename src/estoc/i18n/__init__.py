@@ -1,0 +1,86 @@
+"""Translations of every string a user reads.
+
+Source strings are English; catalogs live in ``locale/<lang>/LC_MESSAGES/estoc.po`` inside the package and are read
+at run time with Babel, so an installed package carries them without a compile step. The language is, in order:
+:func:`set_language` (the CLI's ``--lang``), ``ESTOC_LANG``, the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
+English.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import os
+from functools import cache
+from importlib import resources
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+SUPPORTED = ("en", "fr")
+DOMAIN = "estoc"
+
+_current: str | None = None
+
+
+def _from_environment() -> str:
+    for var in ("ESTOC_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(var, "")
+        code = value.split(":")[0].split(".")[0].split("_")[0].lower()
+        if code in SUPPORTED:
+            return code
+        if var == "ESTOC_LANG" and value:
+            # An explicit but unknown choice falls back to English rather than to the locale.
+            return "en"
+    return "en"
+
+
+def set_language(lang: str | None) -> str:
+    """Choose the language for this process; ``None`` goes back to the environment. Returns the language used."""
+    global _current
+    if lang is not None:
+        code = lang.lower().split("_")[0]
+        if code not in SUPPORTED:
+            from estoc.errors import InputError
+
+            raise InputError(_("unknown language {lang!r}: choose one of {choices}").format(
+                lang=lang, choices=", ".join(SUPPORTED)))
+        _current = code
+    else:
+        _current = None
+    return language()
+
+
+def language() -> str:
+    """The language in use: ``"fr"`` or ``"en"``."""
+    return _current if _current is not None else _from_environment()
+
+
+@cache
+def _catalog(lang: str) -> _gettext.NullTranslations:
+    if lang == "en":
+        return _gettext.NullTranslations()
+    path = resources.files("estoc.i18n").joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    # Compile in memory: the installed package needs no .mo file and no build step.
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the current language."""
+    return _catalog(language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate with a plural form chosen by ``n``."""
+    return _catalog(language()).ngettext(singular, plural, n)
+
+
+def pick(texts: dict[str, str]) -> str:
+    """Pick the current language's text from a content record's ``{"fr": …, "en": …}``."""
+    return texts.get(language()) or texts.get("en") or next(iter(texts.values()), "")
