@@ -195,6 +195,7 @@ def _register() -> None:
         ("harp", "initiative-modifiers"): Kind(harp.Modifier),
         ("harp", "position-bonuses"): Kind(harp.Modifier),
         ("harp", "cover"): Kind(harp.Cover),
+        ("harp", "fighters"): Kind(harp.Fighter),
     })
 
 

@@ -102,5 +102,6 @@ def kind_label(kind: str) -> str:
         "initiative-modifiers": _("initiative modifier"),
         "position-bonuses": _("position bonus"),
         "cover": _("cover"),
+        "fighters": _("fighter"),
     }
     return str(labels.get(kind, kind))

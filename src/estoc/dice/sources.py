@@ -72,15 +72,18 @@ class ScriptedDice(DiceSource):
     Args:
         faces: a list of faces (served to any purpose, in order) or a mapping ``purpose → faces``.
         fallback: where faces come from once a queue is empty; without one, running out is a :class:`DiceError`.
+        strict: purposes the fallback never serves (a chain of faces the GM is typing must be typed whole).
         record: keep a log of every draw.
     """
 
     def __init__(self, faces: Iterable[int] | Mapping[str, Iterable[int]] = (),
-                 fallback: DiceSource | None = None, *, record: bool = False) -> None:
+                 fallback: DiceSource | None = None, *, strict: Iterable[str] = (), record: bool = False) -> None:
         super().__init__(record=record)
         queues = faces if isinstance(faces, Mapping) else {ANY: faces}
         self.queues: dict[str, deque[int]] = {key: deque(int(f) for f in value) for key, value in queues.items()}
         self.fallback = fallback
+        self.strict = frozenset(strict)
+        """Purposes whose faces must all be given: the fallback never serves them."""
 
     def _draw(self, sides: int, n: int, purpose: str) -> tuple[IntArray, list[bool]]:
         out = np.empty(n, dtype=np.int64)
@@ -94,7 +97,7 @@ class ScriptedDice(DiceSource):
                         sides=sides, face=face, purpose=purpose_label(purpose)))
                 out[i] = face
                 typed.append(True)
-            elif self.fallback is not None:
+            elif self.fallback is not None and purpose not in self.strict:
                 out[i] = self.fallback.draw(sides, 1, purpose)[0]
                 typed.append(False)
             else:
@@ -102,13 +105,23 @@ class ScriptedDice(DiceSource):
                     sides=sides, purpose=purpose_label(purpose)))
         return out, typed
 
+    def check_faces(self, sides: int) -> None:
+        """Raise :class:`DiceError` at once for a given face that no die of ``sides`` faces shows."""
+        for purpose, queue in self.queues.items():
+            for face in queue:
+                if not 1 <= face <= sides:
+                    raise DiceError(_("a d{sides} shows 1 to {sides}, not {face} ({purpose} roll)").format(
+                        sides=sides, face=face, purpose=purpose_label(purpose)))
+
     def unused(self) -> dict[str, list[int]]:
         """The faces given but never used, by purpose."""
         return {key: list(queue) for key, queue in self.queues.items() if queue}
 
-    def check_all_used(self) -> None:
-        """Raise :class:`DiceError` when some typed faces were not needed (a likely typing mistake)."""
-        left = self.unused()
+    def check_all_used(self, purposes: Iterable[str] | None = None) -> None:
+        """Raise :class:`DiceError` when some typed faces (of ``purposes``, default all) were not needed: a likely
+        typing mistake."""
+        wanted = None if purposes is None else set(purposes)
+        left = {k: v for k, v in self.unused().items() if wanted is None or k in wanted}
         if left:
             parts = ", ".join(f"{purpose_label(key)}: {' '.join(map(str, faces))}" for key, faces in left.items())
             raise DiceError(_("these faces were given but not needed: {faces}").format(faces=parts))

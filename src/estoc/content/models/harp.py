@@ -212,3 +212,27 @@ class Cover(Record):
 
 
 Weapon.model_rebuild()
+
+
+class Fighter(Record):
+    """A ready-to-fight combatant sheet (samples for the demo and tests; full hero files come with play)."""
+
+    hp: int = Field(ge=1, description="hit points")
+    weapon: ContentId
+    skill: int = Field(description="total skill bonus with the weapon's group")
+    weapon_bonus: int = Field(default=0, description="magic, material or quality of the weapon")
+    talents_ob: int = 0
+    armour: ContentId
+    armour_fitted: bool = True
+    armour_skill: int = Field(default=0, ge=0, description="total skill bonus in Armour")
+    armour_bonus: int = 0
+    shield: ContentId | None = None
+    shield_trained: bool = False
+    shield_bonus: int = 0
+    talents_db: int = 0
+    quickness: int = Field(default=0, description="Quickness bonus")
+    intuition: int = Field(default=0, description="Intuition bonus")
+    agility: int = Field(default=0, description="Agility bonus")
+    body_rr: int = Field(default=0, description="Body resistance bonus")
+    base_movement: int = Field(default=20, ge=0, description="metres a round")
+    parry: int = Field(default=0, ge=0, description="OB it usually moves to its DB against its opponent")

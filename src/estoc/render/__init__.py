@@ -1,0 +1,1 @@
+"""Renderers: events as text in the user's language."""

@@ -1,0 +1,110 @@
+"""HARP events told the way a GM says them, in the user's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from estoc.i18n import _, ngettext, pick
+
+
+def size_name(size: str) -> str:
+    return {"tiny": _("tiny"), "small": _("small"), "medium": _("medium"), "large": _("large")}.get(size, size)
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def effects_text(effects: dict[str, Any]) -> str:
+    """The effects of a critical or fumble as one phrase."""
+    parts: list[str] = []
+    if effects.get("hits"):
+        parts.append(ngettext("{n} extra hit", "{n} extra hits", effects["hits"]).format(n=effects["hits"]))
+    if effects.get("bleed"):
+        parts.append(_("bleeds {n} a round").format(n=effects["bleed"]))
+    if effects.get("stun"):
+        parts.append(ngettext("stunned {n} round", "stunned {n} rounds", effects["stun"]).format(n=effects["stun"]))
+    if effects.get("penalty"):
+        parts.append(_("penalty {n}").format(n=effects["penalty"]))
+    if effects.get("shaken"):
+        parts.append(_("shaken"))
+    if effects.get("must_parry"):
+        parts.append(ngettext("must parry {n} round", "must parry {n} rounds", effects["must_parry"]).format(
+            n=effects["must_parry"]))
+    if effects.get("no_parry"):
+        parts.append(ngettext("cannot parry {n} round", "cannot parry {n} rounds", effects["no_parry"]).format(
+            n=effects["no_parry"]))
+    if effects.get("knockdown"):
+        parts.append(_("knocked down"))
+    if effects.get("drop_weapon"):
+        parts.append(_("drops their weapon"))
+    if "death" in effects:
+        death = effects["death"]
+        parts.append(_("killed outright") if death == 0 else ngettext(
+            "falls, dies in {n} round", "falls, dies in {n} rounds", death).format(n=death))
+    if effects.get("lost_rounds"):
+        parts.append(ngettext("loses {n} round of action", "loses {n} rounds of action",
+                              effects["lost_rounds"]).format(n=effects["lost_rounds"]))
+    return ", ".join(parts) if parts else _("no further effect")
+
+
+def _critical_lines(crit: dict[str, Any], table_name: str, additional: bool = False) -> list[str]:
+    head = (_("Additional critical {severity} ({table}), roll {roll}:") if additional
+            else _("Critical {severity} ({table}), roll {roll}:"))
+    return [head.format(severity=crit["severity"], table=table_name, roll=crit["roll"]),
+            "  " + pick(crit["text"]),
+            "  " + _("Effects: {effects}.").format(effects=effects_text(crit["effects"]))]
+
+
+def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
+    """Lines telling one attack: dice, totals, result, table cell, criticals, effects."""
+    names = names or {}
+
+    def name(key: str) -> str:
+        return names.get(key, key)
+
+    lines: list[str] = []
+    rolls = event["rolls"]
+    if event["open_ended"]:
+        lines.append(_("Open-ended roll: {faces} = {total}.").format(
+            faces=" + ".join(map(str, rolls)), total=event["roll_total"]))
+    else:
+        lines.append(_("Roll: {total}.").format(total=event["roll_total"]))
+    if event["fumble"]:
+        fumble = event["fumble_result"]
+        lines.append(_("Fumble! {first} is within the weapon's fumble range (1–{range}): the attack stops.").format(
+            first=rolls[0], range=event["fumble_range"]))
+        lines.append(_("Fumble roll {roll}: {text}").format(roll=fumble["roll"], text=pick(fumble["text"])))
+        effects = dict(fumble["effects"], lost_rounds=fumble["lost_rounds"])
+        lines.append("  " + _("Effects: {effects}.").format(effects=effects_text(effects)))
+        return lines
+    lines.append(_("Attack: {roll} {ob} OB = {total}; against a defence of {defence}, result {result}.").format(
+        roll=event["roll_total"], ob=signed(event["ob"]), total=event["attack_total"], defence=event["defence"],
+        result=event["result"]))
+    if not event["hit"]:
+        lines.append(_("Missed."))
+        return lines
+    if event["row"] < event["result"]:
+        lines.append(_("The {size} attack reads the table no higher than {row}.").format(
+            size=size_name(event["size"]), row=event["row"]))
+    cell = f"{event['hits']}{event['critical']['severity'] if event['critical'] else ''}"
+    lines.append(_("Hit! Table {table}, armour type {armour}, row {row}: {cell}.").format(
+        table=name(event["table"]), armour=event["armour_type"], row=event["row"], cell=cell))
+    if event["critical"]:
+        lines.extend(_critical_lines(event["critical"], name(event["critical"]["table"])))
+    if event["additional_critical"]:
+        lines.extend(_critical_lines(event["additional_critical"], name(event["additional_critical"]["table"]),
+                                     additional=True))
+    second = event.get("second_attack")
+    if second:
+        lines.append(_("The excess strikes again: row {row}, {hits} hits.").format(row=second["row"],
+                                                                                    hits=second["hits"]))
+        if second["critical"]:
+            lines.extend(_critical_lines(second["critical"], name(second["critical"]["table"])))
+    lines.append(ngettext("Total: {n} hit.", "Total: {n} hits.", event["total_hits"]).format(n=event["total_hits"]))
+    stun = event.get("stun_check")
+    if stun:
+        verdict = _("resisted, no longer stunned") if stun["resisted"] else _("failed, stunned")
+        lines.append(_("Body resistance roll against the stun: {total} against {difficulty}: {verdict}.").format(
+            total=stun["total"], difficulty=stun["difficulty"], verdict=verdict))
+    return lines

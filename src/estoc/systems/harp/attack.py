@@ -1,0 +1,185 @@
+"""The HARP attack, over a batch of worlds: JSL, fumble, OB − defence, the attack table, criticals.
+
+One kernel serves play (a batch of one), odds and simulation. It takes numbers (OB, defence score, table…) as
+arrays and returns what happened as arrays; applying the outcome to combatants is :mod:`.conditions`' job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from estoc.dice import DiceSource, OpenEndedRoll, d100, open_ended
+from estoc.systems.harp.tables import I32, I64, B, EffectArrays, HarpTables
+
+BeyondLimit = Literal["cap", "uncapped", "second-attack"]
+"""What an open-ended roll (first face 96+) does past the attack size's limit.
+
+``cap`` is the rule; the text's optional rule lets the GM choose ``uncapped`` (the size limit is ignored, the
+table's last row still caps) or ``second-attack`` (the excess over the limit is read again as a second attack).
+"""
+
+
+@dataclass(frozen=True)
+class AttackSettings:
+    """GM choices for attacks. Defaults are the rule text's."""
+
+    beyond_limit: BeyondLimit = "cap"
+
+
+@dataclass(frozen=True)
+class AttackInputs:
+    """One attack per world. Every field is an array of shape ``(W,)``.
+
+    Attributes:
+        ob: the attacker's final OB for this attack.
+        defence: the target's defence score against it.
+        table: attack table index.
+        armour_type: the target's armour type, 1–10.
+        size: attack size index (0 tiny … 3 large).
+        fumble: the weapon's fumble range (a first face at or below it fumbles).
+        critical: critical table index for the attack's criticals.
+        extra_table: additional critical table index, ``-1`` for none.
+        extra_severity: the additional critical's fixed severity 1–5, or 0 for the attack's own.
+    """
+
+    ob: I64
+    defence: I64
+    table: I64
+    armour_type: I64
+    size: I64
+    fumble: I64
+    critical: I64
+    extra_table: I64
+    extra_severity: I64
+
+    @property
+    def worlds(self) -> int:
+        return int(self.ob.shape[0])
+
+    @classmethod
+    def broadcast(cls, worlds: int, **values: int | I64) -> AttackInputs:
+        """Inputs for ``worlds`` worlds from scalars or arrays; ``extra_table`` defaults to none."""
+        values.setdefault("extra_table", -1)
+        values.setdefault("extra_severity", 0)
+        return cls(**{k: np.broadcast_to(np.asarray(v, dtype=np.int64), (worlds,)).copy() for k, v in values.items()})
+
+
+@dataclass(frozen=True)
+class CriticalRoll:
+    """Criticals rolled in a batch: ``severity`` 0 where none."""
+
+    table: I64
+    severity: I64
+    roll: I64
+    entry: I32
+    effects: EffectArrays
+
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    """What one attack did in each world (arrays of shape ``(W,)``; faces ``(W, depth)``)."""
+
+    first: I64
+    roll_total: I64
+    faces: I64
+    fumble: B
+    attack_total: I64
+    result: I64
+    hit: B
+    row: I64
+    """The result actually read on the table, after the size limit."""
+    hits: I64
+    severity: I64
+    critical: CriticalRoll
+    extra: CriticalRoll
+    second_row: I64
+    """``second-attack`` setting: the row read for the excess (0 for none)."""
+    second_hits: I64
+    second_critical: CriticalRoll
+    fumble_roll: I64
+
+    def effects(self) -> EffectArrays:
+        """Every effect the target suffers: the criticals of the attack (and of a second attack)."""
+        return self.critical.effects.combine(self.extra.effects).combine(self.second_critical.effects)
+
+    def total_hits(self) -> I64:
+        """Table hits plus the criticals' hits."""
+        return (self.hits + self.second_hits + self.effects().hits).astype(np.int64)
+
+
+def roll_critical(dice: DiceSource, tables: HarpTables, table: I64, severity: I64, purpose: str) -> CriticalRoll:
+    """A plain d100 on ``table`` in column ``severity`` for every world with ``severity`` > 0."""
+    n = table.shape[0]
+    active = np.flatnonzero(severity > 0)
+    roll = np.zeros(n, dtype=np.int64)
+    roll[active] = d100(dice, active.size, purpose)
+    crit = tables.critical
+    safe_table = np.where(severity > 0, table, 0)
+    index = (safe_table, roll, np.maximum(severity - 1, 0))
+    effects = crit.effects.take(index).where(severity > 0)
+    entry = np.where(severity > 0, crit.entry[index], -1).astype(np.int32)
+    return CriticalRoll(table=np.where(severity > 0, table, -1), severity=severity.copy(), roll=roll,
+                        entry=entry, effects=effects)
+
+
+def no_critical(worlds: int) -> CriticalRoll:
+    zeros = np.zeros(worlds, dtype=np.int64)
+    return CriticalRoll(table=zeros - 1, severity=zeros, roll=zeros, entry=np.full(worlds, -1, np.int32),
+                        effects=EffectArrays.zeros((worlds,)))
+
+
+def read_table(tables: HarpTables, table: I64, armour_type: I64, row: I64) -> tuple[I64, I64]:
+    """Hits and severity of ``row`` in the armour type's column (row 0 reads nothing)."""
+    at = tables.attack
+    hits = at.hits[table, row, armour_type - 1].astype(np.int64)
+    severity = at.severity[table, row, armour_type - 1].astype(np.int64)
+    return np.where(row > 0, hits, 0), np.where(row > 0, severity, 0)
+
+
+def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
+                   settings: AttackSettings = AttackSettings(), *, roll: OpenEndedRoll | None = None) -> AttackOutcome:
+    """Resolve one attack in every world.
+
+    ``roll`` is a JSL already made (a total parry that turns into an attack); otherwise one is rolled.
+    Order of the dice: the JSL (purpose ``attack``), then for worlds that fumbled a d100 on the fumble table
+    (``fumble``), then the critical (``critical``), the additional critical (``extra-critical``), and for the
+    ``second-attack`` setting the second attack's critical.
+    """
+    w = inputs.worlds
+    jsl = roll if roll is not None else open_ended(dice, w, "attack")
+    fumble = jsl.first <= inputs.fumble
+    attack_total = jsl.total + inputs.ob
+    result = attack_total - inputs.defence
+    hit = (~fumble) & (result >= 1)
+
+    at = tables.attack
+    table_rows = at.hits.shape[1] - 1
+    limit = at.limits[inputs.table, inputs.size].astype(np.int64)
+    opened = jsl.first >= 96
+    if settings.beyond_limit == "uncapped":
+        limit = np.where(opened, table_rows, limit)
+    row = np.where(hit, np.minimum(np.minimum(result, limit), table_rows), 0)
+    hits, severity = read_table(tables, inputs.table, inputs.armour_type, row)
+
+    second_row = np.zeros(w, dtype=np.int64)
+    if settings.beyond_limit == "second-attack":
+        second_row = np.where(hit & opened & (result > limit), np.minimum(result - limit, limit), 0)
+    second_hits, second_severity = read_table(tables, inputs.table, inputs.armour_type, second_row)
+
+    fumble_roll = np.zeros(w, dtype=np.int64)
+    fumbled = np.flatnonzero(fumble)
+    fumble_roll[fumbled] = d100(dice, fumbled.size, "fumble")
+
+    critical = roll_critical(dice, tables, inputs.critical, severity, "critical")
+    has_extra = (inputs.extra_table >= 0) & (severity > 0)
+    extra_severity = np.where(has_extra, np.where(inputs.extra_severity > 0, inputs.extra_severity, severity), 0)
+    extra = roll_critical(dice, tables, np.maximum(inputs.extra_table, 0), extra_severity, "extra-critical")
+    second_critical = (roll_critical(dice, tables, inputs.critical, second_severity, "critical")
+                       if second_row.any() else no_critical(w))
+    return AttackOutcome(first=jsl.first, roll_total=jsl.total, faces=jsl.faces, fumble=fumble,
+                         attack_total=attack_total, result=result, hit=hit, row=row, hits=hits, severity=severity,
+                         critical=critical, extra=extra, second_row=second_row, second_hits=second_hits,
+                         second_critical=second_critical, fumble_roll=fumble_roll)
