@@ -10,7 +10,7 @@ import numpy as np
 
 from estoc.content.models import harp
 from estoc.content.registry import Content
-from estoc.dice import DiceSource
+from estoc.dice import DiceSource, OpenEndedRoll
 from estoc.errors import RulesError
 from estoc.i18n import _
 from estoc.systems.harp.attack import AttackInputs, AttackOutcome, AttackSettings, resolve_attack
@@ -68,28 +68,34 @@ class Exchange:
 def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant], attacker: int,
            target: int, now: int, *, ob_modifier: int | np.typing.NDArray[np.int64] = 0,
            defence_modifier: int | np.typing.NDArray[np.int64] = 0,
-           settings: AttackSettings = AttackSettings()) -> Exchange:
+           settings: AttackSettings = AttackSettings(), roll: OpenEndedRoll | None = None,
+           counter: bool = False) -> Exchange:
     """``attacker`` strikes ``target`` in every world where it can attack, in round ``now``.
 
     The OB takes the attacker's critical penalties (« special penalties ») and ``ob_modifier`` (posture, position,
     fight); the defence takes the target's DB and ``defence_modifier`` (its parry against the attacker, dodge,
     cover). The DB never suffers penalties.
+
+    ``counter``: the attack is a total parry's open-ended roll (``roll``) turned against the opponent; its total
+    alone is the attack (the whole OB went into the parry) and it cannot fumble.
     """
     a, t = combatants[attacker], combatants[target]
     if a.weapon.kind != "melee" and a.weapon.missile is None:
         raise RulesError(_("this weapon cannot attack"))
     worlds = state.hp.shape[0]
     ob = (a.ob() + state.penalty[:, attacker] + np.asarray(ob_modifier)).astype(np.int64)
+    if counter:
+        ob = np.zeros(worlds, dtype=np.int64)
     defence = np.broadcast_to(np.asarray(t.db() + np.asarray(defence_modifier), dtype=np.int64), (worlds,))
     table = tables.attack.index(a.weapon.table)
     critical = tables.critical.index(a.weapon.critical) if a.weapon.critical else int(tables.attack.critical[table])
     extra = a.weapon.additional_critical
     inputs = AttackInputs.broadcast(
         worlds, ob=ob, defence=defence, table=table, armour_type=t.armour.type,
-        size=SIZE_INDEX[a.weapon.size], fumble=a.weapon.fumble, critical=critical,
+        size=SIZE_INDEX[a.weapon.size], fumble=0 if counter else a.weapon.fumble, critical=critical,
         extra_table=tables.critical.index(extra.table) if extra else -1,
         extra_severity=" ABCDE".index(extra.severity) if extra and extra.severity else 0)
-    outcome = resolve_attack(dice, tables, inputs, settings)
+    outcome = resolve_attack(dice, tables, inputs, settings, roll=roll)
     w = np.arange(worlds, dtype=np.int64)
     hit = outcome.hit
     target_idx = np.full(worlds, target, dtype=np.int64)
@@ -106,7 +112,7 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
     event = attack_dict(tables, outcome, ob=int(ob[0]), defence=int(defence[0]), table=table,
                         armour_type=t.armour.type, size=a.weapon.size, fumble_range=a.weapon.fumble,
                         limit=int(tables.attack.limits[table, SIZE_INDEX[a.weapon.size]]))
-    event.update(attacker=a.sheet.id, target=t.sheet.id, weapon=a.weapon.id, stun_check=stun_dict(stun),
+    event.update(counter=counter, attacker=a.sheet.id, target=t.sheet.id, weapon=a.weapon.id, stun_check=stun_dict(stun),
                  target_hp=int(state.hp[0, target]), target_down=bool(state.down[0, target]),
                  target_dead=bool(state.dead[0, target]))
     return Exchange(outcome=outcome, stun=stun, ob=ob, defence=defence, event=event)

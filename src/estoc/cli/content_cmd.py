@@ -1,0 +1,77 @@
+"""``estoc content``: validate content folders, export JSON Schemas, list records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from estoc.cli.app import content_folders
+from estoc.cli.common import console, print_json
+from estoc.content.loader import KINDS, content_files
+from estoc.content.registry import load_content, load_folder, shipped_folder
+from estoc.content.schema import all_schemas, kind_schema
+from estoc.errors import InputError
+from estoc.i18n import _, ngettext, pick
+from estoc.systems.harp.tables import compile_tables
+
+
+def register(app: typer.Typer) -> None:
+    group = typer.Typer(help=_("Check, describe and list content (weapons, tables, armour…)."),
+                        no_args_is_help=True)
+    app.add_typer(group, name="content")
+
+    @group.command("validate", help=_("Check every content file of a folder (default: the shipped content), "
+                                      "and the ids they refer to."))
+    def validate(ctx: typer.Context,
+                 folder: Annotated[Path | None, typer.Argument(help=_("Folder to check."))] = None) -> None:
+        target = folder or shipped_folder()
+        content = load_folder(shipped_folder())
+        for extra in content_folders(ctx):
+            load_folder(extra, content)
+        if folder is not None:
+            load_folder(folder, content)
+        compile_tables(content)
+        files = len(content_files(target))
+        records = sum(1 for items in content.records.values() for item in items.values()
+                      if target.resolve() in item.path.resolve().parents)
+        console().print(ngettext("{files} file, {records} records: all valid.",
+                                 "{files} files, {records} records: all valid.", files).format(
+            files=files, records=records), markup=False)
+
+    @group.command("schema", help=_("Print the JSON Schema of a kind of content file (all kinds without KIND), "
+                                    "or write one file per kind into --out."))
+    def schema(kind: Annotated[str | None, typer.Argument(help=_("system/kind, e.g. harp/weapons."))] = None,
+               out: Annotated[Path | None, typer.Option("--out", help=_("Folder to write the schemas into."))
+                              ] = None) -> None:
+        if kind is not None:
+            system, _sep, name = kind.partition("/")
+            if (system, name) not in KINDS:
+                raise InputError(_("unknown kind {kind!r}; known: {known}").format(
+                    kind=kind, known=", ".join(f"{s}/{k}" for s, k in sorted(KINDS))))
+            schemas = {kind: kind_schema(system, name)}
+        else:
+            schemas = all_schemas()
+        if out is None:
+            print_json(schemas[kind] if kind is not None else schemas)
+            return
+        out.mkdir(parents=True, exist_ok=True)
+        for key, value in schemas.items():
+            (out / (key.replace("/", "-") + ".schema.json")).write_text(
+                json.dumps(value, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        console().print(_("{n} schemas written to {path}.").format(n=len(schemas), path=out), markup=False)
+
+    @group.command("list", help=_("List the records of a kind (e.g. harp/weapons)."))
+    def list_records(ctx: typer.Context,
+                     kind: Annotated[str, typer.Argument(help=_("system/kind, e.g. harp/weapons."))]) -> None:
+        system, _sep, name = kind.partition("/")
+        if (system, name) not in KINDS:
+            raise InputError(_("unknown kind {kind!r}; known: {known}").format(
+                kind=kind, known=", ".join(f"{s}/{k}" for s, k in sorted(KINDS))))
+        content = load_content(content_folders(ctx))
+        out = console()
+        for record_id, item in sorted(content.kind(system, name).items()):
+            label = getattr(item.record, "name", None)
+            out.print(f"{record_id}\t{pick(label.as_dict()) if label is not None else ''}", markup=False)

@@ -1,0 +1,110 @@
+"""A duel round by round in one world: the HARP round (initiative, start of turn, parry, attack) for two
+fighters, as the demo tells it. The general round engine (any number of combatants and worlds, decisions from the
+GM or from policies) is built on the same kernels.
+
+The fighters follow a simple policy: each parries with its sheet's ``parry`` points against the other; a stunned
+fighter makes the total parry the rules force on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from estoc.content.registry import Content
+from estoc.dice import DiceSource
+from estoc.systems.harp.actions import declare_parry, roll_total_parry
+from estoc.systems.harp.conditions import HarpState, start_of_turn
+from estoc.systems.harp.exchange import Combatant, attack
+from estoc.systems.harp.initiative import roll_initiative
+from estoc.systems.harp.report import stun_dict
+from estoc.systems.harp.tables import HarpTables
+
+
+@dataclass
+class DuelTurn:
+    """What one fighter's turn did, as plain data."""
+
+    actor: str
+    initiative: int | None = None
+    bled: int = 0
+    stun_check: dict[str, Any] | None = None
+    died: bool = False
+    skipped: str | None = None
+    parry: int | None = None
+    total_parry: dict[str, Any] | None = None
+    attacks: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Duel:
+    """Two fighters, their conditions (one world) and the parry each holds against the other."""
+
+    combatants: list[Combatant]
+    tables: HarpTables
+    state: HarpState
+    parry_bonus: list[int]
+
+    @classmethod
+    def from_content(cls, content: Content, tables: HarpTables, fighter_ids: list[str]) -> Duel:
+        combatants = [Combatant.from_content(content, f) for f in fighter_ids]
+        state = HarpState.new(1, [c.sheet.hp for c in combatants], [c.sheet.body_rr for c in combatants])
+        return cls(combatants, tables, state, [0] * len(combatants))
+
+    def over(self) -> bool:
+        return bool(self.state.out_of_fight()[0].any())
+
+    def play_round(self, dice: DiceSource, now: int) -> list[DuelTurn]:
+        """One round: initiative, then each fighter's turn in order."""
+        sheets = [c.sheet for c in self.combatants]
+        init = roll_initiative(dice, np.array([[s.quickness for s in sheets]]),
+                               np.array([[s.intuition for s in sheets]]), np.zeros((1, len(sheets)), np.int64))
+        turns = []
+        for c in (int(i) for i in init.order[0]):
+            turn = self._turn(dice, c, now)
+            turn.initiative = int(init.total[0, c])
+            turns.append(turn)
+            if self.over():
+                break
+        return turns
+
+    def _turn(self, dice: DiceSource, c: int, now: int) -> DuelTurn:
+        me, foe = self.combatants[c], 1 - c
+        turn = DuelTurn(actor=me.sheet.id)
+        start = start_of_turn(self.state, c, now, dice)
+        turn.bled, turn.died = int(start.bled[0]), bool(start.died[0])
+        turn.stun_check = stun_dict(start.stun)
+        # A parry lasts from the start of one's action to the start of the next.
+        self.parry_bonus[c] = 0
+        state = self.state
+        if bool(state.out_of_fight()[0, c]):
+            turn.skipped = "down"
+            return turn
+        if not bool(state.can_act()[0, c]):
+            turn.skipped = "lost"
+            return turn
+        ob = me.ob() + int(state.penalty[0, c])
+        if not bool(state.can_attack()[0, c]):
+            turn.skipped = "stunned" if bool(state.stunned()[0, c]) else "must_parry"
+            if bool(state.can_parry()[0, c]):
+                parry = declare_parry(ob, None, stunned=bool(state.stunned()[0, c]))
+                rolled = roll_total_parry(dice, np.array([parry.db_bonus - 10]), np.array([me.weapon.fumble]))
+                self.parry_bonus[c] = int(rolled.db_bonus[0])
+                turn.total_parry = {"roll": int(rolled.roll.total[0]), "fumbled": bool(rolled.fumbled[0]),
+                                    "counter": bool(rolled.counter[0]), "bonus": int(rolled.db_bonus[0])}
+                if bool(rolled.counter[0]):
+                    ex = attack(dice, self.tables, state, self.combatants, c, foe, now,
+                                defence_modifier=self.parry_bonus[foe], roll=rolled.roll, counter=True)
+                    turn.attacks.append(ex.event)
+            return turn
+        amount = min(me.sheet.parry, max(ob - 1, 0)) if bool(state.can_parry()[0, c]) else 0
+        if amount:
+            parry = declare_parry(ob, amount)
+            self.parry_bonus[c] = parry.db_bonus
+            turn.parry = amount
+        ex = attack(dice, self.tables, state, self.combatants, c, foe, now, ob_modifier=-amount,
+                    defence_modifier=self.parry_bonus[foe])
+        turn.attacks.append(ex.event)
+        return turn
