@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-import click
+import typer
+from typer.exceptions import TyperException
 
 from estoc.errors import EstocError, InputError
 from estoc.i18n import _, set_language
@@ -21,28 +22,33 @@ def _language_from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _usage_message(exc: click.ClickException) -> str:
-    if isinstance(exc, click.NoSuchOption):
-        return _("no such option: {option}").format(option=exc.option_name)
-    if isinstance(exc, click.MissingParameter):
-        name = exc.param.opts[0] if exc.param is not None and exc.param.opts else "?"
-        return _("missing value: {option}").format(option=name)
-    if isinstance(exc, click.BadParameter):
-        name = exc.param.opts[0] if exc.param is not None and exc.param.opts else "?"
-        kind = getattr(exc.param.type, "name", "") if exc.param is not None else ""
-        expected = {"integer": _("a whole number is expected"), "float": _("a number is expected"),
-                    "choice": _("choose one of {choices}").format(
-                        choices=", ".join(getattr(exc.param.type, "choices", []) if exc.param else [])),
-                    }.get(kind, exc.format_message())
-        return _("invalid value for {option}: {expected}").format(option=name, expected=expected)
-    if isinstance(exc, click.UsageError):
-        text = exc.format_message()
-        if text.startswith("No such command"):
-            return _("no such command: {name}").format(name=text.split("'")[1] if "'" in text else text)
-        if text.startswith("Got unexpected extra argument"):
-            return _("unexpected argument: {text}").format(text=text.split("(")[-1].rstrip(")"))
-        return text
-    return exc.format_message()
+def _option_name(exc: Exception) -> str:
+    param = getattr(exc, "param", None)
+    opts = getattr(param, "opts", None) or []
+    return str(opts[0]) if opts else str(getattr(param, "name", "?"))
+
+
+def _usage_message(exc: TyperException) -> str:
+    """Typer's (vendored click) usage errors, said again in the user's language."""
+    kind = type(exc).__name__
+    text = exc.format_message()
+    if kind == "NoSuchOption":
+        return _("no such option: {option}").format(option=getattr(exc, "option_name", text))
+    if kind == "MissingParameter":
+        return _("missing value: {option}").format(option=_option_name(exc))
+    if kind == "BadParameter":
+        param = getattr(exc, "param", None)
+        type_name = getattr(getattr(param, "type", None), "name", "")
+        expected = {"integer": _("a whole number is expected"), "float": _("a number is expected")}.get(
+            type_name, text)
+        return _("invalid value for {option}: {expected}").format(option=_option_name(exc), expected=expected)
+    if kind == "BadOptionUsage":
+        return _("{option} needs a value").format(option=getattr(exc, "option_name", text))
+    if text.startswith("No such command"):
+        return _("no such command: {name}").format(name=text.split("'")[1] if "'" in text else text)
+    if text.startswith("Got unexpected extra argument"):
+        return _("unexpected argument: {text}").format(text=text.split("(")[-1].rstrip(")"))
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,14 +67,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EstocError as exc:
         err.print(f"estoc: {exc.message}", markup=False)
         code = exc.exit_code
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         code = exc.exit_code
-    except click.exceptions.Abort:
+    except (typer.Abort, KeyboardInterrupt):
         err.print("estoc: " + _("interrupted"), markup=False)
         code = 130
-    except click.ClickException as exc:
-        err.print(f"estoc: {_usage_message(exc)}", markup=False)
-        code = InputError.exit_code
+    except TyperException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            print(exc.format_message())
+            code = 0
+        else:
+            err.print(f"estoc: {_usage_message(exc)}", markup=False)
+            code = InputError.exit_code
     if argv is None:
         sys.exit(code)
     return code

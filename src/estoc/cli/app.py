@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 
 from estoc.i18n import _
 
 
-def build_app() -> click.Command:
+def build_app() -> Any:
     """The ``estoc`` command with its subcommands."""
     from estoc.cli import attack, content_cmd, demo
 

@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         dice = SeededDice(seed)
         out = console()
         names = {c.sheet.id: pick(c.sheet.name.as_dict()) for c in duel.combatants}
-        table_names = {k: pick(v.record.name.as_dict())  # type: ignore[attr-defined]
+        table_names = {k: pick(v.record.name.as_dict())
                        for kind in ("attack-tables", "critical-tables")
                        for k, v in content.kind("harp", kind).items()}
         out.print(_("{a} ({hp_a} HP, OB {ob_a}, DB {db_a}) faces {b} ({hp_b} HP, OB {ob_b}, DB {db_b}).").format(

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from estoc.content.messages import translate_error
 from estoc.content.models import harp
-from estoc.content.models.common import SCHEMA_VERSION
+from estoc.content.models.common import SCHEMA_VERSION, Record
 from estoc.errors import ContentError
 from estoc.i18n import _
 
@@ -42,7 +42,7 @@ MIGRATIONS: dict[int, Migration] = {}
 class Kind:
     """A kind of record: its model, and how to fill the part kept in a CSV file."""
 
-    model: type[BaseModel]
+    model: type[Record]
     csv_field: str | None = None
     source_field: str | None = None
     csv_reader: Callable[[Path, str], tuple[Any, ...]] | None = None
@@ -95,8 +95,7 @@ def _read_csv(path: Path, header: Sequence[str]) -> Iterator[tuple[int, dict[str
         if found != list(header):
             raise ContentError([_problem(path, 1, "", _("the columns must be: {expected}").format(
                 expected=",".join(header)))])
-        for number, row in enumerate(reader, start=2):
-            yield number, row
+        yield from enumerate(reader, start=2)
 
 
 def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
@@ -124,7 +123,7 @@ def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
                 cells.append(harp.AttackCell(hits=0))
                 continue
             severity = match.group(2)
-            cells.append(harp.AttackCell(hits=int(match.group(1)), severity=severity))  # type: ignore[arg-type]
+            cells.append(harp.AttackCell.model_validate({"hits": int(match.group(1)), "severity": severity}))
         rows.append(tuple(cells))
     if not problems and len(rows) < harp.TABLE_ROWS:
         problems.append(_problem(path, None, "", _("an attack table needs rows up to at least {n}").format(
@@ -210,7 +209,7 @@ class LoadedRecord:
 
     system: str
     kind: str
-    record: BaseModel
+    record: Record
     path: Path
     line: int | None
 
@@ -282,7 +281,7 @@ def load_file(path: Path) -> list[LoadedRecord]:
                 where = _line_of(data, ["records", index, *loc]) or line
                 problems.append(_problem(path, where, _field_name(loc), translate_error(error)))
             continue
-        record_id = str(getattr(record, "id", ""))
+        record_id = record.id
         if record_id in seen:
             problems.append(_problem(path, line, "id", _("the id {id!r} is already used in this file").format(
                 id=record_id)))

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -33,7 +33,7 @@ class Content:
 
     def add(self, loaded: Iterable[LoadedRecord]) -> None:
         for item in loaded:
-            record_id = str(getattr(item.record, "id"))
+            record_id = str(item.record.id)
             self.records.setdefault((item.system, item.kind), {})[record_id] = item
 
     def kind(self, system: str, kind: str) -> Mapping[str, LoadedRecord]:
@@ -44,8 +44,7 @@ class Content:
         found = self.kind(system, kind).get(record_id)
         if found is None:
             known = ", ".join(sorted(self.kind(system, kind))) or "—"
-            raise UnknownIdError(_("unknown {kind} id {id!r}; known ids: {known}").format(
-                kind=kind_label(kind), id=record_id, known=known))
+            raise UnknownIdError(unknown_id_message(kind).format(id=record_id, known=known))
         return cast(T, found.record)
 
     def all(self, system: str, kind: str, model: type[T]) -> list[T]:
@@ -90,18 +89,16 @@ def load_content(user_folders: Iterable[Path | str] = (), *, use_env: bool = Tru
     return content
 
 
-def kind_label(kind: str) -> str:
-    labels: dict[str, Any] = {
-        "armours": _("armour"),
-        "shields": _("shield"),
-        "weapons": _("weapon"),
-        "attack-tables": _("attack table"),
-        "critical-tables": _("critical table"),
-        "fumble-tables": _("fumble table"),
-        "manoeuvre-tables": _("manoeuvre table"),
-        "initiative-modifiers": _("initiative modifier"),
-        "position-bonuses": _("position bonus"),
-        "cover": _("cover"),
-        "fighters": _("fighter"),
+def unknown_id_message(kind: str) -> str:
+    """The sentence for an id that no record of ``kind`` has (one per kind: each reads well in French)."""
+    messages = {
+        "armours": _("unknown armour {id!r}; known: {known}"),
+        "shields": _("unknown shield {id!r}; known: {known}"),
+        "weapons": _("unknown weapon {id!r}; known: {known}"),
+        "attack-tables": _("unknown attack table {id!r}; known: {known}"),
+        "critical-tables": _("unknown critical table {id!r}; known: {known}"),
+        "fumble-tables": _("unknown fumble table {id!r}; known: {known}"),
+        "manoeuvre-tables": _("unknown manoeuvre table {id!r}; known: {known}"),
+        "fighters": _("unknown fighter {id!r}; known: {known}"),
     }
-    return str(labels.get(kind, kind))
+    return messages.get(kind, _("unknown id {id!r}; known: {known}"))

@@ -29,6 +29,9 @@ class AttackSettings:
     beyond_limit: BeyondLimit = "cap"
 
 
+DEFAULT_SETTINGS = AttackSettings()
+
+
 @dataclass(frozen=True)
 class AttackInputs:
     """One attack per world. Every field is an array of shape ``(W,)``.
@@ -140,7 +143,7 @@ def read_table(tables: HarpTables, table: I64, armour_type: I64, row: I64) -> tu
 
 
 def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
-                   settings: AttackSettings = AttackSettings(), *, roll: OpenEndedRoll | None = None) -> AttackOutcome:
+                   settings: AttackSettings = DEFAULT_SETTINGS, *, roll: OpenEndedRoll | None = None) -> AttackOutcome:
     """Resolve one attack in every world.
 
     ``roll`` is a JSL already made (a total parry that turns into an attack); otherwise one is rolled.

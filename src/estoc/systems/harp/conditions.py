@@ -18,6 +18,7 @@ Reading of the text where it leaves a choice (documented here, said in the proje
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -66,7 +67,7 @@ class HarpState:
     def new(cls, worlds: int, hp: list[int], body_rr: list[int] | None = None) -> HarpState:
         """Fresh combatants with ``hp`` hit points each, repeated over ``worlds`` worlds."""
         c = len(hp)
-        given = {
+        given: dict[str, NDArray[Any]] = {
             "hp": np.tile(np.asarray(hp, dtype=np.int32), (worlds, 1)),
             "hp_max": np.tile(np.asarray(hp, dtype=np.int32), (worlds, 1)),
             "body_rr": np.tile(np.asarray(body_rr if body_rr is not None else [0] * c, dtype=np.int32), (worlds, 1)),
@@ -93,7 +94,7 @@ class HarpState:
         return self.down | self.dead
 
     def can_act(self) -> B:
-        return ~self.out_of_fight() & (self.lost_until == 0)
+        return np.asarray(~self.out_of_fight() & (self.lost_until == 0), dtype=np.bool_)
 
     def can_attack(self) -> B:
         """Stunned or made to parry, a combatant may still parry but not attack."""
@@ -104,8 +105,9 @@ class HarpState:
 
     def manoeuvre_penalty(self) -> I32:
         """Critical penalties, plus −25 when shaken and −50 when stunned (the stun's only for moving or focusing)."""
-        return (self.penalty + np.where(self.shaken, SHAKEN_MANOEUVRE_PENALTY, 0)
-                + np.where(self.stunned(), STUNNED_MANOEUVRE_PENALTY, 0)).astype(np.int32)
+        total = (self.penalty + np.where(self.shaken, SHAKEN_MANOEUVRE_PENALTY, 0)
+                 + np.where(self.stunned(), STUNNED_MANOEUVRE_PENALTY, 0))
+        return np.asarray(total, dtype=np.int32)
 
 
 @dataclass(frozen=True)

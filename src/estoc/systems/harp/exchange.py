@@ -13,7 +13,7 @@ from estoc.content.registry import Content
 from estoc.dice import DiceSource, OpenEndedRoll
 from estoc.errors import RulesError
 from estoc.i18n import _
-from estoc.systems.harp.attack import AttackInputs, AttackOutcome, AttackSettings, resolve_attack
+from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
 from estoc.systems.harp.conditions import HarpState, StunCheck, apply_effects, apply_lost_rounds, take_hits
 from estoc.systems.harp.report import attack_dict, stun_dict
 from estoc.systems.harp.stats import Defence, Offence
@@ -68,7 +68,7 @@ class Exchange:
 def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant], attacker: int,
            target: int, now: int, *, ob_modifier: int | np.typing.NDArray[np.int64] = 0,
            defence_modifier: int | np.typing.NDArray[np.int64] = 0,
-           settings: AttackSettings = AttackSettings(), roll: OpenEndedRoll | None = None,
+           settings: AttackSettings = DEFAULT_SETTINGS, roll: OpenEndedRoll | None = None,
            counter: bool = False) -> Exchange:
     """``attacker`` strikes ``target`` in every world where it can attack, in round ``now``.
 
@@ -112,7 +112,8 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
     event = attack_dict(tables, outcome, ob=int(ob[0]), defence=int(defence[0]), table=table,
                         armour_type=t.armour.type, size=a.weapon.size, fumble_range=a.weapon.fumble,
                         limit=int(tables.attack.limits[table, SIZE_INDEX[a.weapon.size]]))
-    event.update(counter=counter, attacker=a.sheet.id, target=t.sheet.id, weapon=a.weapon.id, stun_check=stun_dict(stun),
+    event.update(counter=counter, attacker=a.sheet.id, target=t.sheet.id, weapon=a.weapon.id,
+                 stun_check=stun_dict(stun),
                  target_hp=int(state.hp[0, target]), target_down=bool(state.down[0, target]),
                  target_dead=bool(state.dead[0, target]))
     return Exchange(outcome=outcome, stun=stun, ob=ob, defence=defence, event=event)

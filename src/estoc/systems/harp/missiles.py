@@ -10,7 +10,7 @@ from estoc.content.models import harp
 from estoc.dice import DiceSource
 from estoc.errors import RulesError
 from estoc.i18n import _
-from estoc.systems.harp.attack import AttackInputs, AttackOutcome, AttackSettings, resolve_attack
+from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
 from estoc.systems.harp.tables import I64, HarpTables
 
 MINIMUM_RANGE = 2.0
@@ -22,7 +22,7 @@ STRAY_RADIUS = 1.0
 
 def range_increments(distance: np.typing.ArrayLike, increment: float) -> I64:
     """The range increment a target lies in: 1 for the first ``increment`` metres, and so on."""
-    return np.ceil(np.asarray(distance, dtype=np.float64) / increment).astype(np.int64)
+    return np.asarray(np.ceil(np.asarray(distance, dtype=np.float64) / increment), dtype=np.int64)
 
 
 def range_modifier_array(distance: np.typing.ArrayLike, missile: harp.MissileData) -> I64:
@@ -32,7 +32,7 @@ def range_modifier_array(distance: np.typing.ArrayLike, missile: harp.MissileDat
     d = np.asarray(distance, dtype=np.float64)
     k = np.clip(range_increments(d, missile.range_increment), 1, 10)
     modifier = -10 * np.minimum(k, 5) - 20 * np.maximum(k - 5, 0)
-    return (modifier + np.where(d <= missile.point_blank_range, missile.point_blank_mod, 0)).astype(np.int64)
+    return np.asarray(modifier + np.where(d <= missile.point_blank_range, missile.point_blank_mod, 0), dtype=np.int64)
 
 
 def range_modifier(distance: float, weapon: harp.Weapon) -> int:
@@ -74,7 +74,7 @@ class StrayShot:
 
 def stray_shots(dice: DiceSource, tables: HarpTables, shot: AttackInputs, bystander_defence: I64,
                 bystander_armour: I64, present: np.typing.NDArray[np.bool_],
-                settings: AttackSettings = AttackSettings()) -> StrayShot:
+                settings: AttackSettings = DEFAULT_SETTINGS) -> StrayShot:
     """Roll the missed shot again against each bystander in line (columns in order along the shot's path, of
     shape ``(W, K)``), stopping at the first one struck."""
     worlds, k_count = bystander_defence.shape

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import cache
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -48,7 +49,8 @@ class EffectArrays:
 
     @classmethod
     def zeros(cls, shape: tuple[int, ...]) -> EffectArrays:
-        values = {f.name: np.zeros(shape, dtype=np.bool_ if f.name in _FLAGS else np.int32) for f in fields(cls)}
+        values: dict[str, NDArray[Any]] = {
+            f.name: np.zeros(shape, dtype=np.bool_ if f.name in _FLAGS else np.int32) for f in fields(cls)}
         values["death"] = np.full(shape, NO_DEATH, dtype=np.int32)
         return cls(**values)
 
