@@ -40,7 +40,8 @@ def test_open_ended_chain_97_99_40(content: Content, tables: HarpTables) -> None
     dice = ScriptedDice({"attack": [97, 99, 40]}, fallback=SeededDice(0))
     out = resolve_attack(dice, tables, weapon_inputs(tables, sword, 0, 0, 1))
     assert int(out.roll_total[0]) == 236
-    assert out.faces[0].tolist() == [97, 99, 40]
+    assert out.roll.chain(0) == [97, 99, 40]
+    assert out.roll.faces.tolist() == [[97, 99, 40]]
 
 
 def test_first_roll_01_fumbles_with_every_weapon(content: Content, tables: HarpTables) -> None:

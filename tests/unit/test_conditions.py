@@ -13,10 +13,7 @@ C0 = np.array([0])
 
 
 def effects(**values: int | bool) -> EffectArrays:
-    e = EffectArrays.zeros((1,))
-    for key, value in values.items():
-        getattr(e, key)[0] = value
-    return e
+    return EffectArrays.of(1, **values)
 
 
 def test_stun_difficulty() -> None:
@@ -116,7 +113,18 @@ def test_effects_accumulate_across_worlds_and_repeats() -> None:
     state = HarpState.new(3, [30])
     w = np.array([0, 0, 2])
     c = np.array([0, 0, 0])
-    e = EffectArrays.zeros((3,))
-    e.penalty[:] = [-10, -5, -20]
+    e = EffectArrays.of(3, penalty=[-10, -5, -20])
     apply_effects(state, w, c, e, now=1, dice=ScriptedDice([]))
     assert state.penalty[:, 0].tolist() == [-15, 0, -20]
+
+
+def test_relieving_penalties_ends_must_parry_and_no_parry() -> None:
+    from estoc.systems.harp.conditions import relieve_penalties
+
+    state = HarpState.new(1, [30])
+    apply_effects(state, W0, C0, effects(must_parry=3, no_parry=2, penalty=-30), now=1, dice=ScriptedDice([]))
+    relieve_penalties(state, W0, C0, 10)
+    assert int(state.penalty[0, 0]) == -20
+    assert bool(state.can_attack()[0, 0]) and bool(state.can_parry()[0, 0])
+    relieve_penalties(state, W0, C0, 50)
+    assert int(state.penalty[0, 0]) == 0

@@ -19,16 +19,30 @@ class OpenEndedRoll:
     Attributes:
         first: the first face of each world: fumble ranges are read on it alone.
         total: the sum of the chain.
-        faces: every face of each chain, shape ``(n, depth)``, padded with 0 past a chain's end.
+        rerolls: one pass per extra die, ``(worlds rolled again, their faces)``: sparse, since few chains open.
     """
 
     first: IntArray
     total: IntArray
-    faces: IntArray
+    rerolls: tuple[tuple[IntArray, IntArray], ...] = ()
 
     def chain(self, world: int) -> list[int]:
         """The faces of one world's chain."""
-        return [int(f) for f in self.faces[world] if f > 0]
+        faces = [int(self.first[world])]
+        for idx, extra in self.rerolls:
+            pos = int(np.searchsorted(idx, world))
+            if pos < idx.size and int(idx[pos]) == world:
+                faces.append(int(extra[pos]))
+        return faces
+
+    @property
+    def faces(self) -> IntArray:
+        """Every face of each chain, shape ``(n, depth)``, padded with 0 past a chain's end."""
+        out = np.zeros((self.first.shape[0], 1 + len(self.rerolls)), dtype=np.int64)
+        out[:, 0] = self.first
+        for depth, (idx, extra) in enumerate(self.rerolls, start=1):
+            out[idx, depth] = extra
+        return out
 
 
 def dice(source: DiceSource, sides: int, n: int, purpose: str) -> IntArray:
@@ -54,13 +68,11 @@ def open_ended(source: DiceSource, n: int, purpose: str, *, open_from: int = OPE
     """
     first = source.draw(100, n, purpose)
     total = first.copy()
-    columns = [first]
+    rerolls: list[tuple[IntArray, IntArray]] = []
     open_idx = np.flatnonzero(first >= open_from)
     while open_idx.size:
         extra = source.draw(100, open_idx.size, purpose)
-        column = np.zeros(n, dtype=np.int64)
-        column[open_idx] = extra
-        columns.append(column)
+        rerolls.append((open_idx, extra))
         total[open_idx] += extra
         open_idx = open_idx[extra >= open_from]
-    return OpenEndedRoll(first=first, total=total, faces=np.stack(columns, axis=1))
+    return OpenEndedRoll(first=first, total=total, rerolls=tuple(rerolls))

@@ -12,7 +12,7 @@ from typing import Literal
 import numpy as np
 
 from estoc.dice import DiceSource, OpenEndedRoll, d100, open_ended
-from estoc.systems.harp.tables import I32, I64, B, EffectArrays, HarpTables
+from estoc.systems.harp.tables import I32, I64, SEVERITY_BITS, SEVERITY_MASK, B, EffectArrays, HarpTables
 
 BeyondLimit = Literal["cap", "uncapped", "second-attack"]
 """What an open-ended roll (first face 96+) does past the attack size's limit.
@@ -72,22 +72,45 @@ class AttackInputs:
 
 @dataclass(frozen=True)
 class CriticalRoll:
-    """Criticals rolled in a batch: ``severity`` 0 where none."""
+    """Criticals rolled in a batch: ``severity`` 0 where none.
 
+    ``table``, ``severity``, ``roll`` and ``entry`` have one value per world; ``effects`` only holds the worlds
+    listed in ``worlds`` (those with a critical), in that order: a miss carries no effect row.
+    """
+
+    worlds: I64
     table: I64
     severity: I64
     roll: I64
     entry: I32
     effects: EffectArrays
 
+    def effects_of(self, world: int) -> EffectArrays | None:
+        """The effects suffered in one world, or ``None`` without a critical there."""
+        pos = int(np.searchsorted(self.worlds, world))
+        if pos < self.worlds.size and int(self.worlds[pos]) == world:
+            return self.effects.take(np.array([pos]))
+        return None
+
+
+def merge_effects(parts: list[tuple[I64, EffectArrays]]) -> tuple[I64, EffectArrays]:
+    """Several sparse sets of effects (sorted world indices, effect rows) as one: effects in the same world
+    combine."""
+    worlds = np.unique(np.concatenate([idx for idx, _ in parts])) if parts else np.zeros(0, np.int64)
+    merged = EffectArrays.zeros((worlds.size,))
+    for idx, effects in parts:
+        if idx.size == 0:
+            continue
+        pos = np.searchsorted(worlds, idx)
+        merged.values[pos] = EffectArrays(merged.values[pos]).combine(effects).values
+    return worlds.astype(np.int64), merged
+
 
 @dataclass(frozen=True)
 class AttackOutcome:
-    """What one attack did in each world (arrays of shape ``(W,)``; faces ``(W, depth)``)."""
+    """What one attack did in each world (arrays of shape ``(W,)``)."""
 
-    first: I64
-    roll_total: I64
-    faces: I64
+    roll: OpenEndedRoll
     fumble: B
     attack_total: I64
     result: I64
@@ -104,42 +127,57 @@ class AttackOutcome:
     second_critical: CriticalRoll
     fumble_roll: I64
 
-    def effects(self) -> EffectArrays:
-        """Every effect the target suffers: the criticals of the attack (and of a second attack)."""
-        return self.critical.effects.combine(self.extra.effects).combine(self.second_critical.effects)
+    @property
+    def first(self) -> I64:
+        """The first face of the JSL."""
+        return self.roll.first
+
+    @property
+    def roll_total(self) -> I64:
+        return self.roll.total
+
+    def effects(self) -> tuple[I64, EffectArrays]:
+        """Every effect the target suffers, sparse: the worlds with a critical and their combined effects (the
+        attack's critical, its additional critical, a second attack's critical)."""
+        return merge_effects([(c.worlds, c.effects) for c in (self.critical, self.extra, self.second_critical)])
 
     def total_hits(self) -> I64:
         """Table hits plus the criticals' hits."""
-        return (self.hits + self.second_hits + self.effects().hits).astype(np.int64)
+        total = (self.hits + self.second_hits).astype(np.int64)
+        worlds, effects = self.effects()
+        total[worlds] += effects.hits
+        return total
 
 
 def roll_critical(dice: DiceSource, tables: HarpTables, table: I64, severity: I64, purpose: str) -> CriticalRoll:
-    """A plain d100 on ``table`` in column ``severity`` for every world with ``severity`` > 0."""
+    """A plain d100 on ``table`` in column ``severity`` for every world with ``severity`` > 0.
+
+    Only the worlds with a critical are rolled and looked up: a miss costs nothing here.
+    """
     n = table.shape[0]
     active = np.flatnonzero(severity > 0)
     roll = np.zeros(n, dtype=np.int64)
-    roll[active] = d100(dice, active.size, purpose)
+    rolled = d100(dice, active.size, purpose)
+    roll[active] = rolled
     crit = tables.critical
-    safe_table = np.where(severity > 0, table, 0)
-    index = (safe_table, roll, np.maximum(severity - 1, 0))
-    effects = crit.effects.take(index).where(severity > 0)
-    entry = np.where(severity > 0, crit.entry[index], -1).astype(np.int32)
-    return CriticalRoll(table=np.where(severity > 0, table, -1), severity=severity.copy(), roll=roll,
-                        entry=entry, effects=effects)
+    index = (table[active], rolled, severity[active] - 1)
+    entry = np.full(n, -1, dtype=np.int32)
+    entry[active] = crit.entry[index]
+    return CriticalRoll(worlds=active.astype(np.int64), table=np.where(severity > 0, table, -1),
+                        severity=severity, roll=roll, entry=entry, effects=crit.effects.take(index))
 
 
 def no_critical(worlds: int) -> CriticalRoll:
     zeros = np.zeros(worlds, dtype=np.int64)
-    return CriticalRoll(table=zeros - 1, severity=zeros, roll=zeros, entry=np.full(worlds, -1, np.int32),
-                        effects=EffectArrays.zeros((worlds,)))
+    return CriticalRoll(worlds=np.zeros(0, np.int64), table=zeros - 1, severity=zeros, roll=zeros,
+                        entry=np.full(worlds, -1, np.int32), effects=EffectArrays.zeros((0,)))
 
 
 def read_table(tables: HarpTables, table: I64, armour_type: I64, row: I64) -> tuple[I64, I64]:
-    """Hits and severity of ``row`` in the armour type's column (row 0 reads nothing)."""
-    at = tables.attack
-    hits = at.hits[table, row, armour_type - 1].astype(np.int64)
-    severity = at.severity[table, row, armour_type - 1].astype(np.int64)
-    return np.where(row > 0, hits, 0), np.where(row > 0, severity, 0)
+    """Hits and severity of ``row`` in the armour type's column (row 0 reads nothing): one gather in the packed
+    cells."""
+    cell = tables.attack.cells[tables.attack.cell_index(table, row, armour_type)].astype(np.int64)
+    return cell >> SEVERITY_BITS, cell & SEVERITY_MASK
 
 
 def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
@@ -168,9 +206,10 @@ def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
     hits, severity = read_table(tables, inputs.table, inputs.armour_type, row)
 
     second_row = np.zeros(w, dtype=np.int64)
+    second_hits = second_severity = second_row
     if settings.beyond_limit == "second-attack":
         second_row = np.where(hit & opened & (result > limit), np.minimum(result - limit, limit), 0)
-    second_hits, second_severity = read_table(tables, inputs.table, inputs.armour_type, second_row)
+        second_hits, second_severity = read_table(tables, inputs.table, inputs.armour_type, second_row)
 
     fumble_roll = np.zeros(w, dtype=np.int64)
     fumbled = np.flatnonzero(fumble)
@@ -182,7 +221,7 @@ def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
     extra = roll_critical(dice, tables, np.maximum(inputs.extra_table, 0), extra_severity, "extra-critical")
     second_critical = (roll_critical(dice, tables, inputs.critical, second_severity, "critical")
                        if second_row.any() else no_critical(w))
-    return AttackOutcome(first=jsl.first, roll_total=jsl.total, faces=jsl.faces, fumble=fumble,
+    return AttackOutcome(roll=jsl, fumble=fumble,
                          attack_total=attack_total, result=result, hit=hit, row=row, hits=hits, severity=severity,
                          critical=critical, extra=extra, second_row=second_row, second_hits=second_hits,
                          second_critical=second_critical, fumble_roll=fumble_roll)

@@ -187,6 +187,14 @@ def apply_lost_rounds(state: HarpState, w: I64, c: I64, rounds: I64, now: int) -
     _extend(state.lost_until, w, c, rounds, now)
 
 
+def relieve_penalties(state: HarpState, w: I64, c: I64, amount: I64 | int = 0) -> None:
+    """Magic or herbs that reduce penalties: the penalty lessens by ``amount`` (never above 0), and any such relief
+    also ends must-parry and no-parry at once."""
+    state.penalty[w, c] = np.minimum(state.penalty[w, c] + np.asarray(amount, dtype=np.int32), 0)
+    state.must_parry_until[w, c] = 0
+    state.no_parry_until[w, c] = 0
+
+
 @dataclass(frozen=True)
 class TurnStart:
     """What the start of one combatant's turn did in each world."""

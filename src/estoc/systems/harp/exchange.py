@@ -59,6 +59,7 @@ class Exchange:
 
     outcome: AttackOutcome
     stun: StunCheck
+    """Resistance rolls against stun, one per world with a critical (``outcome.effects()[0]``)."""
     ob: np.typing.NDArray[np.int64]
     defence: np.typing.NDArray[np.int64]
     event: dict[str, Any]
@@ -100,20 +101,22 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
     hit = outcome.hit
     target_idx = np.full(worlds, target, dtype=np.int64)
     take_hits(state, w[hit], target_idx[hit], outcome.total_hits()[hit])
-    stun = apply_effects(state, w, target_idx, outcome.effects().where(hit), now, dice)
+    struck, effects = outcome.effects()
+    stun = apply_effects(state, struck, target_idx[struck], effects, now, dice)
     fumbled = outcome.fumble
     if fumbled.any():
         attacker_idx = np.full(int(fumbled.sum()), attacker, dtype=np.int64)
-        effects = tables.fumble.effects.take(outcome.fumble_roll[fumbled])
-        take_hits(state, w[fumbled], attacker_idx, effects.hits.astype(np.int64))
-        apply_effects(state, w[fumbled], attacker_idx, effects, now, dice, resist_stun=False)
+        own = tables.fumble.effects.take(outcome.fumble_roll[fumbled])
+        take_hits(state, w[fumbled], attacker_idx, own.hits.astype(np.int64))
+        apply_effects(state, w[fumbled], attacker_idx, own, now, dice, resist_stun=False)
         apply_lost_rounds(state, w[fumbled], attacker_idx,
                           tables.fumble.lost_rounds[outcome.fumble_roll[fumbled]].astype(np.int64), now)
     event = attack_dict(tables, outcome, ob=int(ob[0]), defence=int(defence[0]), table=table,
                         armour_type=t.armour.type, size=a.weapon.size, fumble_range=a.weapon.fumble,
                         limit=int(tables.attack.limits[table, SIZE_INDEX[a.weapon.size]]))
+    first = np.flatnonzero(struck == 0)
     event.update(counter=counter, attacker=a.sheet.id, target=t.sheet.id, weapon=a.weapon.id,
-                 stun_check=stun_dict(stun),
+                 stun_check=stun_dict(stun, int(first[0])) if first.size else None,
                  target_hp=int(state.hp[0, target]), target_down=bool(state.down[0, target]),
                  target_dead=bool(state.dead[0, target]))
     return Exchange(outcome=outcome, stun=stun, ob=ob, defence=defence, event=event)

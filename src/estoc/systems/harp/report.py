@@ -3,27 +3,26 @@ what ``--json`` prints. Texts are kept in both languages; renderers pick one."""
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from estoc.systems.harp.attack import AttackOutcome, CriticalRoll
 from estoc.systems.harp.conditions import StunCheck
-from estoc.systems.harp.tables import NO_DEATH, SEVERITY_LETTERS, EffectArrays, HarpTables
+from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, EffectArrays, HarpTables
 
 
 def effects_dict(effects: EffectArrays, i: int = 0) -> dict[str, Any]:
     """The effects at index ``i``, only those that do something."""
     out: dict[str, Any] = {}
-    for f in fields(effects):
-        value = getattr(effects, f.name)[i]
-        if f.name == "death":
-            if int(value) != NO_DEATH:
-                out["death"] = int(value)
-        elif f.name in ("shaken", "knockdown", "drop_weapon"):
-            if bool(value):
-                out[f.name] = True
-        elif int(value):
-            out[f.name] = int(value)
+    for name in EFFECT_FIELDS:
+        value = int(getattr(effects, name)[i])
+        if name == "death":
+            if value != NO_DEATH:
+                out["death"] = value
+        elif name in ("shaken", "knockdown", "drop_weapon"):
+            if value:
+                out[name] = True
+        elif value:
+            out[name] = value
     return out
 
 
@@ -39,7 +38,7 @@ def critical_dict(tables: HarpTables, crit: CriticalRoll, i: int = 0) -> dict[st
         "table": tables.critical.ids[table],
         "roll": int(crit.roll[i]),
         "text": entry.text.as_dict(),
-        "effects": effects_dict(crit.effects, i),
+        "effects": effects_dict(effects, 0) if (effects := crit.effects_of(i)) is not None else {},
     }
 
 
@@ -72,9 +71,9 @@ def attack_dict(tables: HarpTables, outcome: AttackOutcome, *, ob: int, defence:
         "ob": ob,
         "defence": defence,
         "fumble_range": fumble_range,
-        "rolls": [int(f) for f in outcome.faces[i] if f > 0],
+        "rolls": outcome.roll.chain(i),
         "roll_total": int(outcome.roll_total[i]),
-        "open_ended": len([f for f in outcome.faces[i] if f > 0]) > 1,
+        "open_ended": len(outcome.roll.chain(i)) > 1,
         "fumble": fumbled,
         "fumble_result": fumble,
         "attack_total": int(outcome.attack_total[i]),

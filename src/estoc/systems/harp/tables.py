@@ -6,9 +6,8 @@ effect, indexed ``[table, roll, severity - 1]`` (critical tables) or ``[roll]`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,68 +24,87 @@ B = NDArray[np.bool_]
 SEVERITY_LETTERS = ("", "A", "B", "C", "D", "E")
 SIZE_INDEX = {size: i for i, size in enumerate(harp.ATTACK_SIZES)}
 NO_DEATH = -1
+SEVERITY_BITS = 3
+SEVERITY_MASK = (1 << SEVERITY_BITS) - 1
 
 
 def severity_code(letter: str | None) -> int:
     return SEVERITY_LETTERS.index(letter) if letter else 0
 
 
+EFFECT_FIELDS = ("hits", "penalty", "stun", "bleed", "shaken", "must_parry", "no_parry", "death", "knockdown",
+                 "drop_weapon")
+_FLAGS = ("shaken", "knockdown", "drop_weapon")
+_COLUMN = {name: i for i, name in enumerate(EFFECT_FIELDS)}
+_NUMBERS = [i for i, name in enumerate(EFFECT_FIELDS) if name not in _FLAGS and name != "death"]
+_FLAG_COLUMNS = [_COLUMN[name] for name in _FLAGS]
+_DEATH = _COLUMN["death"]
+_EMPTY_ROW = np.array([NO_DEATH if name == "death" else 0 for name in EFFECT_FIELDS], dtype=np.int32)
+
+
 @dataclass(frozen=True)
 class EffectArrays:
-    """One array per effect of a critical or fumble, all of the same shape."""
+    """Effects of criticals or fumbles in one array: ``values[..., f]`` holds effect ``f`` of :data:`EFFECT_FIELDS`.
 
-    hits: I32
-    penalty: I32
-    stun: I32
-    bleed: I32
-    shaken: B
-    must_parry: I32
-    no_parry: I32
-    death: I32
-    """``-1``: none; 0: dies at once; N: falls and dies in N rounds."""
-    knockdown: B
-    drop_weapon: B
+    Keeping every effect in one array lets a kernel gather all of them for a batch in a single indexing. Integer
+    effects are views (assignable); flags read as booleans. ``death``: ``-1`` none, 0 at once, N in N rounds.
+    """
+
+    values: I32
 
     @classmethod
     def zeros(cls, shape: tuple[int, ...]) -> EffectArrays:
-        values: dict[str, NDArray[Any]] = {
-            f.name: np.zeros(shape, dtype=np.bool_ if f.name in _FLAGS else np.int32) for f in fields(cls)}
-        values["death"] = np.full(shape, NO_DEATH, dtype=np.int32)
-        return cls(**values)
+        return cls(np.broadcast_to(_EMPTY_ROW, (*shape, len(EFFECT_FIELDS))).copy())
+
+    @classmethod
+    def of(cls, n: int, **fields_: int | bool | list[int] | list[bool]) -> EffectArrays:
+        """``n`` sets of effects, given by field name (a scalar for all, or a list)."""
+        effects = cls.zeros((n,))
+        for name, value in fields_.items():
+            effects.values[:, _COLUMN[name]] = np.asarray(value, dtype=np.int32)
+        return effects
+
+    def _column(self, name: str) -> I32:
+        return self.values[..., _COLUMN[name]]
+
+    def _flag(self, name: str) -> B:
+        return np.asarray(self.values[..., _COLUMN[name]] != 0)
+
+    hits = property(lambda self: self._column("hits"))
+    penalty = property(lambda self: self._column("penalty"))
+    stun = property(lambda self: self._column("stun"))
+    bleed = property(lambda self: self._column("bleed"))
+    must_parry = property(lambda self: self._column("must_parry"))
+    no_parry = property(lambda self: self._column("no_parry"))
+    death = property(lambda self: self._column("death"))
+    shaken = property(lambda self: self._flag("shaken"))
+    knockdown = property(lambda self: self._flag("knockdown"))
+    drop_weapon = property(lambda self: self._flag("drop_weapon"))
 
     def take(self, index: tuple[I64, ...] | I64) -> EffectArrays:
-        """The effects at ``index`` (fancy indexing applied to every array)."""
-        return EffectArrays(**{f.name: getattr(self, f.name)[index] for f in fields(self)})
+        """The effects at ``index`` (one gather for every effect)."""
+        return EffectArrays(self.values[index])
 
     def combine(self, other: EffectArrays) -> EffectArrays:
         """Two sets of effects suffered together: numbers add, flags join, the earlier death wins."""
-        values = {}
-        for f in fields(self):
-            a, b = getattr(self, f.name), getattr(other, f.name)
-            if f.name in _FLAGS:
-                values[f.name] = a | b
-            elif f.name == "death":
-                values[f.name] = np.where(a < 0, b, np.where(b < 0, a, np.minimum(a, b))).astype(np.int32)
-            else:
-                values[f.name] = (a + b).astype(np.int32)
-        return EffectArrays(**values)
+        a, b = self.values, other.values
+        out = a + b
+        out[..., _FLAG_COLUMNS] = np.maximum(a[..., _FLAG_COLUMNS], b[..., _FLAG_COLUMNS])
+        da, db = a[..., _DEATH], b[..., _DEATH]
+        out[..., _DEATH] = np.where(da < 0, db, np.where(db < 0, da, np.minimum(da, db)))
+        return EffectArrays(out)
 
     def where(self, mask: B) -> EffectArrays:
         """These effects where ``mask`` holds, no effect elsewhere."""
-        empty = EffectArrays.zeros(mask.shape)
-        return EffectArrays(**{f.name: np.where(mask, getattr(self, f.name), getattr(empty, f.name))
-                               for f in fields(self)})
-
-
-_FLAGS = ("shaken", "knockdown", "drop_weapon")
+        return EffectArrays(np.where(mask[..., None], self.values, _EMPTY_ROW).astype(np.int32))
 
 
 def _store(arrays: EffectArrays, index: tuple[int, ...], effects: harp.Effects) -> None:
-    for f in fields(arrays):
-        value = getattr(effects, f.name)
-        if f.name == "death":
+    for name in EFFECT_FIELDS:
+        value = getattr(effects, name)
+        if name == "death":
             value = NO_DEATH if value is None else value
-        getattr(arrays, f.name)[index] = value
+        arrays.values[(*index, _COLUMN[name])] = int(value)
 
 
 @dataclass(frozen=True)
@@ -100,9 +118,17 @@ class AttackTables:
     """``limits[t, size]``: the highest result an attack of that size reads."""
     critical: I32
     """``critical[t]``: index of the table's default critical table."""
+    cells: I32
+    """Every cell packed as ``hits << 3 | severity`` in one flat array, so a batch reads hits and severity in one
+    gather (see :meth:`cell_index`). Row 0 of every table reads nothing."""
 
     def index(self, table_id: str) -> int:
         return self.ids.index(table_id)
+
+    def cell_index(self, table: I64, row: I64, armour_type: I64) -> I64:
+        """Flat positions in :attr:`cells`."""
+        _, rows, columns = self.hits.shape
+        return np.asarray((table * rows + row) * columns + (armour_type - 1), dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -177,7 +203,8 @@ def _compile_attack(tables: list[harp.AttackTable], critical_ids: tuple[str, ...
         severity[t, len(table.rows) + 1:] = severity[t, len(table.rows)]
         limits[t] = [table.limits.of(size) for size in harp.ATTACK_SIZES]
         critical[t] = critical_ids.index(table.critical)
-    return AttackTables(tuple(t.id for t in tables), hits, severity, limits, critical)
+    cells = ((hits << SEVERITY_BITS) | severity).astype(np.int32).ravel()
+    return AttackTables(tuple(t.id for t in tables), hits, severity, limits, critical, cells)
 
 
 def _compile_critical(tables: list[harp.CriticalTable]) -> CriticalTables:
