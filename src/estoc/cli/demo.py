@@ -82,7 +82,9 @@ def _tell_turn(out: object, turn: DuelTurn, names: dict[str, str], table_names: 
     if turn.skipped:
         reason = {"down": _("is out of the fight"), "lost": _("has lost this round's action"),
                   "stunned": _("is stunned and can only parry"),
-                  "must_parry": _("must parry and cannot attack")}.get(turn.skipped, turn.skipped)
+                  "must_parry": _("must parry and cannot attack"),
+                  "getting_up": _("gets back on their feet"),
+                  "taking_weapon": _("takes up their weapon again")}.get(turn.skipped, turn.skipped)
         out.print("  " + _("{who} {reason}.").format(who=who, reason=reason), markup=False)
     if turn.parry is not None:
         out.print("  " + _("{who} parries with {n} points of OB.").format(who=who, n=turn.parry), markup=False)
@@ -97,6 +99,9 @@ def _tell_turn(out: object, turn: DuelTurn, names: dict[str, str], table_names: 
         out.print("  " + text.format(who=who, roll=tp["roll"], bonus=tp["bonus"]), markup=False)
     for event in turn.attacks:
         target = names[event["target"]]
+        if event.get("position_bonus"):
+            out.print("  " + _("{who} takes advantage of {target}'s plight: +{n} OB.").format(
+                who=who, target=target, n=event["position_bonus"]), markup=False)
         if event.get("counter"):
             out.print("  " + _("{who} strikes back at {target}:").format(who=who, target=target), markup=False)
         else:

@@ -3,7 +3,10 @@ fighters, as the demo tells it. The general round engine (any number of combatan
 GM or from policies) is built on the same kernels.
 
 The fighters follow a simple policy: each parries with its sheet's ``parry`` points against the other; a stunned
-fighter makes the total parry the rules force on it.
+fighter makes the total parry the rules force on it. The text gives knock-down and a dropped weapon no further
+rule; estoc's reading: a fighter knocked down spends its next action getting up, one disarmed spends it taking up
+its weapon (and cannot parry meanwhile). An attacker takes the position bonuses its target's state offers
+(prone, stunned, disarmed), never two of one « only one of these two » pair.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from estoc.content.models import harp
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.systems.harp.actions import declare_parry, roll_total_parry
@@ -20,6 +24,7 @@ from estoc.systems.harp.conditions import HarpState, start_of_turn
 from estoc.systems.harp.exchange import Combatant, attack
 from estoc.systems.harp.initiative import roll_initiative
 from estoc.systems.harp.report import stun_dict
+from estoc.systems.harp.stats import check_position_bonuses
 from estoc.systems.harp.tables import HarpTables
 
 
@@ -46,12 +51,27 @@ class Duel:
     tables: HarpTables
     state: HarpState
     parry_bonus: list[int]
+    position: dict[str, harp.Modifier]
 
     @classmethod
     def from_content(cls, content: Content, tables: HarpTables, fighter_ids: list[str]) -> Duel:
         combatants = [Combatant.from_content(content, f) for f in fighter_ids]
         state = HarpState.new(1, [c.sheet.hp for c in combatants], [c.sheet.body_rr for c in combatants])
-        return cls(combatants, tables, state, [0] * len(combatants))
+        position = {m.id: m for m in content.all("harp", "position-bonuses", harp.Modifier)}
+        return cls(combatants, tables, state, [0] * len(combatants), position)
+
+    def position_bonus(self, target: int) -> int:
+        """Position bonuses offered by the target's state (those the content defines)."""
+        state = self.state
+        offered = [key for key, flag in (("adversaire-a-terre", state.prone[0, target]),
+                                         ("adversaire-etourdi", state.stunned()[0, target]),
+                                         ("adversaire-desarme", state.disarmed[0, target])) if bool(flag)]
+        chosen: list[harp.Modifier] = []
+        for key in offered:
+            bonus = self.position.get(key)
+            if bonus is not None and not any(b.exclusive and b.exclusive == bonus.exclusive for b in chosen):
+                chosen.append(bonus)
+        return check_position_bonuses(chosen)
 
     def over(self) -> bool:
         return bool(self.state.out_of_fight()[0].any())
@@ -85,6 +105,11 @@ class Duel:
         if not bool(state.can_act()[0, c]):
             turn.skipped = "lost"
             return turn
+        if bool(state.prone[0, c]) or bool(state.disarmed[0, c]):
+            turn.skipped = "getting_up" if bool(state.prone[0, c]) else "taking_weapon"
+            state.prone[0, c] = False
+            state.disarmed[0, c] = False
+            return turn
         ob = me.ob() + int(state.penalty[0, c])
         if not bool(state.can_attack()[0, c]):
             turn.skipped = "stunned" if bool(state.stunned()[0, c]) else "must_parry"
@@ -97,6 +122,7 @@ class Duel:
                 if bool(rolled.counter[0]):
                     ex = attack(dice, self.tables, state, self.combatants, c, foe, now,
                                 defence_modifier=self.parry_bonus[foe], roll=rolled.roll, counter=True)
+                    ex.event["position_bonus"] = 0
                     turn.attacks.append(ex.event)
             return turn
         amount = min(me.sheet.parry, max(ob - 1, 0)) if bool(state.can_parry()[0, c]) else 0
@@ -104,7 +130,9 @@ class Duel:
             parry = declare_parry(ob, amount)
             self.parry_bonus[c] = parry.db_bonus
             turn.parry = amount
-        ex = attack(dice, self.tables, state, self.combatants, c, foe, now, ob_modifier=-amount,
+        bonus = self.position_bonus(foe)
+        ex = attack(dice, self.tables, state, self.combatants, c, foe, now, ob_modifier=bonus - amount,
                     defence_modifier=self.parry_bonus[foe])
+        ex.event["position_bonus"] = bonus
         turn.attacks.append(ex.event)
         return turn
