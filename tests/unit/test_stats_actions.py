@@ -212,3 +212,17 @@ def test_wait_and_surprise() -> None:
     # a: 50, 50, 50 against b: 60, 40, 50
     assert s.surprised.tolist() == [1, 2, 0]
     assert s.initiative_modifier(1).tolist() == [-20, 0, 0]
+
+
+def test_shields_cover_so_many_attacks_from_their_arc(content: Content) -> None:
+    from estoc.systems.harp.stats import shield_covers
+
+    pavois = content.get("harp", "shields", "pavois", harp.Shield)
+    targe = content.get("harp", "shields", "targe", harp.Shield)
+    rondache = content.get("harp", "shields", "rondache", harp.Shield)
+    assert shield_covers(pavois, 2, "side") and not shield_covers(pavois, 3, "front")
+    assert shield_covers(targe, 0, "front") and not shield_covers(targe, 1, "front")
+    assert not shield_covers(rondache, 0, "side") and shield_covers(rondache, 1, "front")
+    assert not shield_covers(pavois, 0, "rear")
+    d = Defence(armour=ARMOUR, shield=SHIELD, shield_trained=True)
+    assert d.total() - d.total(with_shield=False) == 20

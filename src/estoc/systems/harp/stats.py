@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from estoc.content.models import harp
 from estoc.errors import RulesError
@@ -73,6 +74,19 @@ def quickness_db(quickness_bonus: int, manoeuvre_penalty: int) -> int:
     return max(0, doubled + manoeuvre_penalty)
 
 
+Direction = Literal["front", "side", "rear"]
+
+
+def shield_covers(shield: harp.Shield, attacks_already_blocked: int, direction: Direction) -> bool:
+    """Whether a shield's DB counts against one more attack this round: each shield covers a number of attacks a
+    round, from the front only or from the front and the sides, never from behind."""
+    if attacks_already_blocked >= shield.attacks_covered:
+        return False
+    if direction == "rear":
+        return False
+    return direction == "front" or shield.arc == "front-side"
+
+
 @dataclass(frozen=True)
 class Defence:
     """The parts of a defensive bonus."""
@@ -98,14 +112,15 @@ class Defence:
         base = self.shield.db_trained if self.shield_trained else self.shield.db_untrained
         return base + self.shield_bonus
 
-    def total(self) -> int:
+    def total(self, *, with_shield: bool = True) -> int:
         """The DB: armour and its bonus, Quickness × 2 (after the armour's penalty), shield and its bonus, talents.
+        ``with_shield=False`` for an attack the shield does not cover (:func:`shield_covers`).
 
         Penalties of criticals never lower the DB: the DB is no manoeuvre.
         """
         penalty = armour_manoeuvre_penalty(self.armour, self.armour_skill, fitted=self.fitted)
         return (self.armour_db() + self.armour_bonus + quickness_db(self.quickness_bonus, penalty)
-                + self.shield_db() + self.talents)
+                + (self.shield_db() if with_shield else 0) + self.talents)
 
 
 @dataclass(frozen=True)
