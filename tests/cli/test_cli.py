@@ -167,3 +167,18 @@ def test_console_script_runs() -> None:
     assert result.stderr.strip().startswith("estoc: ") and "Traceback" not in result.stderr
     help_text = subprocess.run([str(exe), "--lang", "fr", "--help"], capture_output=True, text=True, check=False)
     assert help_text.returncode == 0 and "Moteur de combat" in help_text.stdout
+
+
+def test_help_screens_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "fr", "attack", "--help")
+    assert code == 0
+    assert out.startswith("Usage : estoc attack") and "Options :" in out and "Afficher cette aide" in out
+    assert "Show this message" not in out and "[default" not in out
+    code, out, _ = run(capsys, "--lang", "fr")
+    assert code == 0 and "Commandes :" in out
+
+
+def test_zero_damage_hit_is_told_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "attack", "--table", "lames-1m", "--armor-type", "10", "--ob", "0", "--db", "49",
+                       "--roll", "50")
+    assert code == 0 and "no damage" in out and "Total" not in out

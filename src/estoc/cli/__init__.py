@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import typer
 from typer.exceptions import TyperException
@@ -22,6 +26,25 @@ def _language_from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
+def localize_help(text: str) -> str:
+    """The few words of the help screens that typer writes itself, in the user's language."""
+    replacements = [
+        (r"^Usage:", _("Usage:")),
+        (r"^Options:", _("Options:")),
+        (r"^Commands:", _("Commands:")),
+        (r"^Arguments:", _("Arguments:")),
+        (r"Show this message and exit\.", _("Show this message and exit.")),
+        (r"\[default:", "[" + _("default:")),
+        (r"\[required\]", "[" + _("required") + "]"),
+        (r"<int>", "<" + _("int") + ">"),
+        (r"<str>", "<" + _("text") + ">"),
+        (r"<path>", "<" + _("path") + ">"),
+    ]
+    for pattern, replacement in replacements:
+        text = re.sub(pattern, replacement.replace("\\", "\\\\"), text, flags=re.MULTILINE)
+    return text
+
+
 def _option_name(exc: Exception) -> str:
     param = getattr(exc, "param", None)
     opts = getattr(param, "opts", None) or []
@@ -37,10 +60,11 @@ def _usage_message(exc: TyperException) -> str:
     if kind == "MissingParameter":
         return _("missing value: {option}").format(option=_option_name(exc))
     if kind == "BadParameter":
-        param = getattr(exc, "param", None)
-        type_name = getattr(getattr(param, "type", None), "name", "")
-        expected = {"integer": _("a whole number is expected"), "float": _("a number is expected")}.get(
-            type_name, text)
+        # typer checks values with pydantic: its message names the expected type in English.
+        lowered = text.lower()
+        expected = (_("a whole number is expected") if "integer" in lowered else
+                    _("a number is expected") if "number" in lowered or "float" in lowered else
+                    _("this value is not accepted"))
         return _("invalid value for {option}: {expected}").format(option=_option_name(exc), expected=expected)
     if kind == "BadOptionUsage":
         return _("{option} needs a value").format(option=getattr(exc, "option_name", text))
@@ -49,6 +73,18 @@ def _usage_message(exc: TyperException) -> str:
     if text.startswith("Got unexpected extra argument"):
         return _("unexpected argument: {text}").format(text=text.split("(")[-1].rstrip(")"))
     return text
+
+
+def _invoke(command: Any, args: list[str]) -> Any:
+    if not any(arg in ("--help", "-h") for arg in args) and args:
+        return command(args=args, prog_name="estoc", standalone_mode=False)
+    # Help screens are captured to put typer's own words in the user's language.
+    buffer = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buffer):
+            return command(args=args, prog_name="estoc", standalone_mode=False)
+    finally:
+        sys.stdout.write(localize_help(buffer.getvalue()))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,7 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from estoc.cli.app import build_app
 
         command = build_app()
-        result = command(args=args, prog_name="estoc", standalone_mode=False)
+        try:
+            result = _invoke(command, args)
+        except TyperException as exc:
+            if exc.format_message() != "Missing command.":
+                raise
+            result = _invoke(command, [*args, "--help"])  # only global options: show what there is to do
         code = result if isinstance(result, int) else 0
     except EstocError as exc:
         err.print(f"estoc: {exc.message}", markup=False)
@@ -74,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = 130
     except TyperException as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
-            print(exc.format_message())
+            print(localize_help(exc.format_message()))
             code = 0
         else:
             err.print(f"estoc: {_usage_message(exc)}", markup=False)

@@ -37,9 +37,9 @@ def register(app: typer.Typer) -> None:
         files = len(content_files(target))
         records = sum(1 for items in content.records.values() for item in items.values()
                       if target.resolve() in item.path.resolve().parents)
-        console().print(ngettext("{files} file, {records} records: all valid.",
-                                 "{files} files, {records} records: all valid.", files).format(
-            files=files, records=records), markup=False)
+        console().print(ngettext("{n} file", "{n} files", files).format(n=files) + ", "
+                        + ngettext("{n} record", "{n} records", records).format(n=records) + ": "
+                        + _("all valid."), markup=False)
 
     @group.command("schema", help=_("Print the JSON Schema of a kind of content file (all kinds without KIND), "
                                     "or write one file per kind into --out."))

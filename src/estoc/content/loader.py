@@ -249,6 +249,9 @@ def load_file(path: Path) -> list[LoadedRecord]:
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ContentError([_problem(path, line, "", _("not valid YAML: {problem}").format(problem=problem))]) from exc
+    except (ValueError, IndexError, TypeError, AttributeError) as exc:
+        # ruamel.yaml lets plain Python errors out on some malformed scalars (a lone "." read as a float).
+        raise ContentError([_problem(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
     if not isinstance(data, CommentedMap):
         raise ContentError([_problem(path, 1, "", _("a content file is a mapping with system, kind and records"))])
     data = _migrate(data, path)

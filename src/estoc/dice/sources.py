@@ -123,7 +123,9 @@ class ScriptedDice(DiceSource):
         wanted = None if purposes is None else set(purposes)
         left = {k: v for k, v in self.unused().items() if wanted is None or k in wanted}
         if left:
-            parts = ", ".join(f"{purpose_label(key)}: {' '.join(map(str, faces))}" for key, faces in left.items())
+            parts = ", ".join(_("{purpose} roll: {faces}").format(purpose=purpose_label(key),
+                                                                   faces=" ".join(map(str, faces)))
+                              for key, faces in left.items())
             raise DiceError(_("these faces were given but not needed: {faces}").format(faces=parts))
 
 

@@ -88,6 +88,10 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -
         lines.append(_("The {size} attack reads the table no higher than {row}.").format(
             size=size_name(event["size"]), row=event["row"]))
     cell = f"{event['hits']}{event['critical']['severity'] if event['critical'] else ''}"
+    if cell == "0":
+        lines.append(_("Hit, but the armour takes it all: table {table}, armour type {armour}, row {row}: no "
+                       "damage.").format(table=name(event["table"]), armour=event["armour_type"], row=event["row"]))
+        return lines
     lines.append(_("Hit! Table {table}, armour type {armour}, row {row}: {cell}.").format(
         table=name(event["table"]), armour=event["armour_type"], row=event["row"], cell=cell))
     if event["critical"]:
@@ -97,8 +101,9 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -
                                      additional=True))
     second = event.get("second_attack")
     if second:
-        lines.append(_("The excess strikes again: row {row}, {hits} hits.").format(row=second["row"],
-                                                                                    hits=second["hits"]))
+        lines.append(ngettext("The excess strikes again: row {row}, {n} hit.",
+                              "The excess strikes again: row {row}, {n} hits.", second["hits"]).format(
+            row=second["row"], n=second["hits"]))
         if second["critical"]:
             lines.extend(_critical_lines(second["critical"], name(second["critical"]["table"])))
     lines.append(ngettext("Total: {n} hit.", "Total: {n} hits.", event["total_hits"]).format(n=event["total_hits"]))
