@@ -182,3 +182,16 @@ def test_zero_damage_hit_is_told_as_such(capsys: pytest.CaptureFixture[str]) -> 
     code, out, _ = run(capsys, "attack", "--table", "lames-1m", "--armor-type", "10", "--ob", "0", "--db", "49",
                        "--roll", "50")
     assert code == 0 and "no damage" in out and "Total" not in out
+
+
+def test_estoc_content_environment_variable(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "w.yaml").write_text(
+        "system: harp\nkind: weapons\nrecords:\n  - id: rapiere\n    name: {fr: Rapière, en: Rapier}\n"
+        "    kind: melee\n    table: pointes\n    size: small\n    group: lames\n    fumble: 2\n", encoding="utf-8")
+    monkeypatch.setenv("ESTOC_CONTENT", str(tmp_path))
+    code, out, _ = run(capsys, "attack", "--weapon", "rapiere", "--roll", "50", "--json")
+    assert code == 0 and json.loads(out)["table"] == "pointes"
+    monkeypatch.setenv("ESTOC_LANG", "fr")
+    code, out, err = run(capsys, "attack", "--weapon", "inconnue")
+    assert code == 2 and "arme inconnue" in err
