@@ -170,7 +170,8 @@ def test_kernel_agrees_with_the_slow_twin(tables: HarpTables, data: st.DataObjec
     inputs = AttackInputs(**{k: np.array([r[k2] for r in rows], dtype=np.int64) for k, k2 in (
         ("ob", "ob"), ("defence", "defence"), ("table", "table"), ("armour_type", "armour"), ("size", "size"),
         ("fumble", "fumble"), ("critical", "critical"))},
-        extra_table=np.full(worlds, -1, np.int64), extra_severity=np.zeros(worlds, np.int64))
+        extra_table=np.full(worlds, -1, np.int64), extra_severity=np.zeros(worlds, np.int64),
+        crit_reduction=np.zeros(worlds, np.int64), hits_factor=np.ones(worlds, np.int64))
     out = resolve_attack(dice, tables, inputs)
     assert dice.unused() == {}
     for i, (fumbled, hit, row, hits, severity, crit_hits) in enumerate(expected):

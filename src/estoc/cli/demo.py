@@ -30,14 +30,14 @@ def register(app: typer.Typer) -> None:
         duel = Duel.from_content(content, tables, [first, second])
         dice = SeededDice(seed)
         out = console()
-        names = {c.sheet.id: pick(c.sheet.name.as_dict()) for c in duel.combatants}
+        names = {c.id: pick(c.name) for c in duel.combatants}
         table_names = {k: pick(v.record.name.as_dict())
                        for kind in ("attack-tables", "critical-tables")
                        for k, v in content.kind("harp", kind).items()}
         out.print(_("{a} ({hp_a} HP, OB {ob_a}, DB {db_a}) faces {b} ({hp_b} HP, OB {ob_b}, DB {db_b}).").format(
-            a=names[first], b=names[second], hp_a=duel.combatants[0].sheet.hp, hp_b=duel.combatants[1].sheet.hp,
-            ob_a=duel.combatants[0].ob(), ob_b=duel.combatants[1].ob(), db_a=duel.combatants[0].db(),
-            db_b=duel.combatants[1].db()), markup=False)
+            a=names[first], b=names[second], hp_a=duel.combatants[0].hp, hp_b=duel.combatants[1].hp,
+            ob_a=duel.combatants[0].ob(), ob_b=duel.combatants[1].ob(), db_a=duel.combatants[0].db,
+            db_b=duel.combatants[1].db), markup=False)
         for number in range(1, rounds + 1):
             out.print("")
             out.print(_("— Round {n} —").format(n=number), markup=False)
@@ -48,7 +48,7 @@ def register(app: typer.Typer) -> None:
         out.print("")
         for c, combatant in enumerate(duel.combatants):
             out.print(_("{name}: {hp}/{max} HP{state}.").format(
-                name=names[combatant.sheet.id], hp=int(duel.state.hp[0, c]), max=combatant.sheet.hp,
+                name=names[combatant.id], hp=int(duel.state.hp[0, c]), max=combatant.hp,
                 state=_status(duel, c)), markup=False)
 
 

@@ -28,6 +28,7 @@ from ruamel.yaml.error import YAMLError
 
 from estoc.content.messages import translate_error
 from estoc.content.models import harp
+from estoc.content.models import harp_creatures as creatures
 from estoc.content.models.common import SCHEMA_VERSION, Record
 from estoc.errors import ContentError
 from estoc.i18n import _
@@ -195,6 +196,9 @@ def _register() -> None:
         ("harp", "position-bonuses"): Kind(harp.Modifier),
         ("harp", "cover"): Kind(harp.Cover),
         ("harp", "fighters"): Kind(harp.Fighter),
+        ("harp", "natural-armours"): Kind(creatures.NaturalArmour),
+        ("harp", "creature-sizes"): Kind(creatures.CreatureSizeRule),
+        ("harp", "creatures"): Kind(creatures.Creature),
     })
 
 

@@ -18,6 +18,8 @@ def _custom(key: str) -> str | None:
         "missile-data": _("a missile weapon needs its range data (missile:), and a melee weapon none"),
         "ten-increments": _("the maximum range must be exactly 10 range increments"),
         "limits-order": _("size limits must grow from tiny to large"),
+        "attack-source": _("an attack names a table (natural weapon, breath, web) or, for kind weapon, a weapon"),
+        "attack-size": _("a natural attack, breath or web needs its size"),
     }
     return keys.get(key)
 

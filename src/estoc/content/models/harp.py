@@ -124,6 +124,7 @@ class AttackTable(Record):
     """An attack table: a row per result, ten armour-type columns, cells loaded from a CSV file."""
 
     critical: ContentId = Field(description="default critical table")
+    knocks_down: bool = Field(default=False, description="its criticals knock the target down (Bélier et Poussée)")
     limits: SizeLimits
     cells: str = Field(description="CSV file beside this one: columns result, t1 … t10")
     rows: tuple[tuple[AttackCell, ...], ...] = Field(default=(), description="filled from the CSV file on load")
@@ -158,6 +159,8 @@ class CriticalTable(Record):
     """A critical table: d100 × A–E, entries loaded from a CSV file."""
 
     kind: Literal["normal", "additional"] = "normal"
+    slaying: bool = Field(default=False, description="as an additional critical, keeps the attack's severity even "
+                          "against a large creature (Tueur)")
     entries_file: str = Field(description="CSV file beside this one")
     entries: tuple[CriticalEntry, ...] = Field(default=(), description="filled from the CSV file on load")
 

@@ -6,7 +6,7 @@ arrays and returns what happened as arrays; applying the outcome to combatants i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
 import numpy as np
@@ -46,6 +46,8 @@ class AttackInputs:
         critical: critical table index for the attack's criticals.
         extra_table: additional critical table index, ``-1`` for none.
         extra_severity: the additional critical's fixed severity 1–5, or 0 for the attack's own.
+        crit_reduction: severities the target's size removes from the criticals it takes (Grande 1, Énorme 2).
+        hits_factor: multiplies the table's hits, never the criticals' (Force Dévastatrice: 2).
     """
 
     ob: I64
@@ -57,16 +59,24 @@ class AttackInputs:
     critical: I64
     extra_table: I64
     extra_severity: I64
+    crit_reduction: I64
+    hits_factor: I64
 
     @property
     def worlds(self) -> int:
         return int(self.ob.shape[0])
+
+    def take(self, index: I64) -> AttackInputs:
+        """The inputs of the worlds at ``index``."""
+        return AttackInputs(**{f.name: getattr(self, f.name)[index] for f in fields(self)})
 
     @classmethod
     def broadcast(cls, worlds: int, **values: int | I64) -> AttackInputs:
         """Inputs for ``worlds`` worlds from scalars or arrays; ``extra_table`` defaults to none."""
         values.setdefault("extra_table", -1)
         values.setdefault("extra_severity", 0)
+        values.setdefault("crit_reduction", 0)
+        values.setdefault("hits_factor", 1)
         return cls(**{k: np.broadcast_to(np.asarray(v, dtype=np.int64), (worlds,)).copy() for k, v in values.items()})
 
 
@@ -118,6 +128,9 @@ class AttackOutcome:
     row: I64
     """The result actually read on the table, after the size limit."""
     hits: I64
+    """Table hits (doubled by Force Dévastatrice)."""
+    table_severity: I64
+    """The severity the table shows, before the target's size lowers it."""
     severity: I64
     critical: CriticalRoll
     extra: CriticalRoll
@@ -203,25 +216,38 @@ def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
     if settings.beyond_limit == "uncapped":
         limit = np.where(opened, table_rows, limit)
     row = np.where(hit, np.minimum(np.minimum(result, limit), table_rows), 0)
-    hits, severity = read_table(tables, inputs.table, inputs.armour_type, row)
+    hits, table_severity = read_table(tables, inputs.table, inputs.armour_type, row)
+    hits = hits * inputs.hits_factor
+    # A large target takes its criticals lower: A on a Grande creature, A and B on an Énorme one, vanish.
+    severity = np.maximum(table_severity - inputs.crit_reduction, 0)
 
     second_row = np.zeros(w, dtype=np.int64)
     second_hits = second_severity = second_row
     if settings.beyond_limit == "second-attack":
         second_row = np.where(hit & opened & (result > limit), np.minimum(result - limit, limit), 0)
         second_hits, second_severity = read_table(tables, inputs.table, inputs.armour_type, second_row)
+        second_hits = second_hits * inputs.hits_factor
+        second_severity = np.maximum(second_severity - inputs.crit_reduction, 0)
 
     fumble_roll = np.zeros(w, dtype=np.int64)
     fumbled = np.flatnonzero(fumble)
     fumble_roll[fumbled] = d100(dice, fumbled.size, "fumble")
 
     critical = roll_critical(dice, tables, inputs.critical, severity, "critical")
-    has_extra = (inputs.extra_table >= 0) & (severity > 0)
-    extra_severity = np.where(has_extra, np.where(inputs.extra_severity > 0, inputs.extra_severity, severity), 0)
-    extra = roll_critical(dice, tables, np.maximum(inputs.extra_table, 0), extra_severity, "extra-critical")
+    # An additional critical comes only with the attack's critical, at its (reduced) severity or at its own
+    # severity, reduced too; a slaying one (Tueur) keeps the table's severity even when the normal one vanished.
+    extra_table = np.maximum(inputs.extra_table, 0)
+    slaying = (inputs.extra_table >= 0) & tables.critical.slaying[extra_table]
+    fixed = inputs.extra_severity > 0
+    base = np.where(fixed, inputs.extra_severity, table_severity)
+    extra_severity = np.where(
+        inputs.extra_table < 0, 0,
+        np.where(slaying, np.where(table_severity > 0, base, 0),
+                 np.where(severity > 0, np.maximum(base - inputs.crit_reduction, 0), 0)))
+    extra = roll_critical(dice, tables, extra_table, extra_severity, "extra-critical")
     second_critical = (roll_critical(dice, tables, inputs.critical, second_severity, "critical")
                        if second_row.any() else no_critical(w))
-    return AttackOutcome(roll=jsl, fumble=fumble,
+    return AttackOutcome(roll=jsl, fumble=fumble, table_severity=table_severity,
                          attack_total=attack_total, result=result, hit=hit, row=row, hits=hits, severity=severity,
                          critical=critical, extra=extra, second_row=second_row, second_hits=second_hits,
                          second_critical=second_critical, fumble_roll=fumble_roll)

@@ -62,17 +62,25 @@ class HarpState:
     prone: B
     disarmed: B
     hits_taken: I32
+    steady: B
+    """Stood up and not acted since: cannot be knocked down again."""
+    stun_immune: B
+    bleed_immune: B
 
     @classmethod
-    def new(cls, worlds: int, hp: list[int], body_rr: list[int] | None = None) -> HarpState:
+    def new(cls, worlds: int, hp: list[int], body_rr: list[int] | None = None, *,
+            stun_immune: list[bool] | None = None, bleed_immune: list[bool] | None = None) -> HarpState:
         """Fresh combatants with ``hp`` hit points each, repeated over ``worlds`` worlds."""
         c = len(hp)
+
+        def tile(values: list[int] | list[bool] | None, dtype: type) -> NDArray[Any]:
+            return np.tile(np.asarray(values if values is not None else [0] * c, dtype=dtype), (worlds, 1))
+
         given: dict[str, NDArray[Any]] = {
-            "hp": np.tile(np.asarray(hp, dtype=np.int32), (worlds, 1)),
-            "hp_max": np.tile(np.asarray(hp, dtype=np.int32), (worlds, 1)),
-            "body_rr": np.tile(np.asarray(body_rr if body_rr is not None else [0] * c, dtype=np.int32), (worlds, 1)),
+            "hp": tile(hp, np.int32), "hp_max": tile(hp, np.int32), "body_rr": tile(body_rr, np.int32),
+            "stun_immune": tile(stun_immune, np.bool_), "bleed_immune": tile(bleed_immune, np.bool_),
         }
-        flags = ("shaken", "down", "dead", "prone", "disarmed")
+        flags = ("shaken", "down", "dead", "prone", "disarmed", "steady", "stun_immune", "bleed_immune")
         return cls(**{f.name: given[f.name] if f.name in given else
                       np.zeros((worlds, c), dtype=np.bool_ if f.name in flags else np.int32) for f in fields(cls)})
 
@@ -158,13 +166,13 @@ def apply_effects(state: HarpState, w: I64, c: I64, effects: EffectArrays, now: 
     A stun from a critical is resisted at once (``resist_stun``); a fumble's stun is not.
     """
     np.add.at(state.penalty, (w, c), effects.penalty)
-    np.add.at(state.bleed, (w, c), effects.bleed)
+    np.add.at(state.bleed, (w, c), np.where(state.bleed_immune[w, c], 0, effects.bleed))
     state.shaken[w[effects.shaken], c[effects.shaken]] = True
     state.prone[w[effects.knockdown], c[effects.knockdown]] = True
     state.disarmed[w[effects.drop_weapon], c[effects.drop_weapon]] = True
     _extend(state.must_parry_until, w, c, effects.must_parry.astype(np.int64), now)
     _extend(state.no_parry_until, w, c, effects.no_parry.astype(np.int64), now)
-    stun = effects.stun.astype(np.int64)
+    stun = np.where(state.stun_immune[w, c], 0, effects.stun).astype(np.int64)
     _extend(state.stun_until, w, c, stun, now)
     state.stun_since[w[stun > 0], c[stun > 0]] = now
     instant = effects.death == 0
@@ -225,4 +233,5 @@ def start_of_turn(state: HarpState, c: int, now: int, dice: DiceSource) -> TurnS
     due = alive & (state.dying_round[:, c] > 0) & (state.dying_round[:, c] <= now)
     state.dead[due, c] = True
     state.shaken[:, c] = False
+    state.steady[:, c] = False
     return TurnStart(bled=bled, stun=stun, died=due)

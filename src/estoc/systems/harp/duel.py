@@ -56,7 +56,9 @@ class Duel:
     @classmethod
     def from_content(cls, content: Content, tables: HarpTables, fighter_ids: list[str]) -> Duel:
         combatants = [Combatant.from_content(content, f) for f in fighter_ids]
-        state = HarpState.new(1, [c.sheet.hp for c in combatants], [c.sheet.body_rr for c in combatants])
+        state = HarpState.new(1, [c.hp for c in combatants], [c.body_rr for c in combatants],
+                              stun_immune=[c.stun_immune for c in combatants],
+                              bleed_immune=[c.bleed_immune for c in combatants])
         position = {m.id: m for m in content.all("harp", "position-bonuses", harp.Modifier)}
         return cls(combatants, tables, state, [0] * len(combatants), position)
 
@@ -78,9 +80,9 @@ class Duel:
 
     def play_round(self, dice: DiceSource, now: int) -> list[DuelTurn]:
         """One round: initiative, then each fighter's turn in order."""
-        sheets = [c.sheet for c in self.combatants]
-        init = roll_initiative(dice, np.array([[s.quickness for s in sheets]]),
-                               np.array([[s.intuition for s in sheets]]), np.zeros((1, len(sheets)), np.int64))
+        fighters = self.combatants
+        init = roll_initiative(dice, np.array([[f.quickness for f in fighters]]),
+                               np.array([[f.intuition for f in fighters]]), np.zeros((1, len(fighters)), np.int64))
         turns = []
         for c in (int(i) for i in init.order[0]):
             turn = self._turn(dice, c, now)
@@ -92,7 +94,7 @@ class Duel:
 
     def _turn(self, dice: DiceSource, c: int, now: int) -> DuelTurn:
         me, foe = self.combatants[c], 1 - c
-        turn = DuelTurn(actor=me.sheet.id)
+        turn = DuelTurn(actor=me.id)
         start = start_of_turn(self.state, c, now, dice)
         turn.bled, turn.died = int(start.bled[0]), bool(start.died[0])
         turn.stun_check = stun_dict(start.stun)
@@ -107,15 +109,16 @@ class Duel:
             return turn
         if bool(state.prone[0, c]) or bool(state.disarmed[0, c]):
             turn.skipped = "getting_up" if bool(state.prone[0, c]) else "taking_weapon"
+            state.steady[0, c] |= bool(state.prone[0, c])
             state.prone[0, c] = False
             state.disarmed[0, c] = False
             return turn
         ob = me.ob() + int(state.penalty[0, c])
         if not bool(state.can_attack()[0, c]):
             turn.skipped = "stunned" if bool(state.stunned()[0, c]) else "must_parry"
-            if bool(state.can_parry()[0, c]):
+            if bool(state.can_parry()[0, c]) and not me.beast:
                 parry = declare_parry(ob, None, stunned=bool(state.stunned()[0, c]))
-                rolled = roll_total_parry(dice, np.array([parry.db_bonus - 10]), np.array([me.weapon.fumble]))
+                rolled = roll_total_parry(dice, np.array([parry.db_bonus - 10]), np.array([me.strikes[0].fumble]))
                 self.parry_bonus[c] = int(rolled.db_bonus[0])
                 turn.total_parry = {"roll": int(rolled.roll.total[0]), "fumbled": bool(rolled.fumbled[0]),
                                     "counter": bool(rolled.counter[0]), "bonus": int(rolled.db_bonus[0])}
@@ -125,7 +128,7 @@ class Duel:
                     ex.event["position_bonus"] = 0
                     turn.attacks.append(ex.event)
             return turn
-        amount = min(me.sheet.parry, max(ob - 1, 0)) if bool(state.can_parry()[0, c]) else 0
+        amount = min(me.parry, max(ob - 1, 0)) if bool(state.can_parry()[0, c]) and not me.beast else 0
         if amount:
             parry = declare_parry(ob, amount)
             self.parry_bonus[c] = parry.db_bonus

@@ -9,48 +9,125 @@ from typing import Any
 import numpy as np
 
 from estoc.content.models import harp
+from estoc.content.models.harp_creatures import Creature
 from estoc.content.registry import Content
 from estoc.dice import DiceSource, OpenEndedRoll
-from estoc.errors import RulesError
+from estoc.errors import InputError, RulesError, UnknownIdError
 from estoc.i18n import _
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
 from estoc.systems.harp.conditions import HarpState, StunCheck, apply_effects, apply_lost_rounds, take_hits
 from estoc.systems.harp.report import attack_dict, stun_dict
 from estoc.systems.harp.stats import Defence, Offence
-from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
+from estoc.systems.harp.creatures import stat_block
+from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One attack a combatant can make, with its final OB before the round's posture and conditions."""
+
+    name: dict[str, str]
+    kind: str
+    """``weapon``, ``natural``, ``breath`` or ``web``."""
+    table: str
+    size: str
+    fumble: int
+    ob: int
+    critical: str | None = None
+    additional: harp.AdditionalCritical | None = None
+    area: str = "single"
+    uses: int | None = None
+
+    @property
+    def melee(self) -> bool:
+        return self.kind in ("weapon", "natural")
 
 
 @dataclass(frozen=True)
 class Combatant:
-    """A fighter with its equipment resolved from content."""
+    """What the rules need of a fighter or a creature, derived from its sheet or stat block."""
 
-    sheet: harp.Fighter
-    weapon: harp.Weapon
-    armour: harp.Armour
-    shield: harp.Shield | None
+    id: str
+    name: dict[str, str]
+    hp: int
+    db: int
+    armour_type: int
+    body_rr: int
+    strikes: tuple[Strike, ...]
+    quickness: int = 0
+    intuition: int = 0
+    agility: int = 0
+    base_movement: int = 20
+    size: str = "medium"
+    size_rank: int = 2
+    crit_reduction: int = 0
+    beast: bool = False
+    """Only natural weapons: it never parries."""
+    stun_immune: bool = False
+    bleed_immune: bool = False
+    devastating: bool = False
+    """Force Dévastatrice: the table's hits are doubled (not the criticals')."""
+    sunlight_sensitive: bool = False
+    parry: int = 0
+    """OB it usually moves to its DB against its opponent (the demo's policy)."""
 
     @classmethod
-    def from_content(cls, content: Content, fighter_id: str) -> Combatant:
-        sheet = content.get("harp", "fighters", fighter_id, harp.Fighter)
-        return cls.from_sheet(content, sheet)
+    def from_content(cls, content: Content, combatant_id: str, level: int | None = None) -> Combatant:
+        """A sample fighter or a creature (at ``level``) by id."""
+        if combatant_id in content.kind("harp", "fighters"):
+            if level is not None:
+                raise InputError(_("--level applies to creatures, not to the fighter {id}").format(id=combatant_id))
+            return cls.from_fighter(content, content.get("harp", "fighters", combatant_id, harp.Fighter))
+        if combatant_id in content.kind("harp", "creatures"):
+            return cls.from_creature(content, content.get("harp", "creatures", combatant_id, Creature), level)
+        known = sorted([*content.kind("harp", "fighters"), *content.kind("harp", "creatures")])
+        raise UnknownIdError(_("unknown fighter or creature {id!r}; known: {known}").format(
+            id=combatant_id, known=", ".join(known)))
 
     @classmethod
-    def from_sheet(cls, content: Content, sheet: harp.Fighter) -> Combatant:
+    def from_fighter(cls, content: Content, sheet: harp.Fighter) -> Combatant:
         weapon = content.get("harp", "weapons", sheet.weapon, harp.Weapon)
         armour = content.get("harp", "armours", sheet.armour, harp.Armour)
         shield = content.get("harp", "shields", sheet.shield, harp.Shield) if sheet.shield else None
-        return cls(sheet, weapon, armour, shield)
+        ob = Offence(skill=sheet.skill, talents=sheet.talents_ob, weapon_mod=weapon.ob_mod,
+                     weapon_bonus=sheet.weapon_bonus).total()
+        db = Defence(armour=armour, quickness_bonus=sheet.quickness, armour_skill=sheet.armour_skill,
+                     fitted=sheet.armour_fitted, armour_bonus=sheet.armour_bonus, shield=shield,
+                     shield_trained=sheet.shield_trained, shield_bonus=sheet.shield_bonus,
+                     talents=sheet.talents_db).total()
+        strike = Strike(name=weapon.name.as_dict(), kind="weapon", table=weapon.table, size=weapon.size,
+                        fumble=weapon.fumble, ob=ob, critical=weapon.critical, additional=weapon.additional_critical)
+        return cls(id=sheet.id, name=sheet.name.as_dict(), hp=sheet.hp, db=db, armour_type=armour.type,
+                   body_rr=sheet.body_rr, strikes=(strike,), quickness=sheet.quickness, intuition=sheet.intuition,
+                   agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry)
 
-    def ob(self) -> int:
-        """The OB with its weapon, before the round's posture and conditions."""
-        return Offence(skill=self.sheet.skill, talents=self.sheet.talents_ob, weapon_mod=self.weapon.ob_mod,
-                       weapon_bonus=self.sheet.weapon_bonus).total()
+    @classmethod
+    def from_creature(cls, content: Content, creature: Creature, level: int | None = None) -> Combatant:
+        block = stat_block(content, creature, level)
+        strikes = tuple(Strike(name=a.name, kind=a.kind, table=a.table, size=a.size, fumble=a.fumble,
+                               ob=a.ob.total, critical=a.critical, additional=a.additional_critical, area=a.area,
+                               uses=a.uses) for a in block.attacks)
+        return cls(id=creature.id, name=creature.name.as_dict(), hp=block.hit_points.total, db=block.db.total,
+                   armour_type=block.armour_type, body_rr=block.resistances["body"].total, strikes=strikes,
+                   quickness=creature.stats.qu, intuition=creature.stats.in_, agility=creature.stats.ag,
+                   base_movement=creature.base_movement, size=creature.size, size_rank=block.size_rule.rank,
+                   crit_reduction=block.size_rule.critical_reduction, beast=block.beast,
+                   stun_immune=block.has("immunite-etourdissement"), bleed_immune=block.has("immunite-saignement"),
+                   devastating=block.has("force-devastatrice"), sunlight_sensitive=block.has("sensibilite-soleil"))
 
-    def db(self) -> int:
-        return Defence(armour=self.armour, quickness_bonus=self.sheet.quickness, armour_skill=self.sheet.armour_skill,
-                       fitted=self.sheet.armour_fitted, armour_bonus=self.sheet.armour_bonus, shield=self.shield,
-                       shield_trained=self.sheet.shield_trained, shield_bonus=self.sheet.shield_bonus,
-                       talents=self.sheet.talents_db).total()
+    def ob(self, strike: int = 0) -> int:
+        """The OB of one of its attacks (the signature attack by default)."""
+        return self.strikes[strike].ob
+
+
+def knock_down(state: HarpState, tables: HarpTables, outcome: AttackOutcome, table: int, attacker: Combatant,
+               target: Combatant, t: int) -> None:
+    """A critical on a knocking table (Bélier et Poussée) throws the target to the ground, unless it is of a larger
+    size than the attacker or has stood up and not acted since."""
+    if not bool(tables.attack.knocks_down[table]) or target.size_rank > attacker.size_rank:
+        return
+    struck = (outcome.severity > 0) & ~state.steady[:, t]
+    state.prone[struck, t] = True
 
 
 @dataclass(frozen=True)
@@ -67,7 +144,7 @@ class Exchange:
 
 
 def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant], attacker: int,
-           target: int, now: int, *, ob_modifier: int | np.typing.NDArray[np.int64] = 0,
+           target: int, now: int, *, strike: int = 0, ob_modifier: int | np.typing.NDArray[np.int64] = 0,
            defence_modifier: int | np.typing.NDArray[np.int64] = 0,
            settings: AttackSettings = DEFAULT_SETTINGS, roll: OpenEndedRoll | None = None,
            counter: bool = False) -> Exchange:
@@ -81,21 +158,23 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
     alone is the attack (the whole OB went into the parry) and it cannot fumble.
     """
     a, t = combatants[attacker], combatants[target]
-    if a.weapon.kind != "melee" and a.weapon.missile is None:
-        raise RulesError(_("this weapon cannot attack"))
+    if not 0 <= strike < len(a.strikes):
+        raise RulesError(_("{who} has no attack number {n}").format(who=a.id, n=strike + 1))
+    s = a.strikes[strike]
     worlds = state.hp.shape[0]
-    ob = (a.ob() + state.penalty[:, attacker] + np.asarray(ob_modifier)).astype(np.int64)
+    ob = (s.ob + state.penalty[:, attacker] + np.asarray(ob_modifier)).astype(np.int64)
     if counter:
         ob = np.zeros(worlds, dtype=np.int64)
-    defence = np.broadcast_to(np.asarray(t.db() + np.asarray(defence_modifier), dtype=np.int64), (worlds,))
-    table = tables.attack.index(a.weapon.table)
-    critical = tables.critical.index(a.weapon.critical) if a.weapon.critical else int(tables.attack.critical[table])
-    extra = a.weapon.additional_critical
+    defence = np.broadcast_to(np.asarray(t.db + np.asarray(defence_modifier), dtype=np.int64), (worlds,))
+    table = tables.attack.index(s.table)
+    critical = tables.critical.index(s.critical) if s.critical else int(tables.attack.critical[table])
+    extra = s.additional
     inputs = AttackInputs.broadcast(
-        worlds, ob=ob, defence=defence, table=table, armour_type=t.armour.type,
-        size=SIZE_INDEX[a.weapon.size], fumble=0 if counter else a.weapon.fumble, critical=critical,
+        worlds, ob=ob, defence=defence, table=table, armour_type=t.armour_type,
+        size=SIZE_INDEX[s.size], fumble=0 if counter else s.fumble, critical=critical,
         extra_table=tables.critical.index(extra.table) if extra else -1,
-        extra_severity=" ABCDE".index(extra.severity) if extra and extra.severity else 0)
+        extra_severity=severity_code(extra.severity) if extra else 0,
+        crit_reduction=t.crit_reduction, hits_factor=2 if a.devastating else 1)
     outcome = resolve_attack(dice, tables, inputs, settings, roll=roll)
     w = np.arange(worlds, dtype=np.int64)
     hit = outcome.hit
@@ -111,11 +190,14 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
         apply_effects(state, w[fumbled], attacker_idx, own, now, dice, resist_stun=False)
         apply_lost_rounds(state, w[fumbled], attacker_idx,
                           tables.fumble.lost_rounds[outcome.fumble_roll[fumbled]].astype(np.int64), now)
+    knock_down(state, tables, outcome, table, a, t, target)
     event = attack_dict(tables, outcome, ob=int(ob[0]), defence=int(defence[0]), table=table,
-                        armour_type=t.armour.type, size=a.weapon.size, fumble_range=a.weapon.fumble,
-                        limit=int(tables.attack.limits[table, SIZE_INDEX[a.weapon.size]]))
+                        armour_type=t.armour_type, size=s.size, fumble_range=s.fumble,
+                        limit=int(tables.attack.limits[table, SIZE_INDEX[s.size]]))
     first = np.flatnonzero(struck == 0)
-    event.update(counter=counter, attacker=a.sheet.id, target=t.sheet.id, weapon=a.weapon.id,
+    event.update(counter=counter, attacker=a.id, target=t.id, strike=s.name,
+                 knocked_down=bool(state.prone[0, target]) and bool(outcome.severity[0] > 0)
+                 and bool(tables.attack.knocks_down[table]),
                  stun_check=stun_dict(stun, int(first[0])) if first.size else None,
                  target_hp=int(state.hp[0, target]), target_down=bool(state.down[0, target]),
                  target_dead=bool(state.dead[0, target]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -74,7 +74,7 @@ class StrayShot:
 
 def stray_shots(dice: DiceSource, tables: HarpTables, shot: AttackInputs, bystander_defence: I64,
                 bystander_armour: I64, present: np.typing.NDArray[np.bool_],
-                settings: AttackSettings = DEFAULT_SETTINGS) -> StrayShot:
+                settings: AttackSettings = DEFAULT_SETTINGS, bystander_reduction: I64 | None = None) -> StrayShot:
     """Roll the missed shot again against each bystander in line (columns in order along the shot's path, of
     shape ``(W, K)``), stopping at the first one struck."""
     worlds, k_count = bystander_defence.shape
@@ -85,10 +85,11 @@ def stray_shots(dice: DiceSource, tables: HarpTables, shot: AttackInputs, bystan
         idx = np.flatnonzero(flying & present[:, k])
         if idx.size == 0:
             continue
-        inputs = AttackInputs(ob=shot.ob[idx], defence=bystander_defence[idx, k], table=shot.table[idx],
-                              armour_type=bystander_armour[idx, k], size=shot.size[idx], fumble=np.zeros(idx.size,
-                              dtype=np.int64), critical=shot.critical[idx], extra_table=shot.extra_table[idx],
-                              extra_severity=shot.extra_severity[idx])
+        # The stray roll cannot fumble again; the bystander's own defence, armour and size apply.
+        inputs = replace(shot.take(idx), defence=bystander_defence[idx, k], armour_type=bystander_armour[idx, k],
+                         fumble=np.zeros(idx.size, dtype=np.int64),
+                         crit_reduction=(np.zeros(idx.size, np.int64) if bystander_reduction is None
+                                         else bystander_reduction[idx, k]))
         outcome = resolve_attack(dice, tables, inputs, settings)
         tries.append((k, idx, outcome))
         struck = idx[outcome.hit]

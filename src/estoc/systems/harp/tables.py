@@ -22,7 +22,7 @@ I64 = NDArray[np.int64]
 B = NDArray[np.bool_]
 
 SEVERITY_LETTERS = ("", "A", "B", "C", "D", "E")
-SIZE_INDEX = {size: i for i, size in enumerate(harp.ATTACK_SIZES)}
+SIZE_INDEX: dict[str, int] = {size: i for i, size in enumerate(harp.ATTACK_SIZES)}
 NO_DEATH = -1
 SEVERITY_BITS = 3
 SEVERITY_MASK = (1 << SEVERITY_BITS) - 1
@@ -118,6 +118,8 @@ class AttackTables:
     """``limits[t, size]``: the highest result an attack of that size reads."""
     critical: I32
     """``critical[t]``: index of the table's default critical table."""
+    knocks_down: B
+    """``knocks_down[t]``: the table's criticals knock the target down."""
     cells: I32
     """Every cell packed as ``hits << 3 | severity`` in one flat array, so a batch reads hits and severity in one
     gather (see :meth:`cell_index`). Row 0 of every table reads nothing."""
@@ -140,6 +142,8 @@ class CriticalTables:
     entry: I32
     entries: tuple[harp.CriticalEntry, ...]
     additional: B
+    slaying: B
+    """``slaying[k]``: an additional critical that keeps its severity against large creatures (Tueur)."""
 
     def index(self, table_id: str) -> int:
         return self.ids.index(table_id)
@@ -204,7 +208,8 @@ def _compile_attack(tables: list[harp.AttackTable], critical_ids: tuple[str, ...
         limits[t] = [table.limits.of(size) for size in harp.ATTACK_SIZES]
         critical[t] = critical_ids.index(table.critical)
     cells = ((hits << SEVERITY_BITS) | severity).astype(np.int32).ravel()
-    return AttackTables(tuple(t.id for t in tables), hits, severity, limits, critical, cells)
+    knocks_down = np.array([t.knocks_down for t in tables], dtype=np.bool_)
+    return AttackTables(tuple(t.id for t in tables), hits, severity, limits, critical, knocks_down, cells)
 
 
 def _compile_critical(tables: list[harp.CriticalTable]) -> CriticalTables:
@@ -220,7 +225,8 @@ def _compile_critical(tables: list[harp.CriticalTable]) -> CriticalTables:
                 entry[k, roll, s] = len(entries)
             entries.append(item)
     additional = np.array([t.kind == "additional" for t in tables], dtype=np.bool_)
-    return CriticalTables(tuple(t.id for t in tables), effects, entry, tuple(entries), additional)
+    slaying = np.array([t.slaying for t in tables], dtype=np.bool_)
+    return CriticalTables(tuple(t.id for t in tables), effects, entry, tuple(entries), additional, slaying)
 
 
 def _compile_fumble(table: harp.FumbleTable) -> FumbleTable:

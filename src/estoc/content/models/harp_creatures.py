@@ -1,0 +1,143 @@
+"""Content models of the HARP · TdM bestiary: natural armours, creature sizes, creatures.
+
+A creature's file holds what the text calls its characteristics (level, size, stat bonuses, armour, attacks,
+abilities…); every derived number (hit points, OB, DB, resistance rolls, initiative) is computed from them by
+:mod:`estoc.systems.harp.creatures`, never typed in, so that a creature scaled to another level is recomputed.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from estoc.content.models.common import ContentId, Record, Strict, Text
+from estoc.content.models.harp import AdditionalCritical, AttackSize
+
+CreatureSize = Literal["tiny", "small", "medium", "large", "huge"]
+"""Très Petite, Petite, Moyenne, Grande, Énorme."""
+CREATURE_SIZES: tuple[CreatureSize, ...] = ("tiny", "small", "medium", "large", "huge")
+Attitude = Literal["agressif", "distant", "belliqueux", "berserk", "cruel", "dominant", "cupide", "hostile",
+                   "affame", "protecteur"]
+TreasureLevel = Literal["aucun", "pauvre", "normal", "riche", "fabuleux"]
+InnateDodge = Literal["none", "minor", "major", "superior"]
+KnownAbility = Literal[
+    "force-devastatrice", "immunite-etourdissement", "immunite-saignement", "instinct-de-survie",
+    "regeneration", "sensibilite-soleil", "vol", "aquatique", "infravision", "detection-creatures",
+    "capacites-portage", "vision-nocturne", "odorat-aiguise"]
+
+
+class NaturalArmour(Record):
+    """Skin, fur, hide, scales or shell: an armour Type and its DB, with no manoeuvre or casting penalty."""
+
+    type: int = Field(ge=1, le=10)
+    db: int = Field(ge=0)
+
+
+class CreatureSizeRule(Record):
+    """What a creature size brings: the racial Endurance bonus to hit points and how far criticals drop."""
+
+    size: CreatureSize
+    endurance_bonus: int = Field(description="racial bonus to hit points")
+    critical_reduction: int = Field(ge=0, le=4, description="severities removed from the criticals it takes")
+    rank: int = Field(ge=0, description="0 tiny … 4 huge: a larger rank is a larger creature")
+
+
+class Stats(Strict):
+    """Characteristic bonuses."""
+
+    st: int = Field(default=0, description="Strength (Force)")
+    qu: int = Field(default=0, description="Quickness (Rapidité)")
+    ag: int = Field(default=0, description="Agility (Agilité)")
+    co: int = Field(default=0, description="Constitution")
+    sd: int = Field(default=0, description="Self-discipline (Volonté)")
+    in_: int = Field(default=0, alias="in", description="Intuition")
+    re: int = Field(default=0, description="Reasoning (Raisonnement)")
+    pr: int = Field(default=0, description="Presence (Présence)")
+
+
+class Resistances(Strict):
+    """Racial bonuses to the three resistance rolls."""
+
+    body: int = 0
+    mind: int = 0
+    magic: int = 0
+
+
+class Treasure(Strict):
+    coins: TreasureLevel = "aucun"
+    items: TreasureLevel = "aucun"
+    magic: TreasureLevel = "aucun"
+    where: Literal["creature", "lair"] = "lair"
+
+
+class Poison(Strict):
+    """A venom resolved by a Body resistance roll rather than (or besides) a Poison critical."""
+
+    rr: Literal["simple", "cascade"]
+    level: int = Field(ge=1, description="the poison's level, which sets the roll's difficulty")
+    text: Text
+
+
+class CreatureAttack(Strict):
+    """One attack: a natural weapon (its table), a wielded weapon (its id), a breath or a web."""
+
+    name: Text
+    kind: Literal["natural", "weapon", "breath", "web"] = "natural"
+    table: ContentId | None = Field(default=None, description="attack table (natural weapons, breaths, webs)")
+    weapon: ContentId | None = Field(default=None, description="weapon id, for a creature wielding one")
+    size: AttackSize | None = Field(default=None, description="attack size; a weapon's own size by default")
+    talents: int = Field(default=0, description="OB from talents")
+    weapon_bonus: int = Field(default=0, description="magic or quality of the weapon")
+    additional_critical: AdditionalCritical | None = None
+    poison: Poison | None = None
+    area: Literal["single", "cone", "line"] = "single"
+    uses: int | None = Field(default=None, ge=1, description="uses a day (breaths); none: unlimited")
+
+    @model_validator(mode="after")
+    def _source(self) -> CreatureAttack:
+        if (self.kind == "weapon") != (self.weapon is not None) or (self.kind != "weapon") == (self.table is None):
+            raise ValueError("attack-source")
+        if self.kind != "weapon" and self.size is None:
+            raise ValueError("attack-size")
+        return self
+
+
+class InnatePower(Strict):
+    name: Text
+    signature: bool = False
+
+
+class Ability(Strict):
+    """An ability proper to one creature, described in words."""
+
+    id: ContentId
+    name: Text
+    text: Text
+
+
+class Creature(Record):
+    """A creature's stat block, as characteristics: derived numbers are computed."""
+
+    level: int = Field(ge=0)
+    size: CreatureSize
+    base_movement: int = Field(ge=0, description="metres a round at a walk")
+    stats: Stats = Stats()
+    natural_armour: ContentId = Field(description="natural armour id")
+    armour: ContentId | None = Field(default=None, description="armour worn over it, if any")
+    armour_bonus: int = Field(default=0, description="magic of the armour")
+    shield: ContentId | None = None
+    shield_bonus: int = 0
+    innate_dodge: InnateDodge = "none"
+    talents_db: int = 0
+    resistances: Resistances = Resistances()
+    attacks: tuple[CreatureAttack, ...] = Field(min_length=1, description="the signature attack first")
+    warrior_levels: int = Field(default=0, ge=0, description="extra warrior levels (a more powerful version)")
+    number_encountered: str = Field(default="1", description="e.g. 2-8")
+    attitude: Attitude
+    treasure: Treasure = Treasure()
+    abilities: tuple[KnownAbility, ...] = ()
+    special_abilities: tuple[Ability, ...] = ()
+    undead_class: int | None = Field(default=None, ge=1, le=5)
+    innate_powers: tuple[InnatePower, ...] = ()
+    description: Text | None = None
