@@ -1,4 +1,4 @@
-"""Generate estoc's original HARP · TdM content: armour, shields, weapons and every table.
+"""Generate estoc's original HARP · TdM content: armour, shields, weapons, every table, creature rules.
 
 Usage::
 
@@ -8,9 +8,13 @@ The output is deterministic (no randomness): running the generator twice gives i
 ``tests/content/test_generator.py`` checks that the shipped files are exactly what it writes. Edit the
 settings below, run the generator, commit both.
 
-The rule text (HARP adapted to Middle-earth, chapter « Le combat ») describes the structure of the tables
-but the tables themselves are estoc's own; every number here is an original choice and every sentence is
-written for estoc (the sentence fragments live in ``harp_content_text.py``).
+The rule text (HARP adapted to Middle-earth, chapter « Le combat », and the bestiary chapter « Points de
+Règles ») describes the structure of the tables but the tables themselves are estoc's own; every number here
+is an original choice, save the few the text states (noted where used), and every sentence is written for
+estoc (the sentence fragments live in ``harp_content_text.py``).
+
+The creatures themselves (``creatures.yaml`` in the same folder) are authored by hand, not generated: the
+generator neither writes nor checks that file.
 
 Settings
 ========
@@ -32,6 +36,15 @@ Attack tables (``ATTACK_TABLES``, one ``AttackSpec`` each)
     more hits nor a worse critical. ``check_attack_rows`` verifies it on every generated table.
 
     ``limits`` caps the result an attack of each size may read (large is always 150).
+
+    ``MONSTER_ATTACK_TABLES`` (the eight natural-weapon tables: beaks, rams, crushes, horns, claws, bites,
+    trample, stings) and ``MAGIC_ATTACK_TABLES`` (heat, cold, electricity, impact, read by breaths) are built
+    the same way and written to ``monster-attack-tables.yaml``; their cells share ``attack-tables/``.
+
+Natural armours (``NATURAL_ARMOURS``) and creature sizes (``CREATURE_SIZES``)
+    A natural armour takes the DB of the worn armour of its Type (``ARMOURS``), as the text wants. A size
+    brings a racial Endurance bonus to hit points (tiny 5, small 15, medium 30, large 60 — the text's
+    figure —, huge 100) and a reduction of the criticals it takes (large one severity, huge two).
 
 Critical tables (``CRITICAL_TABLES``, one ``CriticalProfile`` each)
     Every severity column uses the same 20 roll bands (``BANDS``: 01–05 … 91–95, 96–99, 100). An entry's
@@ -103,12 +116,17 @@ ARMOURS: tuple[ArmourSpec, ...] = (
     ArmourSpec("cuir-epais", "Cuir épais", "Thick leather", 15, -5, -15, -10),
     ArmourSpec("cuir-bouilli", "Cuir bouilli", "Boiled leather", 20, -5, -25, -15),
     ArmourSpec("brigandine", "Brigandine", "Brigandine", 25, -10, -30, -25),
-    ArmourSpec("broigne", "Broigne", "Ringed leather", 30, -10, -40, -30),
-    ArmourSpec("cotte-de-mailles", "Cotte de mailles", "Mail hauberk", 35, -15, -50, -40),
-    ArmourSpec("demi-plates", "Demi-plates", "Half plate", 40, -20, -60, -50),
-    ArmourSpec("plates", "Plates", "Full plate", 45, -25, -75, -60),
+    ArmourSpec("broigne", "Broigne", "Ringed leather", 25, -10, -40, -30),
+    ArmourSpec("cotte-de-mailles", "Cotte de mailles", "Mail hauberk", 25, -15, -50, -40),
+    ArmourSpec("demi-plates", "Demi-plates", "Half plate", 30, -20, -60, -50),
+    ArmourSpec("plates", "Plates", "Full plate", 35, -25, -75, -60),
 )
-"""Type 1 … 10 in order: DB, manoeuvre penalty (trained minimum, untrained maximum), casting penalty."""
+"""Type 1 … 10 in order: DB, manoeuvre penalty (trained minimum, untrained maximum), casting penalty.
+
+Two DBs come from the bestiary text: mail (Type 8) gives +25, and a Type 10 hide gives +35; since a natural
+armour gives the same DB as a worn armour of its Type, the worn armours of Types 7–10 follow (25, 25, 30, 35).
+The DB never falls as the Type rises.
+"""
 
 
 @dataclass(frozen=True)
@@ -132,6 +150,44 @@ SHIELDS: tuple[ShieldSpec, ...] = (
     ShieldSpec("targe", "Targe", "Target", 5, 10, 1, "front", "missile"),
 )
 """Coverage facts (attacks, arc, hand, grounded cover) follow the rule text; the DB numbers are estoc's."""
+
+
+# ============================================================================================================
+# Natural armours, creature sizes
+# ============================================================================================================
+
+NATURAL_ARMOURS: tuple[tuple[str, str, str, int], ...] = (
+    # id, French, English, armour Type; the DB is the worn armour's of the same Type (see ARMOURS)
+    ("peau-mince", "Peau mince", "Thin skin", 1),
+    ("os-nus", "Os nus", "Bare bones", 1),
+    ("fourrure", "Fourrure", "Fur", 2),
+    ("plumage", "Plumage", "Plumage", 2),
+    ("peau-epaisse", "Peau épaisse", "Thick hide", 3),
+    ("fourrure-epaisse", "Fourrure épaisse", "Thick fur", 3),
+    ("cuir-naturel", "Cuir naturel", "Leathery hide", 4),
+    ("peau-calleuse", "Peau calleuse", "Callused hide", 4),
+    ("ecailles-legeres", "Écailles légères", "Light scales", 5),
+    ("chitine", "Chitine", "Chitin", 6),
+    ("ecailles", "Écailles", "Scales", 7),
+    ("carapace", "Carapace", "Shell", 8),
+    ("ecailles-lourdes", "Écailles lourdes", "Heavy scales", 9),
+    ("peau-de-pierre", "Peau de pierre", "Stone hide", 10),
+    ("ecailles-de-dragon", "Écailles de dragon", "Dragon scales", 10),
+)
+"""Skin, fur, scales and shells: at least one per Type, lightest first. A natural armour is worth a worn armour
+of the same Type (same DB), without any manoeuvre or casting penalty."""
+
+CREATURE_SIZES: tuple[tuple[str, str, str, str, int, int], ...] = (
+    # id, French, English, size, racial Endurance bonus (hit points), severities taken off criticals
+    ("tres-petite", "Très petite", "Tiny", "tiny", 5, 0),
+    ("petite", "Petite", "Small", "small", 15, 0),
+    ("moyenne", "Moyenne", "Medium", "medium", 30, 0),
+    ("grande", "Grande", "Large", "large", 60, 1),
+    ("enorme", "Énorme", "Huge", "huge", 100, 2),
+)
+"""The five creature sizes, smallest first (their rank, 0–4, is their place here). The Large bonus (+60) and
+the critical reductions (one severity for Large, two for Huge) come from the bestiary text; the other
+Endurance bonuses are estoc's: they stay modest, since large bodies already shrug off criticals."""
 
 
 # ============================================================================================================
@@ -280,6 +336,52 @@ ATTACK_TABLES: tuple[AttackSpec, ...] = (
     AttackSpec("am-balayages", "A.M. Balayages", "Martial arts sweeps", "arts-martiaux", (50, 80, 110),
                ramp(6, 26), ramp(12, 5), ramp(36, 86), ramp(24, 30)),
 )
+
+
+MONSTER_ATTACK_TABLES: tuple[AttackSpec, ...] = (
+    # Beaks and pincers: a pointed nip, stopped by good armour.
+    AttackSpec("becs-et-pinces", "Becs et Pinces", "Beaks and pincers", "perforant", (50, 80, 110),
+               ramp(3, 14), ramp(22, 12), ramp(40, 92), ramp(22, 28)),
+    # Ram and bash: a heavy shove, armour helps little, criticals come late.
+    AttackSpec("belier-et-poussee", "Bélier et Poussée", "Ram and bash", "contondant", (60, 90, 120),
+               ramp(2, 6), ramp(30, 24), ramp(50, 78), ramp(24, 26)),
+    # Crush and fall: the most hits of all, armour hardly matters.
+    AttackSpec("broyage-et-chute", "Broyage et Chute", "Crush and fall", "contondant", (60, 90, 120),
+               ramp(2, 5), ramp(38, 30), ramp(52, 80), ramp(22, 25)),
+    # Horns and tusks: a goring thrust, between a bite and a ram.
+    AttackSpec("cornes-et-defenses", "Cornes et Défenses", "Horns and tusks", "perforant", (60, 90, 120),
+               ramp(3, 10), ramp(30, 20), ramp(42, 82), ramp(20, 26)),
+    # Claws: early criticals on bare skin, held back by heavy armour.
+    AttackSpec("griffes", "Griffes", "Claws", "tranchant", (55, 85, 115),
+               ramp(3, 16), ramp(24, 12), ramp(36, 96), ramp(21, 29)),
+    # Bites: like claws, a little more weight, a little less reach through armour.
+    AttackSpec("morsures", "Morsures", "Bites", "perforant", (55, 85, 115),
+               ramp(3, 14), ramp(26, 14), ramp(38, 90), ramp(21, 28)),
+    # Trample: hooves and stamping, many hits, armour helps little.
+    AttackSpec("pietinement", "Piétinement", "Trample", "contondant", (60, 90, 120),
+               ramp(2, 6), ramp(32, 24), ramp(48, 76), ramp(23, 26)),
+    # Stings: few hits but early criticals (the venom rides on them), easily turned by armour.
+    AttackSpec("piqures", "Piqûres", "Stings", "perforant", (45, 75, 105),
+               ramp(4, 22), ramp(14, 6), ramp(30, 92), ramp(20, 30)),
+)
+"""The eight monster attack tables, for natural weapons; same construction as ``ATTACK_TABLES``."""
+
+MAGIC_ATTACK_TABLES: tuple[AttackSpec, ...] = (
+    # Heat: strong hits, armour gives some shelter.
+    AttackSpec("magie-chaleur", "Magie : Chaleur", "Magic: heat", "chaleur", (60, 90, 120),
+               ramp(2, 10), ramp(30, 20), ramp(40, 70), ramp(20, 24)),
+    # Cold: a little weaker and slower than heat.
+    AttackSpec("magie-froid", "Magie : Froid", "Magic: cold", "froid", (60, 90, 120),
+               ramp(3, 12), ramp(26, 18), ramp(44, 74), ramp(21, 25)),
+    # Electricity: armour hardly helps at all.
+    AttackSpec("magie-electricite", "Magie : Électricité", "Magic: electricity", "electricite", (60, 90, 120),
+               ramp(3, 6), ramp(24, 20), ramp(38, 52), ramp(20, 22)),
+    # Impact: a blast of force, heavy hits, late criticals.
+    AttackSpec("magie-impact", "Magie : Impact", "Magic: impact", "impact", (60, 90, 120),
+               ramp(2, 6), ramp(32, 26), ramp(46, 66), ramp(22, 24)),
+)
+"""Elemental attack tables, read by breaths and other elemental blasts; their criticals are the elemental
+critical tables."""
 
 
 def attack_cell(spec: AttackSpec, result: int, t: int) -> tuple[int, str | None]:
@@ -710,15 +812,47 @@ def _name(fr: str, en: str) -> dict[str, str]:
     return {"fr": fr, "en": en}
 
 
+def attack_records(files: dict[str, str], specs: Iterable[AttackSpec]) -> list[dict[str, Any]]:
+    """Write each table's CSV into ``files``; return the YAML records."""
+    tables: list[dict[str, Any]] = []
+    for spec in specs:
+        rows = attack_rows(spec)
+        check_attack_rows(spec.id, rows)
+        cells = f"attack-tables/{spec.id}.csv"
+        files[cells] = csv_text(
+            ["result", *(f"t{t}" for t in range(1, ARMOUR_TYPES + 1))],
+            ([str(r), *(f"{h}{s or ''}" for h, s in row)] for r, row in enumerate(rows, start=1)))
+        tiny, small, medium = spec.limits
+        tables.append({"id": spec.id, "name": _name(spec.fr, spec.en), "critical": spec.critical,
+                       "limits": {"tiny": tiny, "small": small, "medium": medium, "large": TABLE_ROWS},
+                       "cells": cells})
+    return tables
+
+
+def armour_records() -> list[dict[str, Any]]:
+    if [a.db for a in ARMOURS] != sorted(a.db for a in ARMOURS):
+        raise ValueError("an armour's DB never falls as its Type rises")
+    return [
+        {"id": a.id, "name": _name(a.fr, a.en), "type": n, "db": a.db, "manoeuvre_penalty_min": a.penalty_min,
+         "manoeuvre_penalty_max": a.penalty_max, "casting_penalty": a.casting}
+        for n, a in enumerate(ARMOURS, start=1)
+    ]
+
+
+def natural_armour_records() -> list[dict[str, Any]]:
+    db_of_type = {n: a.db for n, a in enumerate(ARMOURS, start=1)}
+    if [t for *_, t in NATURAL_ARMOURS] != sorted(t for *_, t in NATURAL_ARMOURS):
+        raise ValueError("natural armours go lightest first")
+    if {t for *_, t in NATURAL_ARMOURS} != set(db_of_type):
+        raise ValueError("at least one natural armour per Type")
+    return [{"id": i, "name": _name(fr, en), "type": t, "db": db_of_type[t]} for i, fr, en, t in NATURAL_ARMOURS]
+
+
 def build() -> dict[str, str]:
     """Every file, by path relative to the output folder."""
     files: dict[str, str] = {}
 
-    files["armours.yaml"] = yaml_file("armours", [
-        {"id": a.id, "name": _name(a.fr, a.en), "type": n, "db": a.db, "manoeuvre_penalty_min": a.penalty_min,
-         "manoeuvre_penalty_max": a.penalty_max, "casting_penalty": a.casting}
-        for n, a in enumerate(ARMOURS, start=1)
-    ], "The ten armour types, 1 (cloth) to 10 (plate).")
+    files["armours.yaml"] = yaml_file("armours", armour_records(), "The ten armour types, 1 (cloth) to 10 (plate).")
 
     files["shields.yaml"] = yaml_file("shields", [
         {"id": s.id, "name": _name(s.fr, s.en), "db_untrained": s.db_untrained, "db_trained": s.db_trained,
@@ -747,21 +881,21 @@ def build() -> dict[str, str]:
         weapons.append(record)
     files["weapons.yaml"] = yaml_file("weapons", weapons)
 
-    tables: list[dict[str, Any]] = []
-    for spec in ATTACK_TABLES:
-        rows = attack_rows(spec)
-        check_attack_rows(spec.id, rows)
-        cells = f"attack-tables/{spec.id}.csv"
-        files[cells] = csv_text(
-            ["result", *(f"t{t}" for t in range(1, ARMOUR_TYPES + 1))],
-            ([str(r), *(f"{h}{s or ''}" for h, s in row)] for r, row in enumerate(rows, start=1)))
-        tiny, small, medium = spec.limits
-        tables.append({"id": spec.id, "name": _name(spec.fr, spec.en), "critical": spec.critical,
-                       "limits": {"tiny": tiny, "small": small, "medium": medium, "large": TABLE_ROWS},
-                       "cells": cells})
     files["attack-tables.yaml"] = yaml_file(
-        "attack-tables", tables,
+        "attack-tables", attack_records(files, ATTACK_TABLES),
         "Cells in attack-tables/<id>.csv: one row per result 1-150, columns t1 … t10.")
+    files["monster-attack-tables.yaml"] = yaml_file(
+        "attack-tables", attack_records(files, MONSTER_ATTACK_TABLES + MAGIC_ATTACK_TABLES),
+        "Monster attack tables (natural weapons) and elemental tables (breaths).\n"
+        "Cells in attack-tables/<id>.csv: one row per result 1-150, columns t1 … t10.")
+
+    files["natural-armours.yaml"] = yaml_file("natural-armours", natural_armour_records(),
+                                              "Same Type and DB as a worn armour, with no penalty.")
+    files["creature-sizes.yaml"] = yaml_file("creature-sizes", [
+        {"id": i, "name": _name(fr, en), "size": size, "rank": rank, "endurance_bonus": endurance,
+         "critical_reduction": reduction}
+        for rank, (i, fr, en, size, endurance, reduction) in enumerate(CREATURE_SIZES)
+    ], "Rank 0 (tiny) to 4 (huge); the racial Endurance bonus adds to hit points.")
 
     criticals: list[dict[str, Any]] = []
     for profile in CRITICAL_TABLES:
