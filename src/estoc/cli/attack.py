@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -13,9 +14,10 @@ from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.render.harp import narrate_attack
-from estoc.systems.harp.attack import AttackInputs, AttackSettings, resolve_attack
+from estoc.systems.harp.attack import AttackSettings, resolve_attack
+from estoc.systems.harp.exchange import Combatant, Strike, strike_inputs
 from estoc.systems.harp.report import attack_dict
-from estoc.systems.harp.tables import SIZE_INDEX, severity_code
+from estoc.systems.harp.tables import SIZE_INDEX
 
 BEYOND = ("cap", "uncapped", "second-attack")
 
@@ -24,13 +26,25 @@ def register(app: typer.Typer) -> None:
     @app.command("attack", help=_("Resolve one HARP attack: roll (or type) the dice, read the tables, tell it."))
     def attack_command(
         ctx: typer.Context,
-        ob: Annotated[int, typer.Option("--ob", help=_("The attacker's offensive bonus."))] = 0,
-        db: Annotated[int, typer.Option("--db", help=_("The target's defence score."))] = 0,
+        ob: Annotated[int | None, typer.Option("--ob", help=_(
+            "The attacker's offensive bonus (default: the attacker's, or 0)."))] = None,
+        db: Annotated[int | None, typer.Option("--db", help=_(
+            "The target's defence score (default: the defender's DB, or 0)."))] = None,
+        attacker: Annotated[str | None, typer.Option("--attacker", help=_(
+            "A creature or sample fighter who attacks (its attack gives OB, table, size, fumble)."))] = None,
+        defender: Annotated[str | None, typer.Option("--defender", help=_(
+            "A creature or sample fighter attacked (its DB, armour type and size)."))] = None,
+        attacker_level: Annotated[int | None, typer.Option("--attacker-level", help=_(
+            "Scale the attacking creature to this level."))] = None,
+        defender_level: Annotated[int | None, typer.Option("--defender-level", help=_(
+            "Scale the defending creature to this level."))] = None,
+        strike: Annotated[int, typer.Option("--strike", help=_(
+            "Which of the attacker's attacks, from 1 (its signature attack)."))] = 1,
         weapon: Annotated[str | None, typer.Option("--weapon", help=_("Weapon id (gives table, size, fumble)."))
                           ] = None,
         table: Annotated[str | None, typer.Option("--table", help=_("Attack table id, without a weapon."))] = None,
-        armor_type: Annotated[int, typer.Option("--armor-type", "--armour-type",
-                                                help=_("The target's armour type, 1 to 10."))] = 1,
+        armor_type: Annotated[int | None, typer.Option("--armor-type", "--armour-type", help=_(
+            "The target's armour type, 1 to 10 (default: the defender's, or 1)."))] = None,
         size: Annotated[str | None, typer.Option("--size", help=_(
             "Attack size: tiny, small, medium or large (default: the weapon's, or medium)."))] = None,
         fumble: Annotated[int | None, typer.Option("--fumble", help=_(
@@ -54,11 +68,12 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help=_("Seed for the dice not typed."))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))] = False,
     ) -> None:
-        if weapon and table:
-            raise InputError(_("give --weapon or --table, not both"))
-        if not weapon and not table:
-            raise InputError(_("give the attack's --weapon or its --table"))
-        if not 1 <= armor_type <= harp.ARMOUR_TYPES:
+        sources = [x for x in (weapon, table, attacker) if x]
+        if len(sources) > 1:
+            raise InputError(_("give one of --weapon, --table or --attacker, not several"))
+        if not sources:
+            raise InputError(_("give the attack's --weapon, its --table or the --attacker"))
+        if armor_type is not None and not 1 <= armor_type <= harp.ARMOUR_TYPES:
             raise InputError(_("the armour type is 1 to 10, not {value}").format(value=armor_type))
         if size is not None and size not in SIZE_INDEX:
             raise InputError(_("the attack size is tiny, small, medium or large, not {value!r}").format(value=size))
@@ -71,49 +86,71 @@ def register(app: typer.Typer) -> None:
         names = {t.id: pick(t.name.as_dict()) for t in content.all("harp", "attack-tables", harp.AttackTable)}
         names.update({t.id: pick(t.name.as_dict()) for t in content.all("harp", "critical-tables",
                                                                          harp.CriticalTable)})
-        extra_table, extra_severity = -1, 0
-        if weapon:
+        striker: Combatant | None = None
+        if attacker:
+            striker = Combatant.from_content(content, attacker, attacker_level)
+            if not 1 <= strike <= len(striker.strikes):
+                raise InputError(_("{who} has attacks 1 to {n}, not {value}").format(
+                    who=attacker, n=len(striker.strikes), value=strike))
+            base = striker.strikes[strike - 1]
+        elif weapon:
             w = content.get("harp", "weapons", weapon, harp.Weapon)
-            table_id, size = w.table, size or w.size
-            fumble = w.fumble if fumble is None else fumble
-            critical = critical or w.critical
-            if w.additional_critical and not additional:
-                extra_table = tables.critical.index(w.additional_critical.table)
-                extra_severity = severity_code(w.additional_critical.severity)
+            base = Strike(name=w.name.as_dict(), kind="weapon", table=w.table, size=w.size, fumble=w.fumble, ob=0,
+                          critical=w.critical, additional=w.additional_critical)
         else:
             assert table is not None
             content.get("harp", "attack-tables", table, harp.AttackTable)
-            table_id, size = table, size or "medium"
-            fumble = 1 if fumble is None else fumble
+            base = Strike(name={"fr": table, "en": table}, kind="weapon", table=table, size="medium", fumble=1,
+                          ob=0)
+        if critical:
+            content.get("harp", "critical-tables", critical, harp.CriticalTable)
+        extra = base.additional
         if additional:
             extra_id, _sep, letter = additional.partition(":")
             content.get("harp", "critical-tables", extra_id, harp.CriticalTable)
             if letter and letter not in "ABCDE":
                 raise InputError(_("a severity is a letter A to E, not {value!r}").format(value=letter))
-            extra_table, extra_severity = tables.critical.index(extra_id), severity_code(letter or None)
-        t = tables.attack.index(table_id)
-        crit_table = (tables.critical.index(content.get("harp", "critical-tables", critical,
-                                                        harp.CriticalTable).id)
-                      if critical else int(tables.attack.critical[t]))
+            extra = harp.AdditionalCritical(table=extra_id, severity=letter or None)
+        chosen = replace(base, size=size or base.size, fumble=base.fumble if fumble is None else fumble,
+                         critical=critical or base.critical, additional=extra,
+                         ob=base.ob if ob is None else ob)
+        target = (Combatant.from_content(content, defender, defender_level) if defender else
+                  Combatant(id="target", name={"fr": "cible", "en": "target"}, hp=1, db=0, armour_type=1,
+                            body_rr=0, strikes=()))
+        target = replace(target, db=target.db if db is None else db,
+                         armour_type=target.armour_type if armor_type is None else armor_type)
         faces: dict[str, list[int]] = {"attack": list(roll or [])}
         for purpose, value in (("critical", crit_roll), ("extra-critical", extra_roll), ("fumble", fumble_roll)):
             if value is not None:
                 faces[purpose] = [value]
         dice = ScriptedDice(faces, fallback=SeededDice(seed), strict=["attack"] if roll else [], record=True)
         dice.check_faces(100)
-        inputs = AttackInputs.broadcast(1, ob=ob, defence=db, table=t, armour_type=armor_type,
-                                        size=SIZE_INDEX[size], fumble=fumble, critical=crit_table,
-                                        extra_table=extra_table, extra_severity=extra_severity)
+        inputs = strike_inputs(tables, chosen, target, 1, chosen.ob, target.db,
+                               devastating=bool(striker and striker.devastating))
+        t = int(inputs.table[0])
         outcome = resolve_attack(dice, tables, inputs, AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
         dice.check_all_used(["attack"])
-        event = attack_dict(tables, outcome, ob=ob, defence=db, table=t, armour_type=armor_type, size=size,
-                            fumble_range=fumble, limit=int(tables.attack.limits[t, SIZE_INDEX[size]]))
-        event["weapon"] = weapon
+        event = attack_dict(tables, outcome, ob=chosen.ob, defence=target.db, table=t,
+                            armour_type=target.armour_type, size=chosen.size, fumble_range=chosen.fumble,
+                            limit=int(tables.attack.limits[t, SIZE_INDEX[chosen.size]]))
+        event.update(weapon=weapon, attacker=attacker, defender=defender,
+                     critical_reduction=target.crit_reduction,
+                     knocked_down=bool(tables.attack.knocks_down[t]) and bool(outcome.severity[0] > 0)
+                     and (striker is None or target.size_rank <= striker.size_rank))
         event["dice"] = [{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
                          for r in dice.records or []]
         if as_json:
             print_json(event)
             return
         out = console()
+        if striker is not None or defender:
+            out.print(_("{a} attacks {d} with {strike}.").format(
+                a=pick(striker.name) if striker else _("The attacker"),
+                d=pick(target.name) if defender else _("the target"), strike=pick(chosen.name)), markup=False)
         for line in narrate_attack(event, names):
             out.print(line, markup=False)
+        if event["critical_reduction"] and event["critical"] is None and int(outcome.table_severity[0]):
+            out.print(_("The table showed a critical {severity}, but the target's size wipes it out.").format(
+                severity=" ABCDE"[int(outcome.table_severity[0])]), markup=False)
+        if event["knocked_down"]:
+            out.print(_("The target is knocked down."), markup=False)

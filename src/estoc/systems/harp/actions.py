@@ -41,13 +41,16 @@ class Parry:
 
 
 def declare_parry(ob: int, amount: int | None, *, melee_weapon: bool = True, melee_attack: bool = True,
-                  stunned: bool = False) -> Parry:
+                  stunned: bool = False, beast: bool = False) -> Parry:
     """Move ``amount`` points of OB to the DB against one opponent's melee attacks (``None``: a total parry).
 
     A parry needs a melee weapon in hand and a melee attack declared. Putting all the OB into it is a total parry,
     worth 10 more (if its roll does not fumble). A stunned combatant may only parry, as a total parry, from an OB
-    lowered by 50.
+    lowered by 50. A beast, armed only with its natural weapons, never parries: its skill at avoiding blows is
+    already in its DB (it may still dodge).
     """
+    if beast:
+        raise RulesError(_("a beast does not parry; it may dodge instead"))
     if not melee_weapon:
         raise RulesError(_("parrying needs a melee weapon in hand"))
     if not melee_attack:

@@ -194,10 +194,12 @@ def read_table(tables: HarpTables, table: I64, armour_type: I64, row: I64) -> tu
 
 
 def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
-                   settings: AttackSettings = DEFAULT_SETTINGS, *, roll: OpenEndedRoll | None = None) -> AttackOutcome:
+                   settings: AttackSettings = DEFAULT_SETTINGS, *, roll: OpenEndedRoll | None = None,
+                   active: B | None = None) -> AttackOutcome:
     """Resolve one attack in every world.
 
-    ``roll`` is a JSL already made (a total parry that turns into an attack); otherwise one is rolled.
+    ``roll`` is a JSL already made (a total parry that turns into an attack, a breath's one roll against every
+    creature in its cone); otherwise one is rolled. Worlds outside ``active`` neither hit nor fumble.
     Order of the dice: the JSL (purpose ``attack``), then for worlds that fumbled a d100 on the fumble table
     (``fumble``), then the critical (``critical``), the additional critical (``extra-critical``), and for the
     ``second-attack`` setting the second attack's critical.
@@ -205,9 +207,13 @@ def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
     w = inputs.worlds
     jsl = roll if roll is not None else open_ended(dice, w, "attack")
     fumble = jsl.first <= inputs.fumble
+    if active is not None:
+        fumble &= active
     attack_total = jsl.total + inputs.ob
     result = attack_total - inputs.defence
     hit = (~fumble) & (result >= 1)
+    if active is not None:
+        hit &= active
 
     at = tables.attack
     table_rows = at.hits.shape[1] - 1

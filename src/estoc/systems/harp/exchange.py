@@ -11,15 +11,15 @@ import numpy as np
 from estoc.content.models import harp
 from estoc.content.models.harp_creatures import Creature
 from estoc.content.registry import Content
-from estoc.dice import DiceSource, OpenEndedRoll
+from estoc.dice import DiceSource, OpenEndedRoll, open_ended
 from estoc.errors import InputError, RulesError, UnknownIdError
 from estoc.i18n import _
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
 from estoc.systems.harp.conditions import HarpState, StunCheck, apply_effects, apply_lost_rounds, take_hits
+from estoc.systems.harp.creatures import stat_block
 from estoc.systems.harp.report import attack_dict, stun_dict
 from estoc.systems.harp.stats import Defence, Offence
-from estoc.systems.harp.creatures import stat_block
-from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
+from estoc.systems.harp.tables import EFFECT_FIELDS, SIZE_INDEX, EffectArrays, HarpTables, severity_code
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,30 @@ class Combatant:
         return self.strikes[strike].ob
 
 
+def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int, ob: Any, defence: Any, *,
+                  counter: bool = False, devastating: bool = False) -> AttackInputs:
+    """The attack kernel's inputs for ``s`` against ``target``: its table, size, fumble range and criticals, the
+    target's armour type and size reduction, Force Dévastatrice."""
+    table = tables.attack.index(s.table)
+    critical = tables.critical.index(s.critical) if s.critical else int(tables.attack.critical[table])
+    extra = s.additional
+    return AttackInputs.broadcast(
+        worlds, ob=ob, defence=defence, table=table, armour_type=target.armour_type,
+        size=SIZE_INDEX[s.size], fumble=0 if counter else s.fumble, critical=critical,
+        extra_table=tables.critical.index(extra.table) if extra else -1,
+        extra_severity=severity_code(extra.severity) if extra else 0,
+        crit_reduction=target.crit_reduction, hits_factor=2 if devastating else 1)
+
+
+def natural_fumble(effects: EffectArrays) -> EffectArrays:
+    """A creature fumbling with claws, fangs or a breath drops no weapon: it stumbles and is shaken instead."""
+    values = effects.values.copy()
+    dropped = values[:, EFFECT_FIELDS.index("drop_weapon")] != 0
+    values[dropped, EFFECT_FIELDS.index("drop_weapon")] = 0
+    values[dropped, EFFECT_FIELDS.index("shaken")] = 1
+    return EffectArrays(values)
+
+
 def knock_down(state: HarpState, tables: HarpTables, outcome: AttackOutcome, table: int, attacker: Combatant,
                target: Combatant, t: int) -> None:
     """A critical on a knocking table (Bélier et Poussée) throws the target to the ground, unless it is of a larger
@@ -128,6 +152,23 @@ def knock_down(state: HarpState, tables: HarpTables, outcome: AttackOutcome, tab
         return
     struck = (outcome.severity > 0) & ~state.steady[:, t]
     state.prone[struck, t] = True
+
+
+def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant],
+                attacker: int, targets: list[int], now: int, *, strike: int = 0) -> list[Exchange]:
+    """A breath (or any area attack): one open-ended roll, compared with the defence of each creature in the cone
+    or along the line; a fumble stops it before it reaches anyone."""
+    s = combatants[attacker].strikes[strike]
+    if s.area == "single":
+        raise RulesError(_("{attack} is no area attack").format(attack=s.name.get("en", "")))
+    roll = open_ended(dice, state.hp.shape[0], "attack")
+    fumbled = roll.first <= s.fumble
+    exchanges = []
+    for i, target in enumerate(targets):
+        # The fumble, if any, is the first target's exchange's: it happens once.
+        exchanges.append(attack(dice, tables, state, combatants, attacker, target, now, strike=strike, roll=roll,
+                                active=None if i == 0 else ~fumbled))
+    return exchanges
 
 
 @dataclass(frozen=True)
@@ -147,7 +188,7 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
            target: int, now: int, *, strike: int = 0, ob_modifier: int | np.typing.NDArray[np.int64] = 0,
            defence_modifier: int | np.typing.NDArray[np.int64] = 0,
            settings: AttackSettings = DEFAULT_SETTINGS, roll: OpenEndedRoll | None = None,
-           counter: bool = False) -> Exchange:
+           counter: bool = False, active: np.typing.NDArray[np.bool_] | None = None) -> Exchange:
     """``attacker`` strikes ``target`` in every world where it can attack, in round ``now``.
 
     The OB takes the attacker's critical penalties (« special penalties ») and ``ob_modifier`` (posture, position,
@@ -166,16 +207,9 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
     if counter:
         ob = np.zeros(worlds, dtype=np.int64)
     defence = np.broadcast_to(np.asarray(t.db + np.asarray(defence_modifier), dtype=np.int64), (worlds,))
-    table = tables.attack.index(s.table)
-    critical = tables.critical.index(s.critical) if s.critical else int(tables.attack.critical[table])
-    extra = s.additional
-    inputs = AttackInputs.broadcast(
-        worlds, ob=ob, defence=defence, table=table, armour_type=t.armour_type,
-        size=SIZE_INDEX[s.size], fumble=0 if counter else s.fumble, critical=critical,
-        extra_table=tables.critical.index(extra.table) if extra else -1,
-        extra_severity=severity_code(extra.severity) if extra else 0,
-        crit_reduction=t.crit_reduction, hits_factor=2 if a.devastating else 1)
-    outcome = resolve_attack(dice, tables, inputs, settings, roll=roll)
+    inputs = strike_inputs(tables, s, t, worlds, ob, defence, counter=counter, devastating=a.devastating)
+    table = int(inputs.table[0])
+    outcome = resolve_attack(dice, tables, inputs, settings, roll=roll, active=active)
     w = np.arange(worlds, dtype=np.int64)
     hit = outcome.hit
     target_idx = np.full(worlds, target, dtype=np.int64)
@@ -186,6 +220,8 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
     if fumbled.any():
         attacker_idx = np.full(int(fumbled.sum()), attacker, dtype=np.int64)
         own = tables.fumble.effects.take(outcome.fumble_roll[fumbled])
+        if s.kind != "weapon":
+            own = natural_fumble(own)
         take_hits(state, w[fumbled], attacker_idx, own.hits.astype(np.int64))
         apply_effects(state, w[fumbled], attacker_idx, own, now, dice, resist_stun=False)
         apply_lost_rounds(state, w[fumbled], attacker_idx,
