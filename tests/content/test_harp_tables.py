@@ -1,7 +1,9 @@
-"""Properties of the shipped HARP content: consistent attack tables, complete critical tables, sound references."""
+"""Properties of the shipped HARP content: consistent attack tables, complete critical tables, sound references,
+and a bestiary whose every creature points at records that exist."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from itertools import pairwise
@@ -12,6 +14,7 @@ from pydantic import BaseModel
 
 from estoc.content import load_folder, shipped_folder
 from estoc.content.models import harp
+from estoc.content.models import harp_creatures as beasts
 from estoc.content.models.common import Text
 
 CONTENT = load_folder(shipped_folder())
@@ -27,7 +30,16 @@ SHIELDS: dict[str, harp.Shield] = records("shields")
 WEAPONS: dict[str, harp.Weapon] = records("weapons")
 ATTACK: dict[str, harp.AttackTable] = records("attack-tables")
 CRITICAL: dict[str, harp.CriticalTable] = records("critical-tables")
+NATURAL: dict[str, beasts.NaturalArmour] = records("natural-armours")
+SIZES: dict[str, beasts.CreatureSizeRule] = records("creature-sizes")
+CREATURES: dict[str, beasts.Creature] = records("creatures")
 RANK = {None: 0, "A": 1, "B": 2, "C": 3, "D": 4, "E": 5}
+MONSTER_TABLES = {"becs-et-pinces", "belier-et-poussee", "broyage-et-chute", "cornes-et-defenses", "griffes",
+                  "morsures", "pietinement", "piqures"}
+MAGIC_TABLES = {"magie-chaleur", "magie-froid", "magie-electricite", "magie-impact"}
+GRAPPLING_TABLES = {"filets-lasso", "lutte"}
+"""A creature that wraps or seizes its prey reads a grappling table."""
+WEAPON_TABLES = set(ATTACK) - MONSTER_TABLES - MAGIC_TABLES
 
 REQUIRED = {
     "armours": {"tissu", "plates"},
@@ -35,13 +47,20 @@ REQUIRED = {
     "weapons": {"dague", "epee-courte", "epee", "epee-a-deux-mains", "hache", "hache-de-bataille", "masse",
                 "lance", "hallebarde", "arc-court", "arc-long", "arbalete-legere", "fronde"},
     "attack-tables": {"masses-1m", "arcs", "arbaletes", "filets-lasso", "lames-2m", "lames-1m", "pointes", "hast",
-                      "lames-courtes", "masses-2m", "am-coups", "am-balayages", "lutte"},
+                      "lames-courtes", "masses-2m", "am-coups", "am-balayages", "lutte", *MONSTER_TABLES,
+                      *MAGIC_TABLES},
     "critical-tables": {"tranchant", "contondant", "perforant", "lutte-saisie", "arts-martiaux", "froid",
                         "chaleur", "electricite", "impact", "tueur", "poison"},
     "fumble-tables": {"maladresses"},
     "manoeuvre-tables": {"manoeuvres"},
     "cover": {"demi-couvert-vulnerable", "demi-couvert-resistant", "couvert-total-vulnerable",
               "couvert-total-resistant"},
+    "natural-armours": {"peau-mince", "fourrure", "peau-epaisse", "cuir-naturel", "ecailles-legeres", "carapace"},
+    "creature-sizes": {"tres-petite", "petite", "moyenne", "grande", "enorme"},
+    "creatures": {"orque", "uruk", "chef-orque", "gobelin", "troll-des-collines", "troll-de-pierre", "loup", "warg",
+                  "ours-noir", "sanglier", "grand-felin", "araignee-geante", "scarabee-geant", "aigle",
+                  "cheval-leger", "cheval-de-guerre", "poney", "chien-de-selle", "mule", "squelette",
+                  "etre-des-tertres", "jeune-dragon", "geant-des-collines", "chauve-souris-geante", "crocodile"},
 }
 DEFAULT_CRITICAL = {
     "lames-1m": "tranchant", "lames-2m": "tranchant", "lames-courtes": "tranchant",
@@ -49,6 +68,10 @@ DEFAULT_CRITICAL = {
     "arcs": "perforant", "arbaletes": "perforant", "pointes": "perforant", "hast": "perforant",
     "filets-lasso": "lutte-saisie", "lutte": "lutte-saisie",
     "am-coups": "arts-martiaux", "am-balayages": "arts-martiaux",
+    "becs-et-pinces": "perforant", "belier-et-poussee": "contondant", "broyage-et-chute": "contondant",
+    "cornes-et-defenses": "perforant", "griffes": "tranchant", "morsures": "perforant", "pietinement": "contondant",
+    "piqures": "perforant",
+    "magie-chaleur": "chaleur", "magie-froid": "froid", "magie-electricite": "electricite", "magie-impact": "impact",
 }
 
 
@@ -69,6 +92,12 @@ def test_ten_armour_types_rising() -> None:
         assert heavier.manoeuvre_penalty_min <= lighter.manoeuvre_penalty_min
         assert heavier.casting_penalty <= lighter.casting_penalty
     assert by_type[-1].db > by_type[0].db
+
+
+def test_armour_facts_of_the_bestiary() -> None:
+    # an orc in mail defends at Type 8 with +25; a Type 10 hide is worth +35, as is any Type 10 armour
+    assert (ARMOURS["cotte-de-mailles"].type, ARMOURS["cotte-de-mailles"].db) == (8, 25)
+    assert ARMOURS["plates"].db == 35
 
 
 def test_shield_facts() -> None:
@@ -134,6 +163,16 @@ def test_tables_differ_in_character() -> None:
     assert hits("lutte", 150, 1) < hits("lames-1m", 150, 1) / 2
     assert hits("filets-lasso", 150, 1) < hits("arcs", 150, 1) / 2
     assert first_crit("filets-lasso", 1) < first_crit("arcs", 1)
+    # monsters: crushing and trampling bodies hurt through any armour, stings hurt little but strike true
+    assert hits("broyage-et-chute", 150, 10) > hits("griffes", 150, 10)
+    assert hits("pietinement", 150, 10) > hits("morsures", 150, 10)
+    assert hits("piqures", 150, 1) < hits("broyage-et-chute", 150, 1) / 2
+    assert first_crit("piqures", 1) < first_crit("pietinement", 1)
+    assert first_crit("griffes", 1) < first_crit("belier-et-poussee", 1)
+    assert first_crit("belier-et-poussee", 10) < first_crit("griffes", 10)
+    # electricity cares least about armour
+    spread = {t: first_crit(t, 10) - first_crit(t, 1) for t in MAGIC_TABLES}
+    assert min(spread, key=lambda t: spread[t]) == "magie-electricite"
 
 
 def test_default_criticals() -> None:
@@ -158,8 +197,16 @@ def test_weapon_references(weapon_id: str) -> None:
         assert weapon.missile.point_blank_range <= weapon.missile.max_range
 
 
-def test_every_table_has_a_weapon() -> None:
-    assert {w.table for w in WEAPONS.values()} == set(ATTACK)
+def test_every_weapon_table_has_a_weapon() -> None:
+    assert {w.table for w in WEAPONS.values()} == WEAPON_TABLES
+    assert not {w.table for w in WEAPONS.values()} & (MONSTER_TABLES | MAGIC_TABLES)
+
+
+def test_monster_tables_limits() -> None:
+    for table_id in MONSTER_TABLES | MAGIC_TABLES:
+        limits = ATTACK[table_id].limits
+        assert limits.large == harp.TABLE_ROWS
+        assert limits.tiny < limits.small < limits.medium < limits.large
 
 
 def test_spears_and_polearms_braced() -> None:
@@ -281,6 +328,166 @@ def test_cover_ordering() -> None:
         assert cover["full", material].missile > cover["half", material].missile
 
 
+# --- natural armours, creature sizes -----------------------------------------------------------------------------
+
+def test_natural_armours_match_worn_armours() -> None:
+    worn_db = {a.type: a.db for a in ARMOURS.values()}
+    assert {n.type for n in NATURAL.values()} == set(range(1, harp.ARMOUR_TYPES + 1))
+    for natural in NATURAL.values():
+        assert natural.db == worn_db[natural.type], natural.id
+    by_type = sorted(NATURAL.values(), key=lambda n: n.type)
+    assert all(lighter.db <= heavier.db for lighter, heavier in pairwise(by_type))
+
+
+def test_natural_armour_facts() -> None:
+    facts = {"peau-mince": (1, 0), "fourrure": (2, 5), "peau-epaisse": (3, 10)}
+    for armour_id, (armour_type, db) in facts.items():
+        assert (NATURAL[armour_id].type, NATURAL[armour_id].db) == (armour_type, db)
+    assert any((n.type, n.db) == (10, 35) for n in NATURAL.values())
+
+
+def test_creature_sizes() -> None:
+    rules = sorted(SIZES.values(), key=lambda r: r.rank)
+    assert [r.size for r in rules] == list(beasts.CREATURE_SIZES)
+    assert [r.rank for r in rules] == list(range(len(beasts.CREATURE_SIZES)))
+    assert [r.critical_reduction for r in rules] == [0, 0, 0, 1, 2]
+    assert SIZES["grande"].size == "large" and SIZES["grande"].endurance_bonus == 60
+    assert SIZES["enorme"].size == "huge"
+    bonuses = [r.endurance_bonus for r in rules]
+    assert bonuses == sorted(bonuses) and len(set(bonuses)) == len(bonuses)
+
+
+# --- creatures -----------------------------------------------------------------------------------------------------
+
+def _size_index(size: beasts.CreatureSize) -> int:
+    return beasts.CREATURE_SIZES.index(size)
+
+
+@pytest.mark.parametrize("creature_id", sorted(CREATURES))
+def test_creature_references(creature_id: str) -> None:
+    creature = CREATURES[creature_id]
+    assert creature.natural_armour in NATURAL
+    assert creature.armour is None or creature.armour in ARMOURS
+    assert creature.shield is None or creature.shield in SHIELDS
+    assert creature.size in {rule.size for rule in SIZES.values()}
+    for attack in creature.attacks:
+        if attack.kind == "weapon":
+            assert attack.weapon in WEAPONS, attack.weapon
+            table = WEAPONS[str(attack.weapon)].table
+        else:
+            assert attack.table in ATTACK, attack.table
+            table = str(attack.table)
+        assert ATTACK[table].critical in CRITICAL
+        if attack.additional_critical:
+            assert attack.additional_critical.table in CRITICAL
+            assert CRITICAL[attack.additional_critical.table].kind == "additional"
+
+
+@pytest.mark.parametrize("creature_id", sorted(CREATURES))
+def test_creature_attacks_read_the_right_tables(creature_id: str) -> None:
+    for attack in CREATURES[creature_id].attacks:
+        if attack.kind == "natural":
+            assert attack.table in MONSTER_TABLES | GRAPPLING_TABLES, attack.table
+        elif attack.kind == "breath":
+            assert attack.table in MAGIC_TABLES and attack.uses is not None
+        elif attack.kind == "web":
+            assert attack.table == "filets-lasso"
+        if attack.kind != "breath":
+            assert attack.area == "single"
+
+
+@pytest.mark.parametrize("creature_id", sorted(CREATURES))
+def test_natural_attacks_no_larger_than_the_creature(creature_id: str) -> None:
+    creature = CREATURES[creature_id]
+    for attack in creature.attacks:
+        if attack.kind != "weapon":
+            assert attack.size in harp.ATTACK_SIZES
+            assert harp.ATTACK_SIZES.index(attack.size) <= _size_index(creature.size), attack.name.en
+
+
+@pytest.mark.parametrize("creature_id", sorted(CREATURES))
+def test_creature_texts_and_ranges(creature_id: str) -> None:
+    creature = CREATURES[creature_id]
+    assert creature.name.fr.strip() and creature.name.en.strip()
+    assert creature.description is not None
+    assert creature.description.fr.strip() and creature.description.en.strip()
+    assert creature.description.fr != creature.description.en
+    assert 1 <= creature.level <= 20
+    stats = creature.stats.model_dump().values()
+    assert all(-30 <= value <= 50 for value in stats)
+    assert re.fullmatch(r"\d+(-\d+)?", creature.number_encountered)
+    specials = [a.id for a in creature.special_abilities]
+    assert len(set(specials)) == len(specials)
+    assert not set(specials) & set(creature.abilities)
+    assert len(set(creature.abilities)) == len(creature.abilities)
+    if creature.innate_powers:
+        assert 1 <= sum(p.signature for p in creature.innate_powers) <= 3
+
+
+def test_creature_facts_of_the_text() -> None:
+    bear = CREATURES["ours-noir"]
+    assert (bear.level, bear.size, bear.stats.st, bear.stats.ag) == (5, "large", 15, 10)
+    assert bear.attacks[0].table == "griffes" and "morsures" in {a.table for a in bear.attacks}
+    horse = CREATURES["cheval-leger"]
+    assert (horse.level, horse.size, horse.stats.co, horse.stats.sd) == (4, "large", 7, 5)
+    assert {a.table for a in horse.attacks} == {"pietinement", "belier-et-poussee"}
+    troll = NATURAL[CREATURES["troll-de-pierre"].natural_armour]
+    assert (troll.type, troll.db) == (10, 35)
+    assert "sensibilite-soleil" in CREATURES["troll-de-pierre"].abilities
+    assert NATURAL[CREATURES["orque"].natural_armour].type == 1
+    assert CREATURES["troll-des-collines"].size == "large" and CREATURES["troll-de-pierre"].size == "large"
+
+
+def test_mounts() -> None:
+    for mount_id in ("cheval-leger", "cheval-de-guerre", "poney", "mule"):
+        mount = CREATURES[mount_id]
+        assert mount.natural_armour == "peau-epaisse" and "instinct-de-survie" in mount.abilities
+        assert {a.table for a in mount.attacks} >= {"pietinement", "belier-et-poussee"}
+    assert CREATURES["poney"].size == "medium"
+    dog = CREATURES["chien-de-selle"]
+    assert (dog.natural_armour, dog.innate_dodge, dog.size) == ("fourrure", "minor", "medium")
+    assert dog.attacks[0].table == "morsures" and "instinct-de-survie" in dog.abilities
+
+
+def test_creatures_cover_the_rules() -> None:
+    used = {ability for c in CREATURES.values() for ability in c.abilities}
+    assert used >= {"vol", "aquatique", "regeneration", "force-devastatrice", "instinct-de-survie",
+                    "sensibilite-soleil", "immunite-etourdissement", "capacites-portage", "detection-creatures"}
+    tables = {a.table for c in CREATURES.values() for a in c.attacks if a.table}
+    assert tables >= MONSTER_TABLES
+    assert {c.size for c in CREATURES.values()} == set(beasts.CREATURE_SIZES)
+    assert {c.innate_dodge for c in CREATURES.values()} >= {"none", "minor", "major"}
+    assert "force-devastatrice" in CREATURES["geant-des-collines"].abilities
+    assert CREATURES["grand-felin"].innate_dodge == "major"
+    beetle = CREATURES["scarabee-geant"]
+    assert beetle.innate_dodge == "none" and "instinct-de-survie" not in beetle.abilities
+    assert NATURAL[beetle.natural_armour].type >= 7
+    assert "vol" in CREATURES["aigle"].abilities and "vol" in CREATURES["chauve-souris-geante"].abilities
+    assert CREATURES["chauve-souris-geante"].size == "small"
+    assert "aquatique" in CREATURES["crocodile"].abilities
+
+
+def test_dragon_and_venom() -> None:
+    dragon = CREATURES["jeune-dragon"]
+    assert dragon.size == "huge" and dragon.innate_powers
+    breath = next(a for a in dragon.attacks if a.kind == "breath")
+    assert (breath.table, breath.area, breath.uses) == ("magie-chaleur", "cone", 3)
+    assert {"griffes", "morsures"} <= {a.table for a in dragon.attacks}
+    spider = CREATURES["araignee-geante"]
+    bite = next(a for a in spider.attacks if a.table == "morsures")
+    assert bite.additional_critical is not None and bite.additional_critical.table == "poison"
+    assert any(a.kind == "web" for a in spider.attacks)
+
+
+def test_undead() -> None:
+    undead = {c.id: c for c in CREATURES.values() if c.undead_class is not None}
+    assert {"squelette", "etre-des-tertres"} <= set(undead)
+    assert undead["squelette"].undead_class == 1
+    assert undead["squelette"].attacks[0].kind == "weapon"
+    for creature in undead.values():
+        assert "immunite-etourdissement" in creature.abilities
+
+
 # --- every record --------------------------------------------------------------------------------------------------
 
 def _texts(value: Any) -> Iterator[Text]:
@@ -303,7 +510,7 @@ ALL = sorted((f"{kind}/{record_id}", item.record)
 
 @pytest.mark.parametrize(("key", "record"), ALL, ids=[key for key, _ in ALL])
 def test_record_validates_in_both_languages(key: str, record: BaseModel) -> None:
-    again = type(record).model_validate(record.model_dump())
+    again = type(record).model_validate(record.model_dump(by_alias=True))  # Stats spells Intuition "in"
     assert again == record
     name = getattr(record, "name", None)
     assert isinstance(name, Text) and name.fr.strip() and name.en.strip()
