@@ -718,7 +718,7 @@ POSITION: tuple[tuple[str, str, str, int, str | None], ...] = (
     ("attaque-de-flanc", "Attaque de flanc", "Attack from the flank", 15, "angle"),
     ("attaque-de-dos", "Attaque de dos", "Attack from behind", 30, "angle"),
     ("adversaire-surpris", "Adversaire surpris", "Opponent surprised", 25, "advantage"),
-    ("adversaire-a-terre", "Adversaire à terre", "Opponent prone", 20, "advantage"),
+    ("adversaire-a-terre", "Adversaire à terre", "Opponent prone", 40, "advantage"),
     ("position-dominante", "Position dominante", "Higher ground", 10, None),
     ("adversaire-etourdi", "Adversaire étourdi", "Opponent stunned", 20, None),
     ("adversaire-desarme", "Adversaire désarmé", "Opponent disarmed", 15, None),
@@ -812,6 +812,12 @@ def _name(fr: str, en: str) -> dict[str, str]:
     return {"fr": fr, "en": en}
 
 
+KNOCKING_TABLES = frozenset({"belier-et-poussee"})
+"""Tables whose criticals knock the target down (the bestiary's « Renverser une cible »)."""
+SLAYING_CRITICALS = frozenset({"tueur"})
+"""Additional criticals that keep the table's severity against large creatures."""
+
+
 def attack_records(files: dict[str, str], specs: Iterable[AttackSpec]) -> list[dict[str, Any]]:
     """Write each table's CSV into ``files``; return the YAML records."""
     tables: list[dict[str, Any]] = []
@@ -823,9 +829,12 @@ def attack_records(files: dict[str, str], specs: Iterable[AttackSpec]) -> list[d
             ["result", *(f"t{t}" for t in range(1, ARMOUR_TYPES + 1))],
             ([str(r), *(f"{h}{s or ''}" for h, s in row)] for r, row in enumerate(rows, start=1)))
         tiny, small, medium = spec.limits
-        tables.append({"id": spec.id, "name": _name(spec.fr, spec.en), "critical": spec.critical,
-                       "limits": {"tiny": tiny, "small": small, "medium": medium, "large": TABLE_ROWS},
+        record: dict[str, Any] = {"id": spec.id, "name": _name(spec.fr, spec.en), "critical": spec.critical}
+        if spec.id in KNOCKING_TABLES:
+            record["knocks_down"] = True
+        record.update({"limits": {"tiny": tiny, "small": small, "medium": medium, "large": TABLE_ROWS},
                        "cells": cells})
+        tables.append(record)
     return tables
 
 
@@ -901,8 +910,11 @@ def build() -> dict[str, str]:
     for profile in CRITICAL_TABLES:
         entries = f"critical-tables/{profile.id}.csv"
         files[entries] = csv_text(CRITICAL_COLUMNS, critical_rows(profile))
-        criticals.append({"id": profile.id, "name": _name(profile.fr, profile.en), "kind": profile.kind,
-                          "entries_file": entries})
+        record: dict[str, Any] = {"id": profile.id, "name": _name(profile.fr, profile.en), "kind": profile.kind}
+        if profile.id in SLAYING_CRITICALS:
+            record["slaying"] = True
+        record["entries_file"] = entries
+        criticals.append(record)
     files["critical-tables.yaml"] = yaml_file("critical-tables", criticals)
 
     if len(FUMBLE_TEXTS) != len(FUMBLES):
