@@ -260,3 +260,26 @@ def test_regeneration_and_sunlight() -> None:
 def test_natural_weapon_fumbles_on_01_02(content: Content) -> None:
     wolf = Combatant.from_content(content, "loup")
     assert all(s.fumble == 2 for s in wolf.strikes)
+
+
+def test_breath_uses_run_out(content: Content, tables: HarpTables) -> None:
+    dragon = Combatant.from_content(content, "jeune-dragon")
+    breath = next(i for i, s in enumerate(dragon.strikes) if s.kind == "breath")
+    hero = Combatant.from_content(content, "dafur")
+    state = HarpState.new(2, [dragon.hp, hero.hp])
+    uses = np.array([1, 0])
+    out = area_attack(SeededDice(3), tables, state, [dragon, hero], 0, [1], 1, strike=breath, uses_left=uses)
+    assert uses.tolist() == [0, 0] and not bool(out[0].outcome.hit[1])
+    with pytest.raises(RulesError):
+        area_attack(SeededDice(3), tables, state, [dragon, hero], 0, [1], 1, strike=breath, uses_left=uses)
+
+
+def test_sun_hampers_a_stone_troll(content: Content, tables: HarpTables) -> None:
+    troll = Combatant.from_content(content, "troll-de-pierre")
+    hero = Combatant.from_content(content, "dafur")
+    assert troll.sunlight_sensitive
+    night = attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(1)), tables,
+                   HarpState.new(1, [troll.hp, hero.hp]), [troll, hero], 0, 1, 1)
+    day = attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(1)), tables,
+                 HarpState.new(1, [troll.hp, hero.hp]), [troll, hero], 0, 1, 1, full_sun=True)
+    assert int(day.ob[0]) == int(night.ob[0]) - 20

@@ -13,10 +13,10 @@ from estoc.content.models.harp_creatures import Creature
 from estoc.content.registry import Content
 from estoc.dice import DiceSource, OpenEndedRoll, open_ended
 from estoc.errors import InputError, RulesError, UnknownIdError
-from estoc.i18n import _
+from estoc.i18n import _, pick
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
 from estoc.systems.harp.conditions import HarpState, StunCheck, apply_effects, apply_lost_rounds, take_hits
-from estoc.systems.harp.creatures import stat_block
+from estoc.systems.harp.creatures import stat_block, sunlight_penalty
 from estoc.systems.harp.report import attack_dict, stun_dict
 from estoc.systems.harp.stats import Defence, Offence
 from estoc.systems.harp.tables import EFFECT_FIELDS, SIZE_INDEX, EffectArrays, HarpTables, severity_code
@@ -155,19 +155,29 @@ def knock_down(state: HarpState, tables: HarpTables, outcome: AttackOutcome, tab
 
 
 def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant],
-                attacker: int, targets: list[int], now: int, *, strike: int = 0) -> list[Exchange]:
+                attacker: int, targets: list[int], now: int, *, strike: int = 0,
+                uses_left: np.typing.NDArray[np.int64] | None = None) -> list[Exchange]:
     """A breath (or any area attack): one open-ended roll, compared with the defence of each creature in the cone
-    or along the line; a fumble stops it before it reaches anyone."""
+    or along the line; a fumble stops it before it reaches anyone.
+
+    ``uses_left`` (one count per world) limits breaths: worlds with none left do not breathe, the others spend one.
+    """
     s = combatants[attacker].strikes[strike]
     if s.area == "single":
-        raise RulesError(_("{attack} is no area attack").format(attack=s.name.get("en", "")))
-    roll = open_ended(dice, state.hp.shape[0], "attack")
+        raise RulesError(_("{attack} is no area attack").format(attack=pick(s.name)))
+    worlds = state.hp.shape[0]
+    can = np.ones(worlds, dtype=np.bool_) if uses_left is None else uses_left > 0
+    if not bool(can.any()):
+        raise RulesError(_("{attack} has no use left").format(attack=pick(s.name)))
+    if uses_left is not None:
+        uses_left[can] -= 1
+    roll = open_ended(dice, worlds, "attack")
     fumbled = roll.first <= s.fumble
     exchanges = []
     for i, target in enumerate(targets):
         # The fumble, if any, is the first target's exchange's: it happens once.
         exchanges.append(attack(dice, tables, state, combatants, attacker, target, now, strike=strike, roll=roll,
-                                active=None if i == 0 else ~fumbled))
+                                active=can if i == 0 else can & ~fumbled))
     return exchanges
 
 
@@ -188,12 +198,15 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
            target: int, now: int, *, strike: int = 0, ob_modifier: int | np.typing.NDArray[np.int64] = 0,
            defence_modifier: int | np.typing.NDArray[np.int64] = 0,
            settings: AttackSettings = DEFAULT_SETTINGS, roll: OpenEndedRoll | None = None,
-           counter: bool = False, active: np.typing.NDArray[np.bool_] | None = None) -> Exchange:
+           counter: bool = False, active: np.typing.NDArray[np.bool_] | None = None,
+           full_sun: bool = False) -> Exchange:
     """``attacker`` strikes ``target`` in every world where it can attack, in round ``now``.
 
     The OB takes the attacker's critical penalties (« special penalties ») and ``ob_modifier`` (posture, position,
     fight); the defence takes the target's DB and ``defence_modifier`` (its parry against the attacker, dodge,
     cover). The DB never suffers penalties.
+
+    ``full_sun``: a creature that fears the sun attacks at −20 (every manoeuvre of it is).
 
     ``counter``: the attack is a total parry's open-ended roll (``roll``) turned against the opponent; its total
     alone is the attack (the whole OB went into the parry) and it cannot fumble.
@@ -203,7 +216,8 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
         raise RulesError(_("{who} has no attack number {n}").format(who=a.id, n=strike + 1))
     s = a.strikes[strike]
     worlds = state.hp.shape[0]
-    ob = (s.ob + state.penalty[:, attacker] + np.asarray(ob_modifier)).astype(np.int64)
+    ob = (s.ob + state.penalty[:, attacker] + np.asarray(ob_modifier)
+          + sunlight_penalty(a.sunlight_sensitive, full_sun)).astype(np.int64)
     if counter:
         ob = np.zeros(worlds, dtype=np.int64)
     defence = np.broadcast_to(np.asarray(t.db + np.asarray(defence_modifier), dtype=np.int64), (worlds,))
