@@ -20,7 +20,7 @@ def test_creature_fights_both_ways(creature_id: str, content: Content, tables: H
     creature = content.get("harp", "creatures", creature_id, Creature)
     block = stat_block(content, creature)
     assert block.hit_points.total > 0 and block.level >= creature.level
-    assert all(a.ob.total == sum(p.value for p in a.ob.parts) for a in block.attacks)
+    assert all(a.ob_breakdown is not None and a.ob == a.ob_breakdown.total for a in block.attacks)
     beast = Combatant.from_content(content, creature_id)
     hero = Combatant.from_content(content, "dafur")
     worlds = 64

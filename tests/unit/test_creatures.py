@@ -45,11 +45,12 @@ def test_black_bear_ob_111(content: Content) -> None:
     """The text: a level-5 black bear, Strength +15, Agility +10: 18 ranks (+66), OB +111."""
     bear = creature(level=5, size="large", stats={"st": 15, "ag": 10}, attacks=claws(2))
     block = cr.stat_block(content, bear)
-    assert block.attacks[0].ob.as_dict() == {"total": 111, "parts": {"ranks": 66, "strength": 15, "agility": 10,
-                                                                       "warrior": 20}}
-    assert block.attacks[1].ob.total == 91
+    claws_ob = block.attacks[0].ob_breakdown
+    assert claws_ob is not None
+    assert claws_ob.as_dict() == {"total": 111, "parts": {"ranks": 66, "strength": 15, "agility": 10, "warrior": 20}}
+    assert block.attacks[1].ob == 91
     shipped = cr.stat_block(content, content.get("harp", "creatures", "ours-noir", Creature))
-    assert shipped.attacks[0].ob.total == 111
+    assert shipped.attacks[0].ob == 111
 
 
 def test_warrior_bonuses_go_to_the_first_attack_first() -> None:
@@ -62,7 +63,7 @@ def test_warrior_bonuses_go_to_the_first_attack_first() -> None:
 
 def test_level_15_creature(content: Content) -> None:
     block = cr.stat_block(content, creature(level=15, attacks=claws(2)))
-    assert [a.ob.as_dict()["parts"].get("warrior", 0) for a in block.attacks] == [30, 10]
+    assert [a.ob_breakdown.as_dict()["parts"].get("warrior", 0) for a in block.attacks] == [30, 10]
 
 
 def test_light_horse_132_hit_points(content: Content) -> None:
@@ -77,7 +78,7 @@ def test_breath_uses_constitution_and_self_discipline(content: Content) -> None:
     dragon = creature(level=3, stats={"st": 40, "ag": 1, "co": 7, "sd": 3}, attacks=[
         {"name": {"fr": "Souffle", "en": "Breath"}, "kind": "breath", "table": "magie-chaleur", "size": "large",
          "area": "cone", "uses": 3}])
-    ob = cr.stat_block(content, dragon).attacks[0].ob.as_dict()["parts"]
+    ob = cr.stat_block(content, dragon).attacks[0].ob_breakdown.as_dict()["parts"]
     assert ob["constitution"] == 7 and ob["self_discipline"] == 3 and "strength" not in ob
 
 
@@ -108,7 +109,7 @@ def test_scaling_recomputes_everything(content: Content) -> None:
     at5, at10 = cr.stat_block(content, bear), cr.stat_block(content, bear, level=10)
     assert at10.level == 10
     assert at10.hit_points.total - at5.hit_points.total == cr.rank_bonus(33) - cr.rank_bonus(18)
-    assert at10.attacks[0].ob.total - at5.attacks[0].ob.total == (cr.rank_bonus(33) - cr.rank_bonus(18)) + 10
+    assert at10.attacks[0].ob - at5.attacks[0].ob == (cr.rank_bonus(33) - cr.rank_bonus(18)) + 10
     assert at10.db.total - at5.db.total == cr.survival_instinct(10) - cr.survival_instinct(5)
     for kind in ("body", "mind", "magic"):
         assert at10.resistances[kind].total - at5.resistances[kind].total == cr.rank_bonus(10) - cr.rank_bonus(5)
@@ -248,7 +249,7 @@ def test_poison_resistance_rolls() -> None:
 def test_venom_is_an_additional_poison_critical(content: Content) -> None:
     spider = content.get("harp", "creatures", "araignee-geante", Creature)
     bite = cr.stat_block(content, spider).attacks[0]
-    assert bite.additional_critical == AdditionalCritical(table="poison")
+    assert bite.additional == AdditionalCritical(table="poison")
 
 
 def test_regeneration_and_sunlight() -> None:

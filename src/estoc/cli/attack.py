@@ -15,8 +15,9 @@ from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.render.harp import narrate_attack
 from estoc.systems.harp.attack import AttackSettings, resolve_attack
-from estoc.systems.harp.exchange import Combatant, Strike, strike_inputs
+from estoc.systems.harp.exchange import Combatant, strike_inputs
 from estoc.systems.harp.report import attack_dict
+from estoc.systems.harp.strike import Strike
 from estoc.systems.harp.tables import SIZE_INDEX
 
 BEYOND = ("cap", "uncapped", "second-attack")

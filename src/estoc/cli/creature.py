@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
             block = stat_block(content, creature)
             rows.append({"id": creature.id, "name": creature.name.as_dict(), "level": block.level,
                          "size": creature.size, "hit_points": block.hit_points.total, "db": block.db.total,
-                         "ob": block.attacks[0].ob.total})
+                         "ob": block.attacks[0].ob})
         if as_json:
             print_json(rows)
             return

@@ -39,6 +39,7 @@ from estoc.content.registry import Content
 from estoc.dice import DiceSource, open_ended
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.harp.strike import Breakdown, Part, Strike
 
 WARRIOR_BONUS = 10
 WARRIOR_BONUS_CAP = 30
@@ -83,57 +84,8 @@ def survival_instinct(level: int) -> int:
     return rank_bonus(level)
 
 
-@dataclass(frozen=True)
-class Part:
-    """One term of a derived number, for the stat block's breakdown."""
-
-    key: str
-    value: int
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """A derived number and the parts it sums."""
-
-    parts: tuple[Part, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(p.value for p in self.parts)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"total": self.total, "parts": {p.key: p.value for p in self.parts if p.value}}
-
-
 def _b(*parts: tuple[str, int]) -> Breakdown:
     return Breakdown(tuple(Part(k, v) for k, v in parts))
-
-
-@dataclass(frozen=True)
-class AttackProfile:
-    """One attack of a creature, ready to resolve."""
-
-    name: dict[str, str]
-    kind: str
-    table: str
-    size: str
-    fumble: int
-    ob: Breakdown
-    critical: str | None
-    additional_critical: harp.AdditionalCritical | None
-    area: str
-    uses: int | None
-    poison: dict[str, Any] | None
-    weapon: str | None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name, "kind": self.kind, "ob": self.ob.total, "ob_breakdown": self.ob.as_dict()["parts"],
-            "table": self.table, "size": self.size, "fumble": self.fumble, "weapon": self.weapon,
-            "critical": self.critical,
-            "additional_critical": (self.additional_critical.model_dump() if self.additional_critical else None),
-            "area": self.area, "uses": self.uses, "poison": self.poison,
-        }
 
 
 @dataclass(frozen=True)
@@ -149,7 +101,7 @@ class StatBlock:
     manoeuvre_penalty: int
     hit_points: Breakdown
     db: Breakdown
-    attacks: tuple[AttackProfile, ...]
+    attacks: tuple[Strike, ...]
     resistances: dict[str, Breakdown]
     initiative: Breakdown
     movement: dict[str, int]
@@ -193,8 +145,7 @@ def _size_rule(content: Content, creature: Creature) -> CreatureSizeRule:
     raise InputError(_("no creature size rule for {size}").format(size=creature.size))
 
 
-def _attack(content: Content, creature: Creature, attack: CreatureAttack, level: int, warrior: int
-            ) -> AttackProfile:
+def _attack(content: Content, creature: Creature, attack: CreatureAttack, level: int, warrior: int) -> Strike:
     stats = creature.stats
     weapon = content.get("harp", "weapons", attack.weapon, harp.Weapon) if attack.weapon else None
     if attack.kind == "breath":
@@ -206,11 +157,11 @@ def _attack(content: Content, creature: Creature, attack: CreatureAttack, level:
             ("weapon_bonus", attack.weapon_bonus))
     table = weapon.table if weapon else str(attack.table)
     size = attack.size or (weapon.size if weapon else "medium")
-    return AttackProfile(
+    return Strike(
         name=attack.name.as_dict(), kind=attack.kind, table=table, size=size,
-        fumble=weapon.fumble if weapon else NATURAL_FUMBLE, ob=ob,
+        fumble=weapon.fumble if weapon else NATURAL_FUMBLE, ob=ob.total, ob_breakdown=ob,
         critical=weapon.critical if weapon else None,
-        additional_critical=attack.additional_critical or (weapon.additional_critical if weapon else None),
+        additional=attack.additional_critical or (weapon.additional_critical if weapon else None),
         area=attack.area, uses=attack.uses,
         poison=attack.poison.model_dump() if attack.poison else None, weapon=attack.weapon)
 

@@ -19,28 +19,8 @@ from estoc.systems.harp.conditions import HarpState, StunCheck, apply_effects, a
 from estoc.systems.harp.creatures import stat_block, sunlight_penalty
 from estoc.systems.harp.report import attack_dict, stun_dict
 from estoc.systems.harp.stats import Defence, Offence
+from estoc.systems.harp.strike import Strike
 from estoc.systems.harp.tables import EFFECT_FIELDS, SIZE_INDEX, EffectArrays, HarpTables, severity_code
-
-
-@dataclass(frozen=True)
-class Strike:
-    """One attack a combatant can make, with its final OB before the round's posture and conditions."""
-
-    name: dict[str, str]
-    kind: str
-    """``weapon``, ``natural``, ``breath`` or ``web``."""
-    table: str
-    size: str
-    fumble: int
-    ob: int
-    critical: str | None = None
-    additional: harp.AdditionalCritical | None = None
-    area: str = "single"
-    uses: int | None = None
-
-    @property
-    def melee(self) -> bool:
-        return self.kind in ("weapon", "natural")
 
 
 @dataclass(frozen=True)
@@ -104,9 +84,7 @@ class Combatant:
     @classmethod
     def from_creature(cls, content: Content, creature: Creature, level: int | None = None) -> Combatant:
         block = stat_block(content, creature, level)
-        strikes = tuple(Strike(name=a.name, kind=a.kind, table=a.table, size=a.size, fumble=a.fumble,
-                               ob=a.ob.total, critical=a.critical, additional=a.additional_critical, area=a.area,
-                               uses=a.uses) for a in block.attacks)
+        strikes = block.attacks
         return cls(id=creature.id, name=creature.name.as_dict(), hp=block.hit_points.total, db=block.db.total,
                    armour_type=block.armour_type, body_rr=block.resistances["body"].total, strikes=strikes,
                    quickness=creature.stats.qu, intuition=creature.stats.in_, agility=creature.stats.ag,

@@ -1,0 +1,64 @@
+"""What a combatant can strike with, and the breakdown of derived numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from estoc.content.models import harp
+
+
+@dataclass(frozen=True)
+class Part:
+    """One term of a derived number, for a stat block's breakdown."""
+
+    key: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A derived number and the parts it sums."""
+
+    parts: tuple[Part, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(p.value for p in self.parts)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"total": self.total, "parts": {p.key: p.value for p in self.parts if p.value}}
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One attack a combatant can make, with its final OB before the round's posture and conditions."""
+
+    name: dict[str, str]
+    kind: str
+    """``weapon``, ``natural``, ``breath`` or ``web``."""
+    table: str
+    size: str
+    fumble: int
+    ob: int
+    critical: str | None = None
+    additional: harp.AdditionalCritical | None = None
+    area: str = "single"
+    uses: int | None = None
+    ob_breakdown: Breakdown | None = None
+    poison: dict[str, Any] | None = None
+    weapon: str | None = None
+
+    @property
+    def melee(self) -> bool:
+        return self.kind in ("weapon", "natural")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "kind": self.kind, "ob": self.ob,
+            "ob_breakdown": self.ob_breakdown.as_dict()["parts"] if self.ob_breakdown else {},
+            "table": self.table, "size": self.size, "fumble": self.fumble, "weapon": self.weapon,
+            "critical": self.critical,
+            "additional_critical": self.additional.model_dump() if self.additional else None,
+            "area": self.area, "uses": self.uses, "poison": self.poison,
+        }
