@@ -50,3 +50,7 @@ class RulesError(EstocError):
     """An action the rules do not allow (a charge shorter than 3 m, a shot beyond maximum range…)."""
 
     exit_code = 2
+
+
+class StoreError(InputError):
+    """The event store cannot be used: not an estoc store, from a newer estoc, damaged, busy, or an unknown fight."""

@@ -1,0 +1,1 @@
+"""Play: the GM's tracker, its event store, its commands."""
