@@ -163,7 +163,8 @@ def _attack(content: Content, creature: Creature, attack: CreatureAttack, level:
         critical=weapon.critical if weapon else None,
         additional=attack.additional_critical or (weapon.additional_critical if weapon else None),
         area=attack.area, uses=attack.uses,
-        poison=attack.poison.model_dump() if attack.poison else None, weapon=attack.weapon)
+        poison=attack.poison.model_dump() if attack.poison else None, weapon=attack.weapon,
+        braced=bool(weapon and weapon.braced_vs_charge))
 
 
 def stat_block(content: Content, creature: Creature, level: int | None = None) -> StatBlock:

@@ -49,7 +49,9 @@ class Combatant:
     """Force Dévastatrice: the table's hits are doubled (not the criticals')."""
     sunlight_sensitive: bool = False
     parry: int = 0
-    """OB it usually moves to its DB against its opponent (the demo's policy)."""
+    """OB it usually moves to its DB against its opponent (the default policy's choice)."""
+    kind: str = "fighter"
+    """``fighter`` or ``hero`` (played by a player), ``creature`` (played by the GM or its policy)."""
 
     @classmethod
     def from_content(cls, content: Content, combatant_id: str, level: int | None = None) -> Combatant:
@@ -76,7 +78,8 @@ class Combatant:
                      shield_trained=sheet.shield_trained, shield_bonus=sheet.shield_bonus,
                      talents=sheet.talents_db).total()
         strike = Strike(name=weapon.name.as_dict(), kind="weapon", table=weapon.table, size=weapon.size,
-                        fumble=weapon.fumble, ob=ob, critical=weapon.critical, additional=weapon.additional_critical)
+                        fumble=weapon.fumble, ob=ob, critical=weapon.critical, additional=weapon.additional_critical,
+                        weapon=weapon.id, braced=weapon.braced_vs_charge)
         return cls(id=sheet.id, name=sheet.name.as_dict(), hp=sheet.hp, db=db, armour_type=armour.type,
                    body_rr=sheet.body_rr, strikes=(strike,), quickness=sheet.quickness, intuition=sheet.intuition,
                    agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry)
@@ -91,7 +94,8 @@ class Combatant:
                    base_movement=creature.base_movement, size=creature.size, size_rank=block.size_rule.rank,
                    crit_reduction=block.size_rule.critical_reduction, beast=block.beast,
                    stun_immune=block.has("immunite-etourdissement"), bleed_immune=block.has("immunite-saignement"),
-                   devastating=block.has("force-devastatrice"), sunlight_sensitive=block.has("sensibilite-soleil"))
+                   devastating=block.has("force-devastatrice"), sunlight_sensitive=block.has("sensibilite-soleil"),
+                   kind="creature")
 
     def ob(self, strike: int = 0) -> int:
         """The OB of one of its attacks (the signature attack by default)."""

@@ -48,6 +48,8 @@ class Strike:
     ob_breakdown: Breakdown | None = None
     poison: dict[str, Any] | None = None
     weapon: str | None = None
+    braced: bool = False
+    """A spear or polearm: strikes first at a charge it sees coming."""
 
     @property
     def melee(self) -> bool:

@@ -1,0 +1,157 @@
+"""A HARP fight told as the GM tells it: rounds, turns, actions, overrides; the state at a glance; the summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from estoc.i18n import _, ngettext, pick
+from estoc.render.harp import narrate_attack
+
+
+def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str]) -> list[str]:
+    """One narration record as lines."""
+    kind = record.get("kind")
+
+    def who(key: str) -> str:
+        value = str(record.get(key) or "")
+        return names.get(value, value)
+
+    if kind == "round":
+        order = ", ".join(f"{names.get(i, i)} {total}" for i, total, _auto in record["order"])
+        return ["", _("— Round {n} — initiative: {order}").format(n=record["round"], order=order)]
+    if kind == "turn":
+        lines = [_("{who}'s turn.").format(who=who("actor"))]
+        if record.get("bled"):
+            lines.append("  " + _("{who} bleeds: {n} HP lost.").format(who=who("actor"), n=record["bled"]))
+        check = record.get("stun_check")
+        if check:
+            verdict = _("shakes off the stun") if check["resisted"] else _("is still stunned")
+            lines.append("  " + _("Body resistance {total} against {difficulty}: {who} {verdict}.").format(
+                total=check["total"], difficulty=check["difficulty"], who=who("actor"), verdict=verdict))
+        if record.get("died"):
+            lines.append("  " + _("{who} dies of their wounds.").format(who=who("actor")))
+        if record.get("disengaged"):
+            lines.append("  " + _("{who} has broken off from {foe}: first to act, free to move away.").format(
+                who=who("actor"), foe=names.get(record["disengaged"], record["disengaged"])))
+        skipped = record.get("skipped")
+        if skipped == "down":
+            lines.append("  " + _("{who} is out of the fight.").format(who=who("actor")))
+        elif skipped == "lost":
+            lines.append("  " + _("{who} has lost this round's action.").format(who=who("actor")))
+        return lines
+    if kind == "attack":
+        head = (_("{who} strikes back at {target}:") if record.get("counter") else
+                _("{who} attacks {target}:")).format(who=who("attacker"), target=who("target"))
+        lines = ["  " + head]
+        lines += ["    " + line for line in narrate_attack(dict(record), dict(tables))]
+        if record.get("knocked_down"):
+            lines.append("    " + _("{target} is knocked down.").format(target=who("target")))
+        if record.get("target_dead"):
+            lines.append("    " + _("{target} is dead.").format(target=who("target")))
+        elif record.get("downed_now"):
+            lines.append("    " + _("{target} falls.").format(target=who("target")))
+        return lines
+    if kind == "total-parry":
+        if record["fumbled"]:
+            text = _("{who}'s total parry against {target} fumbles ({roll}): no parry this round.")
+        elif record["counter"]:
+            text = _("{who} parries {target} with everything and the roll opens ({roll}): a counter-blow!")
+        else:
+            text = _("{who} parries {target} with everything: +{bonus} to the DB ({roll}).")
+        return ["  " + text.format(who=who("actor"), target=who("target"), roll=record["roll"],
+                                   bonus=record["bonus"])]
+    if kind == "dodge":
+        text = (_("{who} dodges by instinct: +{bonus} to the DB (manoeuvre {total}).") if record["instinctive"]
+                else _("{who} dodges: +{bonus} to the DB (manoeuvre {total})."))
+        lines = ["  " + text.format(who=who("actor"), bonus=record["bonus"], total=record["total"])]
+        if record.get("cost") == "next_round":
+            lines.append("  " + _("It costs next round's action."))
+        return lines
+    simple = {
+        "move": _("{who} moves {distance} m."),
+        "stand": _("{who} gets back on their feet."),
+        "take-weapon": _("{who} takes up their weapon again."),
+        "pass": _("{who} waits and does nothing."),
+        "flee": _("{who} flees the fight."),
+        "braced": _("{who} sets their weapon against the charge of {target} and strikes first!"),
+        "disengage": _("{who} breaks off from {target}, parrying with {bonus}."),
+        "wait": _("{who} waits for {other}."),
+    }
+    if kind in simple:
+        return ["  " + simple[str(kind)].format(who=who("actor"), target=who("target"),
+                                                distance=record.get("distance", ""), bonus=record.get("bonus", ""),
+                                                other=names.get(str(record.get("for", "")), record.get("for", "")))]
+    if kind == "gm":
+        return ["  " + _("GM: {op} {target} {value}").format(op=record["op"], target=who("target") or "",
+                                                              value=record.get("value", "")).rstrip()]
+    if kind == "tracker":
+        verb = record.get("verb")
+        if verb == "undo":
+            return [_("Undone.") if record.get("done") else _("Nothing to undo.")]
+        if verb == "redo":
+            return [_("Redone.") if record.get("done") else _("Nothing to redo.")]
+    return []
+
+
+def status_lines(view: Mapping[str, Any]) -> list[str]:
+    """The state at a glance."""
+    lines = [_("Round {n}").format(n=view["round"]) + (" — " + _("current: {who}").format(
+        who=next((pick(r["name"]) for r in view["combatants"] if r["id"] == view["current"]), ""))
+        if view.get("current") else "")]
+    if view.get("over"):
+        lines.append(_("The fight is over; {side} holds the field.").format(side=view.get("winner") or "—"))
+    order = {cid: i for i, cid in enumerate(view["order"])}
+    for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], 999)):
+        marks = []
+        if row["bleed"]:
+            marks.append(_("bleeds {n}").format(n=row["bleed"]))
+        if row["stunned"]:
+            marks.append(ngettext("stunned {n} rd", "stunned {n} rds", row["stunned"]).format(n=row["stunned"]))
+        if row["penalty"]:
+            marks.append(_("penalty {n}").format(n=row["penalty"]))
+        if row["must_parry"]:
+            marks.append(_("must parry {n} rd").format(n=row["must_parry"]))
+        if row["no_parry"]:
+            marks.append(_("no parry {n} rd").format(n=row["no_parry"]))
+        if row["lost"]:
+            marks.append(_("no action {n} rd").format(n=row["lost"]))
+        for flag, text in (("shaken", _("shaken")), ("prone", _("on the ground")), ("disarmed", _("disarmed"))):
+            if row[flag]:
+                marks.append(text)
+        if row["parry"]:
+            marks.append(_("parries {who} +{n}").format(who=row["parry"]["against"], n=row["parry"]["bonus"]))
+        if row["dodge"]:
+            marks.append(_("dodge +{n}").format(n=row["dodge"]))
+        if row["dead"]:
+            marks.append(_("dead"))
+        elif row["dying_in"]:
+            marks.append(_("dying, {n} rd left").format(n=row["dying_in"]))
+        elif row["down"]:
+            marks.append(_("unconscious"))
+        if row["removed"]:
+            marks.append(_("out of the fight"))
+        pointer = "▶" if row["id"] == view.get("current") else " "
+        init = "" if row["initiative"] is None else f"[{row['initiative']}] "
+        lines.append(f"{pointer} {init}{row['id']} ({pick(row['name'])}, {row['side']}): "
+                     + _("{hp}/{max} HP").format(hp=row["hp"], max=row["hp_max"])
+                     + (" — " + ", ".join(marks) if marks else ""))
+    return lines
+
+
+def summary_lines(summary: Mapping[str, Any]) -> list[str]:
+    """The fight's summary, one line per combatant."""
+    lines = [_("Summary after {n} rounds:").format(n=summary["rounds"])]
+    fates = {"dead": _("dead"), "dying": _("dying"), "unconscious": _("unconscious"), "out": _("out of the fight"),
+             "standing": _("standing")}
+    def crits(counts: Mapping[str, int]) -> str:
+        return " ".join(f"{k}×{v}" for k, v in counts.items()) or "—"
+
+    for row in summary["combatants"]:
+        lines.append("  " + _("{id}: dealt {dealt} hits (criticals {cd}), took {taken} (criticals {ct}), downed "
+                              "{downed}, {rounds} rounds, {fate}").format(
+            id=row["id"], dealt=row["hits_dealt"], cd=crits(row["crits_dealt"]), taken=row["hits_taken"],
+            ct=crits(row["crits_taken"]), downed=row["downed"], rounds=row["rounds"], fate=fates[row["state"]]))
+    if summary.get("winner"):
+        lines.append(_("Victory: {side}.").format(side=summary["winner"]))
+    return lines

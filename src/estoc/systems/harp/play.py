@@ -1,0 +1,54 @@
+"""HARP as the tracker sees it (:class:`estoc.engine.protocol.FightSystem`): fights from encounter setups, the
+command words, the narration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from estoc.content.registry import Content
+from estoc.engine.protocol import Fight
+from estoc.i18n import pick
+from estoc.systems.harp import commands as words
+from estoc.systems.harp.fight import HarpFight
+from estoc.systems.harp.tables import HarpTables
+
+
+class HarpPlay:
+    """The HARP system for play, over one content registry."""
+
+    id = "harp"
+
+    def __init__(self, content: Content, tables: HarpTables) -> None:
+        self.content = content
+        self.tables = tables
+
+    def new_fight(self, setup: Mapping[str, Any]) -> HarpFight:
+        """``setup``: ``{"encounter": <an encounter's setup>, "seed": …, "beasts_flee": …}``."""
+        from estoc.play.encounter import encounter_from_setup
+
+        encounter = encounter_from_setup(dict(setup["encounter"]), self.content)
+        return HarpFight.start(
+            self.tables, self.content, [(side, combatant) for _id, side, combatant in encounter.combatants],
+            settings=encounter.settings, fight_mod=encounter.modifiers.fight, full_sun=encounter.full_sun,
+            surprised=encounter.surprise, beasts_flee=bool(setup.get("beasts_flee", False)))
+
+    def parse(self, line: str, fight: Fight) -> dict[str, Any]:
+        request = words.parse(line)
+        name = request["command"]
+        if name in ("undo", "redo", "auto", "status", "log", "summary", "help", "quit"):
+            return {"command": name, "all": bool(request.get("all"))}
+        current = fight.view().get("current")
+        return {"command": name, "event": words.to_event(request, current)}
+
+    def commands(self) -> list[tuple[str, str, str]]:
+        return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
+
+    def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
+        from estoc.render.harp_fight import narrate_record
+
+        assert isinstance(fight, HarpFight)
+        names = {c.id: pick(c.name) for c in fight.combatants}
+        table_names = {k: pick(v.record.name.as_dict()) for kind in ("attack-tables", "critical-tables")
+                       for k, v in self.content.kind("harp", kind).items()}
+        return narrate_record(record, names, table_names)
