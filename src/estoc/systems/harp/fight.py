@@ -91,7 +91,8 @@ class HarpFight:
               fight_mod: int = 0, full_sun: bool = False, surprised: str | None = None,
               beasts_flee: bool = False) -> HarpFight:
         fight = cls(tables=tables, content=content, combatants=[], sides=[], state=HarpState.new(1, []),
-                    settings=settings, fight_mod=fight_mod, full_sun=full_sun, surprised=surprised, beasts_flee=beasts_flee)
+                    settings=settings, fight_mod=fight_mod, full_sun=full_sun, surprised=surprised,
+                    beasts_flee=beasts_flee)
         for side, combatant in members:
             fight.join(side, combatant)
         return fight
