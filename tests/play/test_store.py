@@ -203,9 +203,8 @@ def test_truncated_store(db: Path) -> None:
     data = db.read_bytes()
     assert len(data) > 8192
     db.write_bytes(data[: len(data) // 2])
-    with pytest.raises(StoreError, match="damaged"):
-        with EventStore(db) as store:
-            store.events(fight)
+    with pytest.raises(StoreError, match="damaged"), EventStore(db) as store:
+        store.events(fight)
 
 
 def test_garbled_header(db: Path) -> None:
@@ -213,9 +212,8 @@ def test_garbled_header(db: Path) -> None:
     data = bytearray(db.read_bytes())
     data[16:100] = b"\xff" * 84  # page size, versions, counters: nonsense after a valid magic
     db.write_bytes(bytes(data))
-    with pytest.raises(StoreError):
-        with EventStore(db) as store:
-            store.fights()
+    with pytest.raises(StoreError), EventStore(db) as store:
+        store.fights()
 
 
 def test_event_json_that_does_not_parse(db: Path) -> None:
@@ -310,10 +308,7 @@ json_events = st.dictionaries(st.text(max_size=10).filter(lambda key: key != "se
 def test_any_json_events_round_trip(tmp_path: Path, events: list[dict[str, Any]], batch: bool) -> None:
     with EventStore(tmp_path / "prop.db") as store:
         fight = store.create_fight("p", "harp", {"events": len(events)})
-        if batch:
-            seqs = store.append_many(fight, events)
-        else:
-            seqs = [store.append(fight, event) for event in events]
+        seqs = store.append_many(fight, events) if batch else [store.append(fight, event) for event in events]
         assert seqs == list(range(1, len(events) + 1))
         back = store.events(fight)
         assert [e.pop("seq") for e in back] == seqs

@@ -90,15 +90,23 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-def _dump(value: object, message: str) -> str:
-    """JSON text of a dict, or ``StoreError(message)`` with the reason."""
+def _dump(value: object, *, is_setup: bool = False) -> str:
+    """JSON text of an event (or of a fight's setup), or ``StoreError`` saying why it cannot be stored."""
+    reason: object = None
     if not isinstance(value, dict):
-        raise StoreError(message.format(reason=_("not a dict but {type}").format(type=type(value).__name__)))
-    try:
-        # Strict JSON (no NaN) so that any JSON reader can replay a store; UTF-8 kept readable in the file.
-        return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    except (TypeError, ValueError) as exc:
-        raise StoreError(message.format(reason=exc)) from exc
+        reason = _("not a dict but {type}").format(type=type(value).__name__)
+    else:
+        try:
+            # Strict JSON (no NaN) so that any JSON reader can replay a store; UTF-8 kept readable in the file.
+            return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        except (TypeError, ValueError) as exc:
+            reason = exc
+    # Translated only on failure: an append is on the GM's hot path.
+    if is_setup:
+        message = _("a fight's setup must be a dict of JSON values ({reason})")
+    else:
+        message = _("an event must be a dict of JSON values ({reason})")
+    raise StoreError(message.format(reason=reason))
 
 
 class EventStore:
@@ -286,7 +294,7 @@ class EventStore:
             system: the rule system's id.
             setup: the encounter, a JSON-able dict (tuples come back as lists, keys as strings).
         """
-        text = _dump(setup, _("a fight's setup must be a dict of JSON values ({reason})"))
+        text = _dump(setup, is_setup=True)
         now = _now()
         with self._transaction(self._connection()) as db:
             next_id = int(db.execute("SELECT COALESCE(MAX(CAST(id AS INTEGER)), 0) + 1 FROM fights").fetchone()[0])
@@ -311,7 +319,7 @@ class EventStore:
             if isinstance(event, dict) and "seq" in event:
                 # events() adds "seq" to each dict; a stored one would be silently overwritten on the way back.
                 raise StoreError(_("an event may not use the key 'seq': the store numbers events itself"))
-            texts.append(_dump(event, _("an event must be a dict of JSON values ({reason})")))
+            texts.append(_dump(event))
         now = _now()
         with self._transaction(self._connection()) as db:
             # The UPDATE both refreshes `updated` and tells whether the fight exists.
