@@ -27,7 +27,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from estoc.content.messages import translate_error
-from estoc.content.models import harp
+from estoc.content.models import harp, harp_heroes
 from estoc.content.models import harp_creatures as creatures
 from estoc.content.models.common import SCHEMA_VERSION, Record
 from estoc.errors import ContentError
@@ -199,6 +199,7 @@ def _register() -> None:
         ("harp", "natural-armours"): Kind(creatures.NaturalArmour),
         ("harp", "creature-sizes"): Kind(creatures.CreatureSizeRule),
         ("harp", "creatures"): Kind(creatures.Creature),
+        ("harp", "heroes"): Kind(harp_heroes.Hero),
     })
 
 

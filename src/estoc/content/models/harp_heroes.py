@@ -1,0 +1,62 @@
+"""Content model of a HARP · TdM character file: what a hero brings to a fight.
+
+A hero's file holds the totals of his character sheet (skill bonuses with their characteristics and ranks already
+added, resistance bonuses, hit points); the fight's numbers (OB per weapon, DB, initiative) are summed from them by
+:mod:`estoc.systems.harp.heroes`. A file of kind ``heroes`` reads::
+
+    schema_version: 1
+    system: harp
+    kind: heroes
+    records:
+      - id: brundar
+        name: {fr: Brundar Fend-Roc, en: Brundar Rockcleaver}
+        level: 5
+        stats: {st: 10, qu: 0, ag: 5, co: 15, sd: 5, in: 5}
+        resistances: {body: 45, mind: 25, magic: 40}
+        hp: 105
+        weapons:
+          - {weapon: hache, skill: 75, talents: 5, bonus: 10}
+        armour: cotte-de-mailles
+        armour_skill: 35
+        shield: bouclier-rond
+        shield_trained: true
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from estoc.content.models.common import ContentId, Record, Strict, Text
+from estoc.content.models.harp_creatures import Resistances, Stats
+
+
+class HeroWeapon(Strict):
+    """A weapon the hero fights with, and his bonuses with it."""
+
+    weapon: ContentId = Field(description="weapon id")
+    skill: int = Field(description="total skill bonus in the weapon's group (ranks, characteristics, the rest)")
+    bonus: int = Field(default=0, description="magic, material or quality of this weapon")
+    talents: int = Field(default=0, description="OB from talents, profession abilities or lasting spells")
+
+
+class Hero(Record):
+    """A player character (or a named NPC) as a fight needs him: totals from his sheet, nothing derived."""
+
+    level: int = Field(ge=0)
+    stats: Stats = Field(default=Stats(), description="characteristic bonuses")
+    resistances: Resistances = Field(
+        default=Resistances(), description="total resistance roll bonuses (not only the racial part)")
+    hp: int = Field(ge=1, description="hit points")
+    base_movement: int = Field(default=20, ge=0, description="metres a round")
+    weapons: tuple[HeroWeapon, ...] = Field(min_length=1, description="the first is in hand when a fight starts")
+    armour: ContentId = Field(default="tissu", description="armour id; cloth (Type 1) when he wears none")
+    armour_fitted: bool = Field(default=True, description="an armour not fitted gives half its DB")
+    armour_skill: int = Field(default=0, ge=0, description="total skill bonus in Armour")
+    armour_bonus: int = Field(default=0, description="magic or quality of the armour")
+    shield: ContentId | None = None
+    shield_trained: bool = Field(default=False, description="has the Shield Training talent")
+    shield_bonus: int = Field(default=0, description="magic or quality of the shield")
+    talents_db: int = Field(default=0, description="DB from talents")
+    perception: int = Field(default=0, description="total skill bonus in Perception (surprise)")
+    parry: int = Field(default=0, ge=0, description="OB he usually moves to his DB against his opponent")
+    description: Text | None = None

@@ -1,0 +1,407 @@
+"""Encounter files: who fights whom, and under what conditions.
+
+An encounter is a YAML 1.2 file (see ``docs/formats.md``)::
+
+    schema_version: 1
+    system: harp
+    kind: encounter
+    name: {fr: Embuscade au gué, en: Ambush at the ford}
+    sides:
+      - id: compagnie
+        name: {fr: La compagnie, en: The company}
+        members:
+          - hero: brundar             # a hero of the content, or a sample fighter
+          - file: heroes-extra.yaml   # every hero of a character file beside this one
+      - id: orques
+        name: {fr: Les orques, en: The orcs}
+        members:
+          - creature: orque
+            count: 4                  # orque-1 … orque-4
+    modifiers: {fight: -10}
+    surprise: compagnie
+
+Loading checks everything a fight needs (ids known, each combatant named once, two sides at least) and reports
+every problem as ``file:line: field: message``. The result carries a *setup*: a JSON-able dict, with the heroes
+read from files written inline, from which :func:`encounter_from_setup` rebuilds the same encounter without the
+files (the tracker keeps it in its store).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.error import YAMLError
+
+from estoc.content.loader import LoadedRecord, _field_name, _line_of, _plain, _problem, _yaml, load_file
+from estoc.content.messages import translate_error
+from estoc.content.models import harp
+from estoc.content.models.common import ContentId, Strict, Text
+from estoc.content.models.harp_creatures import Creature
+from estoc.content.models.harp_heroes import Hero
+from estoc.content.registry import Content
+from estoc.errors import ContentError, EstocError
+from estoc.i18n import _
+from estoc.systems.harp.attack import AttackSettings, BeyondLimit
+from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.heroes import combatant_from_hero
+
+ENCOUNTER_VERSION = 1
+"""The version of the encounter format this estoc writes and reads."""
+MAX_COUNT = 200
+SETUP_PATH = Path("<setup>")
+"""Where the problems of a setup (no file, no lines) say they are."""
+
+
+class Member(Strict):
+    """One entry of a side: a hero, a character file, an inline sheet or a creature, possibly several of it."""
+
+    hero: ContentId | None = Field(default=None, description="a hero of the content, or a sample fighter; beside "
+                                   "file: the hero of that file to take")
+    file: str | None = Field(default=None, description="a character file (kind heroes), relative to the encounter")
+    sheet: Hero | None = Field(default=None, description="a hero's sheet written inline")
+    creature: ContentId | None = None
+    count: int = Field(default=1, ge=1, le=MAX_COUNT, description="several of the same, numbered id-1, id-2…")
+    level: int | None = Field(default=None, ge=0, description="a creature scaled to this level")
+    id: ContentId | None = Field(default=None, description="the combatant's id instead of the record's")
+    weapon: ContentId | None = Field(default=None, description="the weapon in hand at the start (a hero's)")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Member:
+        sources = [key for key in ("hero", "file", "sheet", "creature") if getattr(self, key) is not None]
+        if sources not in (["hero"], ["file"], ["sheet"], ["creature"], ["hero", "file"]):
+            raise ValueError(_("a member is one of hero, file, sheet or creature (hero beside file picks one hero "
+                               "of the file)"))
+        if self.level is not None and self.creature is None:
+            raise ValueError(_("level applies to creatures only"))
+        if self.weapon is not None and self.creature is not None:
+            raise ValueError(_("weapon applies to heroes: a creature fights with its own attacks"))
+        if self.file is not None and self.hero is None and (
+                self.count != 1 or self.id is not None or self.weapon is not None):
+            raise ValueError(_("count, id and weapon apply to one hero: name him with hero beside file"))
+        return self
+
+
+class Side(Strict):
+    """A side of the fight and its members, in order."""
+
+    id: ContentId
+    name: Text | None = Field(default=None, description="the side's id when none")
+    members: tuple[Member, ...]
+
+    @field_validator("members")
+    @classmethod
+    def _not_empty(cls, members: tuple[Member, ...]) -> tuple[Member, ...]:
+        if not members:
+            raise ValueError(_("a side needs at least one member"))
+        return members
+
+
+class Modifiers(Strict):
+    """Modifiers for the whole fight."""
+
+    fight: int = Field(default=0, description="added to every attack (fog, bad footing, poor light…)")
+
+
+class Settings(Strict):
+    """The GM's choices where the rules leave one."""
+
+    beyond_limit: BeyondLimit = Field(default="cap", description="an open-ended roll past the attack size's "
+                                      "limit: cap, uncapped or second-attack")
+
+
+class Encounter(Strict):
+    """An encounter file."""
+
+    schema_version: int = ENCOUNTER_VERSION
+    system: Literal["harp"]
+    kind: Literal["encounter"]
+    name: Text
+    description: Text | None = None
+    sides: tuple[Side, ...]
+    modifiers: Modifiers = Modifiers()
+    full_sun: bool = Field(default=False, description="in full sunlight (creatures that fear it are hampered)")
+    surprise: ContentId | None = Field(default=None, description="the side surprised in the first round")
+    settings: Settings = Settings()
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides(cls, sides: tuple[Side, ...]) -> tuple[Side, ...]:
+        if len(sides) < 2:
+            raise ValueError(_("an encounter needs at least two sides"))
+        return sides
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """A side as loaded: its id, its name, the ids of its combatants in order."""
+
+    id: str
+    name: dict[str, str]
+    members: list[str]
+
+
+@dataclass(frozen=True)
+class LoadedEncounter:
+    """An encounter ready to fight: every combatant built, with its side."""
+
+    name: dict[str, str]
+    sides: list[SideInfo]
+    combatants: list[tuple[str, str, Combatant]]
+    """``(combatant id, side id, combatant)`` in the file's order; the combatant's own id is the first item."""
+    modifiers: Modifiers
+    full_sun: bool
+    surprise: str | None
+    settings: AttackSettings
+    setup: dict[str, Any]
+    """Enough to rebuild this encounter without its files (:func:`encounter_from_setup`); JSON-able."""
+    description: dict[str, str] | None = None
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        """One combatant by id (``KeyError`` when none)."""
+        for cid, _side, combatant in self.combatants:
+            if cid == combatant_id:
+                return combatant
+        raise KeyError(combatant_id)
+
+    def side_of(self, combatant_id: str) -> str:
+        """The side of one combatant (``KeyError`` when none)."""
+        for cid, side, _combatant in self.combatants:
+            if cid == combatant_id:
+                return side
+        raise KeyError(combatant_id)
+
+
+def load_encounter(path: Path, content: Content) -> LoadedEncounter:
+    """Read, validate and build an encounter file. Raises :class:`ContentError` listing every problem found."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError([_problem(path, None, "", _("cannot read the file: {error}").format(error=exc))]) from exc
+    try:
+        data = _yaml().load(text)
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ContentError([_problem(path, line, "", _("not valid YAML: {problem}").format(problem=problem))]) from exc
+    except (ValueError, IndexError, TypeError, AttributeError) as exc:
+        raise ContentError([_problem(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
+    return _build(data, path, path.parent, content)
+
+
+def encounter_from_setup(setup: dict[str, Any], content: Content) -> LoadedEncounter:
+    """The encounter a setup describes (``LoadedEncounter.setup``), checked like a file."""
+    return _build(setup, SETUP_PATH, None, content)
+
+
+# --- building -----------------------------------------------------------------------------------------------------
+
+class _Problem(Exception):
+    """A problem with one key of a member."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.message = message
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    """One record a member brings: its id, its combatant, the member that rebuilds it in a setup."""
+
+    record_id: str
+    combatant: Combatant
+    setup: dict[str, Any]
+
+
+def _check_version(data: Any, path: Path) -> None:
+    version = data.get("schema_version", ENCOUNTER_VERSION)
+    line = _line_of(data, ["schema_version"])
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ContentError([_problem(path, line, "schema_version", _("must be a whole number from 1"))])
+    if version > ENCOUNTER_VERSION:
+        raise ContentError([_problem(path, line, "schema_version", _(
+            "this file was written for a newer estoc (format {found}; this one reads up to {supported})").format(
+            found=version, supported=ENCOUNTER_VERSION))])
+
+
+def _validate(data: Any, path: Path) -> Encounter:
+    if not isinstance(data, dict):
+        raise ContentError([_problem(path, 1, "", _("an encounter file is a mapping with system, kind, name and "
+                                                    "sides"))])
+    _check_version(data, path)
+    try:
+        return Encounter.model_validate(_plain(data))
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            loc = list(error["loc"])
+            problems.append(_problem(path, _line_of(data, loc) or (1 if isinstance(data, CommentedMap) else None),
+                                     _field_name(loc), translate_error(error)))
+        raise ContentError(problems) from exc
+
+
+def _build(data: Any, path: Path, base: Path | None, content: Content) -> LoadedEncounter:
+    encounter = _validate(data, path)
+    problems: list[str] = []
+    files: dict[Path, list[LoadedRecord]] = {}
+    sides: list[SideInfo] = []
+    combatants: list[tuple[str, str, Combatant]] = []
+    setup_sides: list[dict[str, Any]] = []
+    seen_sides: set[str] = set()
+    seen_ids: dict[str, str] = {}
+    for i, side in enumerate(encounter.sides):
+        if side.id in seen_sides:
+            problems.append(_problem(path, _line_of(data, ["sides", i, "id"]), f"sides.{i}.id", _(
+                "the side {id!r} is already used in this encounter").format(id=side.id)))
+        seen_sides.add(side.id)
+        name = side.name.as_dict() if side.name else {"fr": side.id, "en": side.id}
+        info = SideInfo(id=side.id, name=name, members=[])
+        setup_members: list[dict[str, Any]] = []
+        for j, member in enumerate(side.members):
+            loc: list[str | int] = ["sides", i, "members", j]
+            try:
+                resolved = _resolve(member, content, base, files)
+            except _Problem as problem:
+                where = _line_of(data, [*loc, problem.key]) or _line_of(data, loc)
+                problems.append(_problem(path, where, _field_name([*loc, problem.key]), problem.message))
+                continue
+            except ContentError as exc:
+                problems.extend(exc.problems)
+                continue
+            for item in resolved:
+                setup_members.append(item.setup)
+                first = member.id or item.record_id
+                numbered = [(first, None)] if member.count == 1 else [
+                    (f"{first}-{n}", n) for n in range(1, member.count + 1)]
+                for cid, n in numbered:
+                    if cid in seen_ids:
+                        problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
+                            "a combatant is already called {id!r} (at {other}): give this one an id").format(
+                            id=cid, other=seen_ids[cid])))
+                        continue
+                    seen_ids[cid] = _field_name(loc)
+                    name_of = item.combatant.name if n is None else {
+                        lang: f"{text} {n}" for lang, text in item.combatant.name.items()}
+                    combatants.append((cid, side.id, dataclasses.replace(item.combatant, id=cid, name=name_of)))
+                    info.members.append(cid)
+        sides.append(info)
+        setup_sides.append({"id": side.id, "name": name, "members": setup_members})
+    if encounter.surprise is not None and encounter.surprise not in seen_sides:
+        problems.append(_problem(path, _line_of(data, ["surprise"]), "surprise", _(
+            "no side {id!r}; sides: {known}").format(id=encounter.surprise, known=", ".join(sorted(seen_sides)))))
+    if problems:
+        raise ContentError(problems)
+    setup: dict[str, Any] = {
+        "schema_version": ENCOUNTER_VERSION, "system": encounter.system, "kind": encounter.kind,
+        "name": encounter.name.as_dict(), "sides": setup_sides,
+        "modifiers": encounter.modifiers.model_dump(mode="json"), "full_sun": encounter.full_sun,
+        "surprise": encounter.surprise, "settings": encounter.settings.model_dump(mode="json"),
+    }
+    if encounter.description is not None:
+        setup["description"] = encounter.description.as_dict()
+    return LoadedEncounter(
+        name=encounter.name.as_dict(), sides=sides, combatants=combatants, modifiers=encounter.modifiers,
+        full_sun=encounter.full_sun, surprise=encounter.surprise,
+        settings=AttackSettings(beyond_limit=encounter.settings.beyond_limit), setup=setup,
+        description=encounter.description.as_dict() if encounter.description else None)
+
+
+def _numbers(member: Member) -> dict[str, Any]:
+    """The member's keys other than its source, as a setup keeps them."""
+    kept = {"count": member.count if member.count != 1 else None, "level": member.level, "id": member.id,
+            "weapon": member.weapon}
+    return {key: value for key, value in kept.items() if value is not None}
+
+
+def _resolve(member: Member, content: Content, base: Path | None, files: dict[Path, list[LoadedRecord]]
+             ) -> list[_Resolved]:
+    """The records a member brings, as combatants (before numbering)."""
+    if member.creature is not None:
+        creatures = content.kind("harp", "creatures")
+        if member.creature not in creatures:
+            raise _Problem("creature", _("no creature {id!r}; known: {known}").format(
+                id=member.creature, known=", ".join(sorted(creatures))))
+        creature = content.get("harp", "creatures", member.creature, Creature)
+        combatant = _guarded("creature", lambda: Combatant.from_creature(content, creature, member.level))
+        return [_Resolved(creature.id, combatant, {"creature": creature.id, **_numbers(member)})]
+    if member.sheet is not None:
+        return [_hero(content, member, member.sheet, "sheet", None)]
+    if member.file is not None:
+        return _from_file(member, content, base, files)
+    assert member.hero is not None  # the model checked one source is set
+    heroes = content.kind("harp", "heroes")
+    if member.hero in heroes:
+        hero = content.get("harp", "heroes", member.hero, Hero)
+        resolved = _hero(content, member, hero, "hero", None)
+        return [dataclasses.replace(resolved, setup={"hero": hero.id, **_numbers(member)})]
+    fighters = content.kind("harp", "fighters")
+    if member.hero in fighters:
+        fighter = content.get("harp", "fighters", member.hero, harp.Fighter)
+        if member.weapon is not None and member.weapon != fighter.weapon:
+            raise _Problem("weapon", _("{who} carries no {weapon}; his weapons: {known}").format(
+                who=fighter.id, weapon=member.weapon, known=fighter.weapon))
+        combatant = _guarded("hero", lambda: Combatant.from_fighter(content, fighter))
+        return [_Resolved(fighter.id, combatant, {"hero": fighter.id, **_numbers(member)})]
+    raise _Problem("hero", _("no hero or fighter {id!r}; known: {known}").format(
+        id=member.hero, known=", ".join(sorted({*heroes, *fighters})) or "—"))
+
+
+def _from_file(member: Member, content: Content, base: Path | None, files: dict[Path, list[LoadedRecord]]
+               ) -> list[_Resolved]:
+    assert member.file is not None
+    if base is None:
+        raise _Problem("file", _("a setup names no files: its heroes are written inline (sheet)"))
+    path = Path(member.file)
+    path = path if path.is_absolute() else base / path
+    if path not in files:
+        if not path.is_file():
+            raise _Problem("file", _("no such file: {path}").format(path=path))
+        files[path] = load_file(path)
+    records = files[path]
+    kinds = {f"{r.system}/{r.kind}" for r in records}
+    if kinds - {"harp/heroes"}:
+        raise _Problem("file", _("{path} holds {kinds}, not harp heroes").format(
+            path=path, kinds=", ".join(sorted(kinds))))
+    if member.hero is not None:
+        records = [r for r in records if r.record.id == member.hero]
+        if not records:
+            raise _Problem("hero", _("no hero {id!r} in {path}; there: {known}").format(
+                id=member.hero, path=path, known=", ".join(r.record.id for r in files[path]) or "—"))
+    if not records:
+        raise _Problem("file", _("{path} holds no hero").format(path=path))
+    return [_hero(content, member, record.record, "file", record) for record in records
+            if isinstance(record.record, Hero)]
+
+
+def _hero(content: Content, member: Member, hero: Hero, key: str, record: LoadedRecord | None) -> _Resolved:
+    """A hero member; a sheet's faults are told where the sheet is (its file and line, when it has one)."""
+    index = 0
+    if member.weapon is not None:
+        carried = [w.weapon for w in hero.weapons]
+        if member.weapon not in carried:
+            raise _Problem("weapon", _("{who} carries no {weapon}; his weapons: {known}").format(
+                who=hero.id, weapon=member.weapon, known=", ".join(carried)))
+        index = carried.index(member.weapon)
+    try:
+        combatant = combatant_from_hero(content, hero, index)
+    except EstocError as exc:
+        if record is None:
+            raise _Problem(key, exc.message) from exc
+        raise ContentError([_problem(record.path, record.line, "", exc.message)]) from exc
+    sheet = hero.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return _Resolved(hero.id, combatant, {"sheet": sheet, **_numbers(member)})
+
+
+def _guarded(key: str, build: Callable[[], Combatant]) -> Combatant:
+    """``build()``, its estoc errors told as a problem of the member's ``key``."""
+    try:
+        return build()
+    except EstocError as exc:
+        raise _Problem(key, exc.message) from exc
