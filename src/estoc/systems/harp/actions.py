@@ -156,7 +156,7 @@ def movement(distance: float, base_movement: float, *, stunned: bool = False) ->
     if distance <= 2 * allowed:
         return "run", ActionModifiers(manoeuvre=RUNNING_MANOEUVRE)
     raise RulesError(_("{distance} m is beyond a running pace ({limit} m a round)").format(
-        distance=distance, limit=2 * allowed))
+        distance=f"{distance:g}", limit=f"{2 * allowed:g}"))
 
 
 def charge(distance: float, base_movement: float) -> ActionModifiers:
@@ -164,10 +164,10 @@ def charge(distance: float, base_movement: float) -> ActionModifiers:
     −20 DB, with no moving penalty. A target holding a spear or polearm that sees it coming strikes first."""
     if distance < CHARGE_MIN_DISTANCE:
         raise RulesError(_("a charge needs a run of at least {min} m, not {distance} m").format(
-            min=CHARGE_MIN_DISTANCE, distance=distance))
+            min=f"{CHARGE_MIN_DISTANCE:g}", distance=f"{distance:g}"))
     if distance > 2 * base_movement:
         raise RulesError(_("a charge runs at most twice the base movement ({limit} m), not {distance} m").format(
-            limit=2 * base_movement, distance=distance))
+            limit=f"{2 * base_movement:g}", distance=f"{distance:g}"))
     return ActionModifiers(ob=CHARGE_OB, db=CHARGE_DB, first_strike_if_braced=True)
 
 
@@ -180,7 +180,7 @@ def move_and_attack(distance: float, base_movement: float) -> ActionModifiers:
     """Moving and attacking in one round: −20 OB when moving at all (at most the base movement)."""
     if distance > base_movement:
         raise RulesError(_("moving and attacking allows at most the base movement ({limit} m)").format(
-            limit=base_movement))
+            limit=f"{base_movement:g}"))
     return ActionModifiers(ob=MOVING_ATTACK_OB if distance > 0 else 0)
 
 

@@ -243,8 +243,10 @@ class HarpFight:
             records.append(self._instinctive_dodge(event, dice))
             return records
         actor = self.current()
+        if self.is_over():
+            raise RulesError(_("the fight is over"))
         if actor is None:
-            raise RulesError(_("the fight is over") if self.is_over() else _("no combatant's turn now"))
+            raise RulesError(_("no combatant's turn now"))
         handler = _ACTIONS.get(kind)
         if handler is None:
             raise InputError(_("unknown action {action!r}").format(action=kind))
