@@ -24,10 +24,11 @@ added, resistance bonuses, hit points); the fight's numbers (OB per weapon, DB, 
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from estoc.content.models.common import ContentId, Record, Strict, Text
 from estoc.content.models.harp_creatures import Resistances, Stats
+from estoc.i18n import _
 
 
 class HeroWeapon(Strict):
@@ -48,7 +49,7 @@ class Hero(Record):
         default=Resistances(), description="total resistance roll bonuses (not only the racial part)")
     hp: int = Field(ge=1, description="hit points")
     base_movement: int = Field(default=20, ge=0, description="metres a round")
-    weapons: tuple[HeroWeapon, ...] = Field(min_length=1, description="the first is in hand when a fight starts")
+    weapons: tuple[HeroWeapon, ...] = Field(description="the first is in hand when a fight starts")
     armour: ContentId = Field(default="tissu", description="armour id; cloth (Type 1) when he wears none")
     armour_fitted: bool = Field(default=True, description="an armour not fitted gives half its DB")
     armour_skill: int = Field(default=0, ge=0, description="total skill bonus in Armour")
@@ -60,3 +61,11 @@ class Hero(Record):
     perception: int = Field(default=0, description="total skill bonus in Perception (surprise)")
     parry: int = Field(default=0, ge=0, description="OB he usually moves to his DB against his opponent")
     description: Text | None = None
+
+    @field_validator("weapons")
+    @classmethod
+    def _armed(cls, weapons: tuple[HeroWeapon, ...]) -> tuple[HeroWeapon, ...]:
+        # The message is translated here: messages.py's keys are for shared validators.
+        if not weapons:
+            raise ValueError(_("a hero needs at least one weapon (bare hands: poing)"))
+        return weapons
