@@ -39,9 +39,7 @@ def register(app: typer.Typer) -> None:
                 FightShell(tracker, creatures_auto=True).cmdloop()
             else:
                 tell(tracker, tracker.records, out)
-                tell(tracker, tracker.auto(until_player=False), out)
-                while not tracker.fight.is_over():
-                    tell(tracker, tracker.auto(until_player=False), out)
+                tell(tracker, tracker.auto_to_end(), out)
             out.write("\n".join(["", *status_lines(tracker.fight.view()), "",
                                  *summary_lines(tracker.fight.summary())]) + "\n")
             store.close()

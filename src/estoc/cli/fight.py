@@ -74,6 +74,27 @@ def markdown(tracker: Tracker) -> str:
     return "\n".join(parts) + "\n"
 
 
+def handle(tracker: Tracker, line: str, out: IO[str]) -> bool:
+    """Run one command line, telling the outcome; returns True for quit. Errors are the caller's."""
+    request = tracker.system.parse(line, tracker.fight)
+    verb = request.get("command")
+    if verb == "quit":
+        return True
+    if verb == "status":
+        out.write("\n".join(status_lines(tracker.fight.view())) + "\n")
+    elif verb == "log":
+        out.write("\n".join(log_lines(tracker)) + "\n")
+    elif verb == "summary":
+        out.write("\n".join(summary_lines(tracker.fight.summary())) + "\n")
+    elif verb == "help":
+        for en, fr, text in tracker.system.commands():
+            out.write(f"  {en if en == fr else f'{en} / {fr}'}: {text}\n")
+        out.write("  " + _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)") + "\n")
+    else:
+        tell(tracker, tracker.command(line), out)
+    return False
+
+
 class FightShell(cmd.Cmd):
     """The interactive session: one command a line, help and completion, French or English words."""
 
@@ -105,23 +126,8 @@ class FightShell(cmd.Cmd):
             self.stdout.write("\n")
             return True
         try:
-            request = self.tracker.system.parse(line, self.tracker.fight)
-            verb = request.get("command")
-            if verb == "quit":
+            if handle(self.tracker, line, self.stdout):
                 return True
-            if verb == "help":
-                self.do_help("")
-                return False
-            if verb == "status":
-                self.stdout.write("\n".join(status_lines(self.tracker.fight.view())) + "\n")
-                return False
-            if verb == "log":
-                self.stdout.write("\n".join(log_lines(self.tracker)) + "\n")
-                return False
-            if verb == "summary":
-                self.stdout.write("\n".join(summary_lines(self.tracker.fight.summary())) + "\n")
-                return False
-            tell(self.tracker, self.tracker.command(line), self.stdout)
             self.autoplay()
             if self.tracker.fight.is_over():
                 self.stdout.write("\n".join(status_lines(self.tracker.fight.view())) + "\n")
@@ -137,11 +143,7 @@ class FightShell(cmd.Cmd):
         self.autoplay()
 
     def do_help(self, arg: str) -> None:
-        for en, fr, text in self.tracker.system.commands():
-            words = en if en == fr else f"{en} / {fr}"
-            self.stdout.write(f"  {words}: {text}\n")
-        self.stdout.write("  " + _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)")
-                          + "\n")
+        handle(self.tracker, "help", self.stdout)
 
     def completenames(self, text: str, *ignored: Any) -> list[str]:
         words = [w for en, fr, _h in self.tracker.system.commands() for w in (en, fr)]
@@ -207,7 +209,8 @@ def register(app: typer.Typer) -> None:
             if not text:
                 continue
             try:
-                tell(tracker, tracker.command(text), out)
+                if handle(tracker, text, out):
+                    break
             except EstocError as exc:
                 raise InputError(_("{file}:{line}: {error}").format(file=script, line=number,
                                                                    error=exc.message)) from exc

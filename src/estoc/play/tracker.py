@@ -140,6 +140,15 @@ class Tracker:
                 break
         return records
 
+    def auto_to_end(self) -> list[dict[str, Any]]:
+        """Let the default policy play everyone until the fight ends."""
+        records: list[dict[str, Any]] = []
+        for _step in range(AUTO_LIMIT):
+            if self.fight.is_over():
+                break
+            records.extend(self.submit(self.fight.auto_event()))
+        return records
+
     def player_turn(self) -> bool:
         current = self.fight.view().get("current")
         rows = {row["id"]: row for row in self.fight.view()["combatants"]}
@@ -155,6 +164,8 @@ class Tracker:
         if verb == "redo":
             return [{"kind": "tracker", "verb": "redo", "done": self.redo()}]
         if verb == "auto":
+            if request.get("end"):
+                return self.auto_to_end()
             return self.auto(until_player=bool(request.get("all")))
         if verb in ("status", "log", "summary", "help", "quit"):
             return [{"kind": "tracker", "verb": verb}]

@@ -83,8 +83,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
                                                 distance=record.get("distance", ""), bonus=record.get("bonus", ""),
                                                 other=names.get(str(record.get("for", "")), record.get("for", "")))]
     if kind == "gm":
-        return ["  " + _("GM: {op} {target} {value}").format(op=record["op"], target=who("target") or "",
-                                                              value=record.get("value", "")).rstrip()]
+        return ["  " + _("GM: {what}").format(what=_gm_text(record, who("target")))]
     if kind == "tracker":
         verb = record.get("verb")
         if verb == "undo":
@@ -92,6 +91,35 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
         if verb == "redo":
             return [_("Redone.") if record.get("done") else _("Nothing to redo.")]
     return []
+
+
+def _gm_text(record: Mapping[str, Any], target: str) -> str:
+    op, value = record.get("op"), record.get("value")
+    condition_names = {"stun": _("stunned"), "bleed": _("bleeding"), "penalty": _("penalty"),
+                       "must-parry": _("must parry"), "no-parry": _("cannot parry"), "shaken": _("shaken"),
+                       "prone": _("on the ground"), "disarmed": _("disarmed"), "down": _("unconscious"),
+                       "dead": _("dead")}
+    texts = {
+        "hp": _("{who} now has {n} HP."),
+        "damage": _("{who} takes {n} HP of damage."),
+        "heal": _("{who} gets back {n} HP."),
+        "relieve": _("{who}'s penalties lessen by {n}."),
+        "mod": _("{who}'s next attack at {n:+d}."),
+        "fight-mod": _("every attack of the fight at {n:+d}."),
+        "add": _("{who} joins the fight."),
+        "out": _("{who} is taken out of the fight."),
+        "back": _("{who} is back in the fight."),
+        "init": _("{who}'s initiative set to {n}."),
+        "order": _("new order: {ids}."),
+    }
+    if op == "condition":
+        return _("{who}: {condition} set to {n}.").format(
+            who=target, condition=condition_names.get(str(record.get("name")), str(record.get("name"))), n=value)
+    text = texts.get(str(op))
+    if text is None:
+        return str(op)
+    return text.format(who=target, n=value if isinstance(value, int) else 0,
+                       ids=", ".join(str(i) for i in record.get("ids", [])))
 
 
 def status_lines(view: Mapping[str, Any]) -> list[str]:

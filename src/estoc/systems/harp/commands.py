@@ -70,8 +70,9 @@ def commands() -> list[Command]:
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         Command("order", "order", "ordre", _("WHO…"), _("the order of those still to act this round")),
         Command("init", "init", "init", _("WHO N"), _("set a combatant's initiative this round")),
-        Command("auto", "auto", "auto", _("[all]"),
-                _("let estoc play the current combatant (all: every creature until a hero's turn)")),
+        Command("auto", "auto", "auto", _("[all | end]"),
+                _("let estoc play the current combatant (all: every creature until a hero's turn; end: everyone "
+                  "to the end of the fight)")),
         Command("undo", "undo", "annuler", "", _("undo the last command")),
         Command("redo", "redo", "refaire", "", _("redo what was undone")),
         Command("status", "status", "situation", "", _("the state of the fight")),
@@ -105,7 +106,7 @@ OPTION_WORDS = {"strike": "strike", "arme": "strike", "parry": "parry", "parade"
                 "contre": "parry_target", "mod": "mod", "modif": "mod", "level": "level", "niveau": "level",
                 "as": "id", "comme": "id"}
 FLAG_WORDS = {"unseen": "unseen", "inapercu": "unseen", "with": "with", "avec": "with", "all": "all",
-              "tout": "all", "conflict": "conflict", "conflit": "conflict"}
+              "tout": "all", "end": "end", "fin": "end", "conflict": "conflict", "conflit": "conflict"}
 
 
 def _int(word: str, what: str) -> int:

@@ -37,7 +37,7 @@ class HarpPlay:
         request = words.parse(line)
         name = request["command"]
         if name in ("undo", "redo", "auto", "status", "log", "summary", "help", "quit"):
-            return {"command": name, "all": bool(request.get("all"))}
+            return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end"))}
         current = fight.view().get("current")
         return {"command": name, "event": words.to_event(request, current)}
 
