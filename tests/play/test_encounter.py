@@ -85,13 +85,12 @@ def test_sample_loads(content: Content) -> None:
     assert enc.name == {"fr": "Embuscade au gué", "en": "Ambush at the ford"}
     assert [s.id for s in enc.sides] == ["compagnie", "orques"]
     ids = [cid for cid, _side, _c in enc.combatants]
-    assert ids == ["brundar", "halvard", "faralinde", "tamlin", "gandrel", "orque-1", "orque-2", "orque-3",
-                   "orque-4", "warg"]
-    assert enc.sides[1].members == ["orque-1", "orque-2", "orque-3", "orque-4", "warg"]
+    assert ids == ["brundar", "halvard", "faralinde", "tamlin", "gandrel", "orque-1", "orque-2", "orque-3", "warg"]
+    assert enc.sides[1].members == ["orque-1", "orque-2", "orque-3", "warg"]
     assert all(c.id == cid for cid, _side, c in enc.combatants)
     assert enc.side_of("gandrel") == "compagnie" and enc.side_of("warg") == "orques"
     assert enc.combatant("orque-2").name["en"] == "Orc 2"
-    assert enc.modifiers.fight == -10 and enc.full_sun is False and enc.surprise == "compagnie"
+    assert enc.modifiers.fight == -10 and enc.full_sun is False and enc.surprise == "orques"
     assert enc.settings.beyond_limit == "cap"
 
 
@@ -99,11 +98,11 @@ def test_sample_choices(content: Content) -> None:
     enc = load_encounter(SAMPLE, content)
     # Halvard starts with his sword in hand: it is his default strike, the bow follows.
     assert [s.weapon for s in enc.combatant("halvard").strikes] == ["epee", "arc-long"]
-    # The orcs are scaled to level 3: stronger than the bestiary's level-2 orc.
+    # The warg is scaled to level 3: weaker than the bestiary's level-5 warg.
     plain = encounter_from_setup(
-        {**enc.setup, "sides": [enc.setup["sides"][0], {"id": "orques", "members": [{"creature": "orque"}]}]},
+        {**enc.setup, "sides": [enc.setup["sides"][0], {"id": "orques", "members": [{"creature": "warg"}]}]},
         content)
-    assert enc.combatant("orque-1").strikes[0].ob > plain.combatant("orque").strikes[0].ob
+    assert enc.combatant("warg").strikes[0].ob < plain.combatant("warg").strikes[0].ob
     assert plain.sides[1].name == {"fr": "orques", "en": "orques"}
 
 

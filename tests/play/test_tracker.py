@@ -161,3 +161,27 @@ def test_a_corrupt_store_is_refused_and_left_intact(tmp_path: Path, system: Harp
     with pytest.raises(StoreError):
         EventStore(path)
     assert path.read_bytes() == b"this is not a database" * 10
+
+
+def test_wait_and_interception(store: EventStore, system: HarpPlay, sample_setup: dict[str, Any]) -> None:
+    tracker = new(store, system, sample_setup)
+    f = fight(tracker)
+    first = f.current()
+    assert first is not None
+    later = f.order[-1]
+    tracker.command(f"wait {f.combatants[later].id}")
+    f = fight(tracker)
+    assert f.order[-1] == first and f.order[-2] == later
+    assert f.current() != first
+    tracker2 = new(store, system, sample_setup)
+    f = fight(tracker2)
+    first = f.current()
+    assert first is not None
+    awaited = f.order[2]
+    tracker2.command(f"intercept {f.combatants[awaited].id}")
+    f = fight(tracker2)
+    assert f.order.index(first) == f.order.index(awaited) - 1
+    while fight(tracker2).current() != first:
+        tracker2.auto()
+    tracker2.command("pass")
+    assert first in fight(tracker2).automatic or fight(tracker2).order[0] == first

@@ -16,6 +16,7 @@ from estoc.i18n import _, pick
 from estoc.render.harp import narrate_attack
 from estoc.systems.harp.attack import AttackSettings, resolve_attack
 from estoc.systems.harp.exchange import Combatant, strike_inputs
+from estoc.systems.harp.heroes import combatant_for
 from estoc.systems.harp.report import attack_dict
 from estoc.systems.harp.strike import Strike
 from estoc.systems.harp.tables import SIZE_INDEX
@@ -89,7 +90,7 @@ def register(app: typer.Typer) -> None:
                                                                          harp.CriticalTable)})
         striker: Combatant | None = None
         if attacker:
-            striker = Combatant.from_content(content, attacker, attacker_level)
+            striker = combatant_for(content, attacker, attacker_level)
             if not 1 <= strike <= len(striker.strikes):
                 raise InputError(_("{who} has attacks 1 to {n}, not {value}").format(
                     who=attacker, n=len(striker.strikes), value=strike))
@@ -115,7 +116,7 @@ def register(app: typer.Typer) -> None:
         chosen = replace(base, size=size or base.size, fumble=base.fumble if fumble is None else fumble,
                          critical=critical or base.critical, additional=extra,
                          ob=base.ob if ob is None else ob)
-        target = (Combatant.from_content(content, defender, defender_level) if defender else
+        target = (combatant_for(content, defender, defender_level) if defender else
                   Combatant(id="target", name={"fr": "cible", "en": "target"}, hp=1, db=0, armour_type=1,
                             body_rr=0, strikes=()))
         target = replace(target, db=target.db if db is None else db,

@@ -77,7 +77,10 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
         "braced": _("{who} sets their weapon against the charge of {target} and strikes first!"),
         "disengage": _("{who} breaks off from {target}, parrying with {bonus}."),
         "wait": _("{who} waits for {other}."),
+        "intercept": _("{who} lies in wait for {other}'s action."),
     }
+    if kind == "pass" and record.get("waited_in_vain"):
+        return ["  " + _("{who} waited in vain: first to act next round.").format(who=who("actor"))]
     if kind in simple:
         return ["  " + simple[str(kind)].format(who=who("actor"), target=who("target"),
                                                 distance=record.get("distance", ""), bonus=record.get("bonus", ""),

@@ -55,6 +55,9 @@ def commands() -> list[Command]:
         Command("pass", "pass", "passer", "", _("do nothing this turn")),
         Command("flee", "flee", "fuir", "", _("leave the fight")),
         Command("wait", "wait", "attendre", _("WHO [with]"), _("wait to act after (or with) a later combatant")),
+        Command("intercept", "intercept", "intercepter", _("WHO"),
+                _("lie in wait to act just before a later combatant (pass if it never comes: initiative next "
+                  "round)")),
         Command("hp", "hp", "pdv", _("WHO N"), _("set hit points")),
         Command("damage", "damage", "degats", _("WHO N"), _("inflict hit points of damage")),
         Command("heal", "heal", "soigner", _("WHO N"), _("give back hit points")),
@@ -193,6 +196,8 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         if not actor:
             raise InputError(_("name who dodges"))
         event = {"type": name, "actor": actor}
+    elif name == "intercept":
+        event = {"type": name, "target": _need(request, 1, spec.args)[0]}
     elif name == "wait":
         event = {"type": name, "target": _need(request, 1, spec.args)[0],
                  "mode": "with" if request.get("with") else "after", "conflict": bool(request.get("conflict"))}

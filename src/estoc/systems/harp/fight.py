@@ -77,6 +77,8 @@ class HarpFight:
     next_mod: dict[int, int] = field(default_factory=dict)
     """A modifier the GM gave to a combatant's next attack."""
     automatic: set[int] = field(default_factory=set)
+    intercepting: dict[int, int] = field(default_factory=dict)
+    """Combatant → the one whose action it lies in wait for this round."""
     disengaging: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Combatant → (the opponent it leaves, hits it had taken when it began)."""
     uses: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -122,7 +124,7 @@ class HarpFight:
         twin.state = self.state.copy()
         for name in ("combatants", "sides", "order", "tally"):
             setattr(twin, name, copy.deepcopy(getattr(self, name)) if name == "tally" else list(getattr(self, name)))
-        for name in ("initiative", "parry", "dodge", "charge_db", "next_mod", "disengaging", "uses"):
+        for name in ("initiative", "parry", "dodge", "charge_db", "next_mod", "disengaging", "uses", "intercepting"):
             setattr(twin, name, dict(getattr(self, name)))
         for name in ("acted", "started", "removed", "automatic"):
             setattr(twin, name, set(getattr(self, name)))
@@ -174,6 +176,7 @@ class HarpFight:
         self.initiative = {i: int(init.total[0, k]) for k, i in enumerate(present)}
         self.order = [present[int(k)] for k in init.order[0]]
         self.automatic.clear()
+        self.intercepting.clear()
         self.turn = -1
         self.acted.clear()
         self.started.clear()
@@ -251,7 +254,7 @@ class HarpFight:
         if handler is None:
             raise InputError(_("unknown action {action!r}").format(action=kind))
         records.extend(handler(self, actor, event, dice))
-        if kind == "wait":
+        if kind in ("wait", "intercept"):
             # The waiter's turn moved later in the order: the turn now at this place begins.
             self.turn -= 1
         else:
@@ -545,7 +548,28 @@ def _take_weapon(fight: HarpFight, actor: int, event: Mapping[str, Any], dice: D
 
 
 def _pass(fight: HarpFight, actor: int, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
-    return [{"kind": "pass", "actor": fight.combatants[actor].id}]
+    record: dict[str, Any] = {"kind": "pass", "actor": fight.combatants[actor].id}
+    if fight.intercepting.pop(actor, None) is not None:
+        # It lay in wait for an action that never came: it has the initiative next round.
+        fight.automatic.add(actor)
+        record["waited_in_vain"] = True
+    return [record]
+
+
+def _intercept(fight: HarpFight, actor: int, event: Mapping[str, Any], dice: DiceSource
+               ) -> list[dict[str, Any]]:
+    """Lie in wait for a later combatant's action, to act just before it (an interruption); if the action never
+    comes, the interceptor passes and has the initiative next round."""
+    awaited = fight._target(actor, event)
+    rest = fight.order[fight.turn:]
+    if awaited not in rest[1:]:
+        raise RulesError(_("one can only wait for a combatant who has not acted yet"))
+    rest.remove(actor)
+    rest.insert(rest.index(awaited), actor)
+    fight.order[fight.turn:] = rest
+    fight.intercepting[actor] = awaited
+    fight.started.add(actor)
+    return [{"kind": "intercept", "actor": fight.combatants[actor].id, "for": fight.combatants[awaited].id}]
 
 
 def _flee(fight: HarpFight, actor: int, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
@@ -581,4 +605,5 @@ _ACTIONS = {
     "pass": _pass,
     "flee": _flee,
     "wait": _wait,
+    "intercept": _intercept,
 }

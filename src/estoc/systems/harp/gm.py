@@ -59,12 +59,10 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         fight.fight_mod = value
         return [record]
     if op == "add":
-        from estoc.systems.harp.exchange import Combatant
         from estoc.systems.harp.heroes import combatant_for
 
-        ref, level = str(event.get("ref", "")), event.get("level")
-        base = combatant_for(fight.content, ref) if level is None else Combatant.from_content(
-            fight.content, ref, int(level))
+        level = event.get("level")
+        base = combatant_for(fight.content, str(event.get("ref", "")), None if level is None else int(level))
         new_id = str(event.get("id") or base.id)
         side = str(event.get("side", ""))
         if side not in fight.sides:
