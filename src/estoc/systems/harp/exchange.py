@@ -14,13 +14,14 @@ from estoc.content.registry import Content
 from estoc.dice import DiceSource, OpenEndedRoll, open_ended
 from estoc.errors import InputError, RulesError, UnknownIdError
 from estoc.i18n import _, pick
-from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
-from estoc.systems.harp.conditions import HarpState, StunCheck, apply_effects, apply_lost_rounds, take_hits
-from estoc.systems.harp.creatures import stat_block, sunlight_penalty
+from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings
+from estoc.systems.harp.conditions import HarpState, StunCheck
+from estoc.systems.harp.creatures import stat_block
 from estoc.systems.harp.report import attack_dict, stun_dict
+from estoc.systems.harp.roster import Roster, strike_batch
 from estoc.systems.harp.stats import Defence, Offence
 from estoc.systems.harp.strike import Strike
-from estoc.systems.harp.tables import EFFECT_FIELDS, SIZE_INDEX, EffectArrays, HarpTables, severity_code
+from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 
 
 @dataclass(frozen=True)
@@ -117,25 +118,6 @@ def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int,
         crit_reduction=target.crit_reduction, hits_factor=2 if devastating else 1)
 
 
-def natural_fumble(effects: EffectArrays) -> EffectArrays:
-    """A creature fumbling with claws, fangs or a breath drops no weapon: it stumbles and is shaken instead."""
-    values = effects.values.copy()
-    dropped = values[:, EFFECT_FIELDS.index("drop_weapon")] != 0
-    values[dropped, EFFECT_FIELDS.index("drop_weapon")] = 0
-    values[dropped, EFFECT_FIELDS.index("shaken")] = 1
-    return EffectArrays(values)
-
-
-def knock_down(state: HarpState, tables: HarpTables, outcome: AttackOutcome, table: int, attacker: Combatant,
-               target: Combatant, t: int) -> None:
-    """A critical on a knocking table (Bélier et Poussée) throws the target to the ground, unless it is of a larger
-    size than the attacker or has stood up and not acted since."""
-    if not bool(tables.attack.knocks_down[table]) or target.size_rank > attacker.size_rank:
-        return
-    struck = (outcome.severity > 0) & ~state.steady[:, t]
-    state.prone[struck, t] = True
-
-
 def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant],
                 attacker: int, targets: list[int], now: int, *, strike: int = 0,
                 uses_left: np.typing.NDArray[np.int64] | None = None) -> list[Exchange]:
@@ -198,38 +180,19 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
         raise RulesError(_("{who} has no attack number {n}").format(who=a.id, n=strike + 1))
     s = a.strikes[strike]
     worlds = state.hp.shape[0]
-    ob = (s.ob + state.penalty[:, attacker] + np.asarray(ob_modifier)
-          + sunlight_penalty(a.sunlight_sensitive, full_sun)).astype(np.int64)
-    if counter:
-        ob = np.zeros(worlds, dtype=np.int64)
-    defence = np.broadcast_to(np.asarray(t.db + np.asarray(defence_modifier), dtype=np.int64), (worlds,))
-    inputs = strike_inputs(tables, s, t, worlds, ob, defence, counter=counter, devastating=a.devastating)
-    table = int(inputs.table[0])
-    outcome = resolve_attack(dice, tables, inputs, settings, roll=roll, active=active)
-    w = np.arange(worlds, dtype=np.int64)
-    hit = outcome.hit
-    target_idx = np.full(worlds, target, dtype=np.int64)
-    take_hits(state, w[hit], target_idx[hit], outcome.total_hits()[hit])
-    struck, effects = outcome.effects()
-    stun = apply_effects(state, struck, target_idx[struck], effects, now, dice)
-    fumbled = outcome.fumble
-    if fumbled.any():
-        attacker_idx = np.full(int(fumbled.sum()), attacker, dtype=np.int64)
-        own = tables.fumble.effects.take(outcome.fumble_roll[fumbled])
-        if s.kind != "weapon":
-            own = natural_fumble(own)
-        take_hits(state, w[fumbled], attacker_idx, own.hits.astype(np.int64))
-        apply_effects(state, w[fumbled], attacker_idx, own, now, dice, resist_stun=False)
-        apply_lost_rounds(state, w[fumbled], attacker_idx,
-                          tables.fumble.lost_rounds[outcome.fumble_roll[fumbled]].astype(np.int64), now)
-    knock_down(state, tables, outcome, table, a, t, target)
+    roster = Roster.build(tables, list(combatants), [str(i) for i in range(len(combatants))])
+    batch = strike_batch(dice, tables, state, roster, np.full(worlds, attacker, dtype=np.int64),
+                         np.full(worlds, target, dtype=np.int64), now, strike=strike, ob_modifier=ob_modifier,
+                         defence_modifier=defence_modifier, settings=settings, roll=roll, counter=counter,
+                         active=active, full_sun=full_sun)
+    outcome, stun, ob, defence = batch.outcome, batch.stun, batch.ob, batch.defence
+    table = int(batch.inputs.table[0])
+    struck, _effects = outcome.effects()
     event = attack_dict(tables, outcome, ob=int(ob[0]), defence=int(defence[0]), table=table,
                         armour_type=t.armour_type, size=s.size, fumble_range=s.fumble,
                         limit=int(tables.attack.limits[table, SIZE_INDEX[s.size]]))
     first = np.flatnonzero(struck == 0)
-    event.update(counter=counter, attacker=a.id, target=t.id, strike=s.name,
-                 knocked_down=bool(state.prone[0, target]) and bool(outcome.severity[0] > 0)
-                 and bool(tables.attack.knocks_down[table]),
+    event.update(counter=counter, attacker=a.id, target=t.id, strike=s.name, knocked_down=bool(batch.knocked[0]),
                  stun_check=stun_dict(stun, int(first[0])) if first.size else None,
                  target_hp=int(state.hp[0, target]), target_down=bool(state.down[0, target]),
                  target_dead=bool(state.dead[0, target]))
