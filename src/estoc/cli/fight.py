@@ -24,6 +24,16 @@ DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
 
 
+def when(stamp: str) -> str:
+    """A stored ISO timestamp as the GM reads it: date and minute, UTC."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M UTC")
+    except ValueError:
+        return stamp
+
+
 def open_store(db: Path | None) -> EventStore:
     return EventStore(db or EventStore.default_path())
 
@@ -62,7 +72,7 @@ def log_lines(tracker: Tracker) -> list[str]:
 def markdown(tracker: Tracker) -> str:
     """A fight's log and summary as Markdown."""
     info = tracker.store.fight(tracker.fight_id)
-    parts = [f"# {info.name}", "", _("Fight {id}, {created}.").format(id=info.id, created=info.created), ""]
+    parts = [f"# {info.name}", "", _("Fight {id}, {created}.").format(id=info.id, created=when(info.created)), ""]
     for line in log_lines(tracker):
         if line.startswith("— "):
             parts += ["", f"## {line.strip('— ')}", ""]
@@ -172,7 +182,7 @@ def register(app: typer.Typer) -> None:
             out = console()
             for info in store.fights():
                 out.print(_("{id}: {name} ({system}), {events} events, last played {updated}").format(
-                    id=info.id, name=info.name, system=info.system, events=info.events, updated=info.updated),
+                    id=info.id, name=info.name, system=info.system, events=info.events, updated=when(info.updated)),
                     markup=False)
             return
         if resume:

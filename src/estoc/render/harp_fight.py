@@ -131,7 +131,8 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
         who=next((pick(r["name"]) for r in view["combatants"] if r["id"] == view["current"]), ""))
         if view.get("current") else "")]
     if view.get("over"):
-        lines.append(_("The fight is over; {side} holds the field.").format(side=view.get("winner") or "—"))
+        name = view.get("winner_name")
+        lines.append(_("The fight is over; {side} holds the field.").format(side=pick(name) if name else "—"))
     order = {cid: i for i, cid in enumerate(view["order"])}
     for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], 999)):
         marks = []
@@ -183,6 +184,6 @@ def summary_lines(summary: Mapping[str, Any]) -> list[str]:
                               "{downed}, {rounds} rounds, {fate}").format(
             id=row["id"], dealt=row["hits_dealt"], cd=crits(row["crits_dealt"]), taken=row["hits_taken"],
             ct=crits(row["crits_taken"]), downed=row["downed"], rounds=row["rounds"], fate=fates[row["state"]]))
-    if summary.get("winner"):
-        lines.append(_("Victory: {side}.").format(side=summary["winner"]))
+    if summary.get("winner_name"):
+        lines.append(_("Victory: {side}.").format(side=pick(summary["winner_name"])))
     return lines

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from estoc.errors import InputError
-from estoc.i18n import _
+from estoc.i18n import _, language
 
 
 def fold(word: str) -> str:
@@ -46,7 +46,7 @@ def commands() -> list[Command]:
         Command("instinctive-dodge", "instinctive-dodge", "esquive-instinctive", _("WHO"),
                 _("an instinctive dodge, at any moment (+25 and the bonus)")),
         Command("charge", "charge", "charger", _("TARGET METRES [unseen]"), _("charge: +20 OB, −20 DB")),
-        Command("move", "move", "deplacer", _("METRES"), _("move, walking or running")),
+        Command("move", "move", "deplacer", _(_("the distance")), _("move, walking or running")),
         Command("disengage", "disengage", "desengager", _("OPPONENT [parry N]"),
                 _("break off: parry with at least half the OB")),
         Command("breathe", "breathe", "souffler", _("TARGET…"), _("a breath on every creature named")),
@@ -167,7 +167,9 @@ def parse(line: str) -> dict[str, Any]:
 def _need(request: dict[str, Any], count: int, usage: str) -> list[str]:
     args: list[str] = request["args"]
     if len(args) < count:
-        raise InputError(_("missing arguments: {command} {usage}").format(command=request["command"], usage=usage))
+        spec = next(c for c in commands() if c.name == request["command"])
+        word = spec.fr if language() == "fr" else spec.en
+        raise InputError(_("missing arguments: {command} {usage}").format(command=word, usage=usage))
     return args
 
 
@@ -182,13 +184,13 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         event: dict[str, Any] = {"type": name, "target": target, **options}
     elif name == "move-attack":
         target, distance = _need(request, 2, spec.args)[:2]
-        event = {"type": name, "target": target, "distance": _number(distance, "METRES"), **options}
+        event = {"type": name, "target": target, "distance": _number(distance, _("the distance")), **options}
     elif name == "charge":
         target, distance = _need(request, 2, spec.args)[:2]
-        event = {"type": name, "target": target, "distance": _number(distance, "METRES"),
+        event = {"type": name, "target": target, "distance": _number(distance, _("the distance")),
                  "seen": not request.get("unseen"), **options}
     elif name == "move":
-        event = {"type": name, "distance": _number(_need(request, 1, spec.args)[0], "METRES")}
+        event = {"type": name, "distance": _number(_need(request, 1, spec.args)[0], _("the distance"))}
     elif name == "breathe":
         event = {"type": name, "targets": _need(request, 1, spec.args)}
     elif name == "instinctive-dodge":
@@ -205,17 +207,17 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         event = {"type": name}
     elif name in ("hp", "damage", "heal", "relieve", "mod", "init"):
         who, number = _need(request, 2, spec.args)[:2]
-        event = {"type": "gm", "op": name, "target": who, "value": _int(number, "N")}
+        event = {"type": "gm", "op": name, "target": who, "value": _int(number, _("the value"))}
     elif name == "condition":
         who, condition = _need(request, 2, spec.args)[:2]
         key = CONDITION_WORDS.get(fold(condition))
         if key is None:
             raise InputError(_("unknown condition {name!r}; known: {known}").format(
                 name=condition, known=", ".join(sorted(set(CONDITION_WORDS.values())))))
-        amount = _int(args[2], "N") if len(args) > 2 else 1
+        amount = _int(args[2], _("the value")) if len(args) > 2 else 1
         event = {"type": "gm", "op": "condition", "target": who, "name": key, "value": amount}
     elif name == "fight-mod":
-        event = {"type": "gm", "op": "fight-mod", "value": _int(_need(request, 1, spec.args)[0], "N")}
+        event = {"type": "gm", "op": "fight-mod", "value": _int(_need(request, 1, spec.args)[0], _("the value"))}
     elif name == "add":
         ref, side = _need(request, 2, spec.args)[:2]
         event = {"type": "gm", "op": "add", "ref": ref, "side": side}

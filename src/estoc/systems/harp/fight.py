@@ -62,6 +62,7 @@ class HarpFight:
     full_sun: bool = False
     surprised: str | None = None
     beasts_flee: bool = False
+    side_names: dict[str, dict[str, str]] = field(default_factory=dict)
     round: int = 0
     order: list[int] = field(default_factory=list)
     initiative: dict[int, int] = field(default_factory=dict)
@@ -382,13 +383,18 @@ class HarpFight:
                 "dodge": self.dodge.get(i, 0), "ob": c.ob(), "db": c.db, "player": c.kind != "creature",
             })
         current = self.current()
+        winner = self.winner() if self.is_over() else None
         return {"round": self.round, "order": [self.combatants[i].id for i in self.order],
+                "winner_name": self.side_names.get(winner, {"fr": winner, "en": winner}) if winner else None,
                 "current": self.combatants[current].id if current is not None and not self.is_over() else None,
                 "over": self.is_over(), "winner": self.winner() if self.is_over() else None,
                 "fight_mod": self.fight_mod, "combatants": rows}
 
     def summary(self) -> dict[str, Any]:
-        return {"rounds": self.round, "winner": self.winner(), "combatants": [
+        winner = self.winner()
+        return {"rounds": self.round, "winner": winner,
+                "winner_name": self.side_names.get(winner, {"fr": winner, "en": winner}) if winner else None,
+                "combatants": [
             {"id": c.id, "side": self.sides[i], "hits_dealt": t.hits_dealt, "hits_taken": t.hits_taken,
              "crits_dealt": dict(sorted(t.crits_dealt.items())), "crits_taken": dict(sorted(t.crits_taken.items())),
              "downed": t.downed, "rounds": t.rounds, "hp": int(self.state.hp[0, i]),

@@ -28,10 +28,12 @@ class HarpPlay:
         from estoc.play.encounter import encounter_from_setup
 
         encounter = encounter_from_setup(dict(setup["encounter"]), self.content)
-        return HarpFight.start(
+        fight = HarpFight.start(
             self.tables, self.content, [(side, combatant) for _id, side, combatant in encounter.combatants],
             settings=encounter.settings, fight_mod=encounter.modifiers.fight, full_sun=encounter.full_sun,
             surprised=encounter.surprise, beasts_flee=bool(setup.get("beasts_flee", False)))
+        fight.side_names = {side.id: side.name for side in encounter.sides}
+        return fight
 
     def parse(self, line: str, fight: Fight) -> dict[str, Any]:
         request = words.parse(line)
