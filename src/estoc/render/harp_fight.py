@@ -132,7 +132,7 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
         if view.get("current") else "")]
     if view.get("over"):
         name = view.get("winner_name")
-        lines.append(_("The fight is over; {side} holds the field.").format(side=pick(name) if name else "—"))
+        lines.append(_("The fight is over — victory: {side}.").format(side=pick(name) if name else "—"))
     order = {cid: i for i, cid in enumerate(view["order"])}
     for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], 999)):
         marks = []
