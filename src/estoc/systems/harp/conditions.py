@@ -212,26 +212,51 @@ class TurnStart:
     died: B
 
 
-def start_of_turn(state: HarpState, c: int, now: int, dice: DiceSource) -> TurnStart:
-    """The start of combatant ``c``'s turn in round ``now``, in every world.
+def start_of_turn(state: HarpState, c: int | I64, now: int, dice: DiceSource, active: B | None = None) -> TurnStart:
+    """The start of a combatant's turn in round ``now``, in every world: combatant ``c`` (one for all worlds, or
+    one per world). Worlds outside ``active`` are left alone.
 
     Bleeding is lost; expired durations end; a stun suffered in an earlier round gets a new resistance roll against
     the rounds left; a due death comes; the shaken state ends.
     """
     worlds = state.hp.shape[0]
-    w = np.arange(worlds, dtype=np.int64)
-    cc = np.full(worlds, c, dtype=np.int64)
-    alive = ~state.dead[:, c]
-    bled = np.where(alive, state.bleed[:, c], 0).astype(np.int64)
+    everyone = np.arange(worlds, dtype=np.int64)
+    on = np.ones(worlds, dtype=np.bool_) if active is None else active
+    w = everyone[on]
+    cc = np.broadcast_to(np.asarray(c, dtype=np.int64), (worlds,))[on]
+    alive = ~state.dead[w, cc]
+    bled = np.where(alive, state.bleed[w, cc], 0).astype(np.int64)
     take_hits(state, w[bled > 0], cc[bled > 0], bled[bled > 0])
     for until in (state.stun_until, state.must_parry_until, state.no_parry_until, state.lost_until):
-        expired = (until[:, c] > 0) & (until[:, c] <= now)
-        until[expired, c] = 0
-    left = np.where(state.stunned()[:, c] & (state.stun_since[:, c] < now) & alive,
-                    state.stun_until[:, c] - now, 0).astype(np.int64)
+        current = until[w, cc]
+        until[w, cc] = np.where((current > 0) & (current <= now), 0, current)
+    left = np.where((state.stun_until[w, cc] > 0) & (state.stun_since[w, cc] < now) & alive,
+                    state.stun_until[w, cc] - now, 0).astype(np.int64)
     stun = _resist_stun(state, w, cc, left, dice)
-    due = alive & (state.dying_round[:, c] > 0) & (state.dying_round[:, c] <= now)
-    state.dead[due, c] = True
-    state.shaken[:, c] = False
-    state.steady[:, c] = False
-    return TurnStart(bled=bled, stun=stun, died=due)
+    due = alive & (state.dying_round[w, cc] > 0) & (state.dying_round[w, cc] <= now)
+    state.dead[w[due], cc[due]] = True
+    state.shaken[w, cc] = False
+    state.steady[w, cc] = False
+    full_bled = np.zeros(worlds, dtype=np.int64)
+    full_bled[w] = bled
+    died = np.zeros(worlds, dtype=np.bool_)
+    died[w] = due
+    return TurnStart(bled=full_bled, stun=_spread(stun, on), died=died)
+
+
+def _spread(check: StunCheck, on: B) -> StunCheck:
+    """A check made in the worlds of ``on``, laid out over every world (nothing tried elsewhere)."""
+    worlds = on.shape[0]
+
+    def numbers(values: I64) -> I64:
+        out = np.zeros(worlds, dtype=np.int64)
+        out[on] = values
+        return out
+
+    def flags(values: B) -> B:
+        out = np.zeros(worlds, dtype=np.bool_)
+        out[on] = values
+        return out
+
+    return StunCheck(flags(check.tried), numbers(check.roll), numbers(check.total), numbers(check.difficulty),
+                     flags(check.resisted))
