@@ -120,7 +120,9 @@ def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int,
 
 def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant],
                 attacker: int, targets: list[int], now: int, *, strike: int = 0,
-                uses_left: np.typing.NDArray[np.int64] | None = None) -> list[Exchange]:
+                uses_left: np.typing.NDArray[np.int64] | None = None, ob_modifier: int = 0,
+                defence_modifiers: list[int] | None = None, settings: AttackSettings = DEFAULT_SETTINGS,
+                full_sun: bool = False) -> list[Exchange]:
     """A breath (or any area attack): one open-ended roll, compared with the defence of each creature in the cone
     or along the line; a fumble stops it before it reaches anyone.
 
@@ -141,7 +143,9 @@ def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatan
     for i, target in enumerate(targets):
         # The fumble, if any, is the first target's exchange's: it happens once.
         exchanges.append(attack(dice, tables, state, combatants, attacker, target, now, strike=strike, roll=roll,
-                                active=can if i == 0 else can & ~fumbled))
+                                active=can if i == 0 else can & ~fumbled, ob_modifier=ob_modifier,
+                                defence_modifier=defence_modifiers[i] if defence_modifiers else 0,
+                                settings=settings, full_sun=full_sun))
     return exchanges
 
 

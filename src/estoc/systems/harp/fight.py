@@ -524,8 +524,11 @@ def _breathe(fight: HarpFight, actor: int, event: Mapping[str, Any], dice: DiceS
         raise InputError(_("name the creatures in the cone or along the line"))
     left = np.array([fight.uses.get((actor, n), 1_000_000)])
     before = [fight._fallen(t) for t in targets]
+    extra = fight.fight_mod + fight.next_mod.pop(actor, 0)
     exchanges = area_attack(dice, fight.tables, fight.state, fight.combatants, actor, targets, fight.round,
-                            strike=n, uses_left=left)
+                            strike=n, uses_left=left, ob_modifier=extra,
+                            defence_modifiers=[fight.defence_against(t, actor) for t in targets],
+                            settings=fight.settings, full_sun=fight.full_sun)
     if (actor, n) in fight.uses:
         fight.uses[(actor, n)] = int(left[0])
     records = []

@@ -2,22 +2,29 @@
 demo and in simulation). Simple and sensible, documented so that a GM can predict it:
 
 * knocked down, it gets up; disarmed, it takes up its weapon;
+* with no foe standing, it waits;
 * unable to attack (stunned, made to parry), it makes a total parry against the most dangerous foe, if it can
   parry (a beast cannot: it waits);
 * a beast badly hurt (under a quarter of its hit points) flees, when the GM allows it (``beasts_flee``);
-* with a breath left and two foes or more standing, it breathes on up to three of them;
-* otherwise it attacks the weakest foe standing (fewest hit points left) with its signature attack, parrying the
-  most dangerous foe (highest OB) with its usual parry (none for a beast).
+* with a breath left and two foes or more standing, it breathes on up to three of them, the weakest first;
+* otherwise it attacks the weakest foe standing (fewest hit points left; the first listed on a tie) with its first
+  attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast).
+
+The decisions are computed for a batch of worlds by :func:`estoc.systems.harp.batch.decide`; in play, for the one
+world of the fight.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
+from estoc.systems.harp.batch import ATTACK, BREATHE, FLEE, STAND, TAKE_WEAPON, TOTAL_PARRY, UNLIMITED, decide
+from estoc.systems.harp.roster import Roster
+
 if TYPE_CHECKING:
     from estoc.systems.harp.fight import HarpFight
-
-FLEE_BELOW = 0.25
 
 
 def choose(fight: HarpFight) -> dict[str, Any]:
@@ -25,29 +32,27 @@ def choose(fight: HarpFight) -> dict[str, Any]:
     actor = fight.current()
     if actor is None:
         return {"type": "pass"}
-    state, me = fight.state, fight.combatants[actor]
-    foes = fight.foes(actor)
-    if bool(state.prone[0, actor]):
+    count = len(fight.combatants)
+    roster = Roster.build(fight.tables, list(fight.combatants), fight.sides)
+    present = np.array([[i not in fight.removed for i in range(count)]])
+    uses = np.full((1, count, roster.ob.shape[1]), UNLIMITED, dtype=np.int64)
+    for (c, s), left in fight.uses.items():
+        uses[0, c, s] = left
+    d = decide(fight.state, roster, np.array([actor]), present, uses, beasts_flee=fight.beasts_flee)
+    kind, ids = int(d.kind[0]), fight.ids()
+    if kind == STAND:
         return {"type": "stand"}
-    if bool(state.disarmed[0, actor]):
+    if kind == TAKE_WEAPON:
         return {"type": "take-weapon"}
-    if not foes:
-        return {"type": "pass"}
-    dangerous = max(foes, key=lambda f: (fight.combatants[f].ob(), -f))
-    weakest = min(foes, key=lambda f: (int(state.hp[0, f]), f))
-    if not bool(state.can_attack()[0, actor]):
-        if bool(state.can_parry()[0, actor]) and not me.beast:
-            return {"type": "total-parry", "target": fight.combatants[dangerous].id}
-        return {"type": "pass"}
-    if fight.beasts_flee and me.beast and int(state.hp[0, actor]) < FLEE_BELOW * me.hp:
+    if kind == FLEE:
         return {"type": "flee"}
-    breath = next((n for n, s in enumerate(me.strikes) if s.area != "single"
-                   and fight.uses.get((actor, n), 1) > 0), None)
-    if breath is not None and len(foes) >= 2:
-        return {"type": "breathe", "targets": [fight.combatants[f].id for f in sorted(
-            foes, key=lambda f: int(state.hp[0, f]))[:3]]}
-    strike = next((n for n, s in enumerate(me.strikes) if s.area == "single"), 0)
-    event: dict[str, Any] = {"type": "attack", "target": fight.combatants[weakest].id, "strike": strike + 1}
-    if me.parry and not me.beast and bool(state.can_parry()[0, actor]):
-        event.update(parry=me.parry, parry_target=fight.combatants[dangerous].id)
-    return event
+    if kind == TOTAL_PARRY:
+        return {"type": "total-parry", "target": ids[int(d.target[0])]}
+    if kind == BREATHE:
+        return {"type": "breathe", "targets": [ids[int(t)] for t in d.breath[0] if t >= 0]}
+    if kind == ATTACK:
+        event: dict[str, Any] = {"type": "attack", "target": ids[int(d.target[0])], "strike": int(d.strike[0]) + 1}
+        if int(d.parry[0]) > 0:
+            event.update(parry=int(d.parry[0]), parry_target=ids[int(d.parry_target[0])])
+        return event
+    return {"type": "pass"}
