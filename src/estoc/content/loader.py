@@ -241,8 +241,8 @@ def _migrate(data: dict[str, Any], path: Path) -> dict[str, Any]:
     return data
 
 
-def load_file(path: Path) -> list[LoadedRecord]:
-    """Read and validate one content file. Raises :class:`ContentError` listing every problem found."""
+def read_yaml(path: Path) -> Any:
+    """A YAML 1.2 file as ruamel's round-trip data (with line numbers); :class:`ContentError` when unreadable."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -257,6 +257,12 @@ def load_file(path: Path) -> list[LoadedRecord]:
     except (ValueError, IndexError, TypeError, AttributeError) as exc:
         # ruamel.yaml lets plain Python errors out on some malformed scalars (a lone "." read as a float).
         raise ContentError([_problem(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
+    return data
+
+
+def load_file(path: Path) -> list[LoadedRecord]:
+    """Read and validate one content file. Raises :class:`ContentError` listing every problem found."""
+    data = read_yaml(path)
     if not isinstance(data, CommentedMap):
         raise ContentError([_problem(path, 1, "", _("a content file is a mapping with system, kind and records"))])
     data = _migrate(data, path)

@@ -36,9 +36,8 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.error import YAMLError
 
-from estoc.content.loader import LoadedRecord, _field_name, _line_of, _plain, _problem, _yaml, load_file
+from estoc.content.loader import LoadedRecord, _field_name, _line_of, _plain, _problem, load_file, read_yaml
 from estoc.content.messages import translate_error
 from estoc.content.models import harp
 from estoc.content.models.common import ContentId, Strict, Text
@@ -179,20 +178,7 @@ class LoadedEncounter:
 
 def load_encounter(path: Path, content: Content) -> LoadedEncounter:
     """Read, validate and build an encounter file. Raises :class:`ContentError` listing every problem found."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError([_problem(path, None, "", _("cannot read the file: {error}").format(error=exc))]) from exc
-    try:
-        data = _yaml().load(text)
-    except YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ContentError([_problem(path, line, "", _("not valid YAML: {problem}").format(problem=problem))]) from exc
-    except (ValueError, IndexError, TypeError, AttributeError) as exc:
-        raise ContentError([_problem(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
-    return _build(data, path, path.parent, content)
+    return _build(read_yaml(path), path, path.parent, content)
 
 
 def encounter_from_setup(setup: dict[str, Any], content: Content) -> LoadedEncounter:
