@@ -21,7 +21,6 @@ from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _
 from estoc.play.store import EventStore
 
-ACTION_TYPES_WITHOUT_TURN = ("gm", "instinctive-dodge")
 AUTO_LIMIT = 500
 
 

@@ -18,10 +18,10 @@ from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutc
 from estoc.systems.harp.conditions import HarpState, StunCheck
 from estoc.systems.harp.creatures import stat_block
 from estoc.systems.harp.report import attack_dict, stun_dict
-from estoc.systems.harp.roster import Roster, strike_batch
+from estoc.systems.harp.roster import Roster, strike_batch, strike_row
 from estoc.systems.harp.stats import Defence, Offence
 from estoc.systems.harp.strike import Strike
-from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
+from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
 
 
 @dataclass(frozen=True)
@@ -107,15 +107,12 @@ def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int,
                   counter: bool = False, devastating: bool = False) -> AttackInputs:
     """The attack kernel's inputs for ``s`` against ``target``: its table, size, fumble range and criticals, the
     target's armour type and size reduction, Force Dévastatrice."""
-    table = tables.attack.index(s.table)
-    critical = tables.critical.index(s.critical) if s.critical else int(tables.attack.critical[table])
-    extra = s.additional
+    row = strike_row(tables, s)
     return AttackInputs.broadcast(
-        worlds, ob=ob, defence=defence, table=table, armour_type=target.armour_type,
-        size=SIZE_INDEX[s.size], fumble=0 if counter else s.fumble, critical=critical,
-        extra_table=tables.critical.index(extra.table) if extra else -1,
-        extra_severity=severity_code(extra.severity) if extra else 0,
-        crit_reduction=target.crit_reduction, hits_factor=2 if devastating else 1)
+        worlds, ob=ob, defence=defence, table=row["table"], armour_type=target.armour_type, size=row["size"],
+        fumble=0 if counter else row["fumble"], critical=row["critical"], extra_table=row["extra_table"],
+        extra_severity=row["extra_severity"], crit_reduction=target.crit_reduction,
+        hits_factor=2 if devastating else 1)
 
 
 def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant],

@@ -24,7 +24,7 @@ import numpy as np
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.errors import InputError, RulesError
-from estoc.i18n import _, pick
+from estoc.i18n import _
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.conditions import HarpState, apply_lost_rounds, start_of_turn
@@ -401,8 +401,6 @@ class HarpFight:
              "state": _fate(self.state, i, i in self.removed)}
             for i, (c, t) in enumerate(zip(self.combatants, self.tally, strict=True))]}
 
-    def name(self, c: int) -> str:
-        return pick(self.combatants[c].name)
 
 
 def _left(until: int, now: int) -> int:
