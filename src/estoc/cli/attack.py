@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Annotated
 
 import typer
@@ -10,6 +10,7 @@ import typer
 from estoc.cli.app import content_folders
 from estoc.cli.common import console, harp_content, print_json
 from estoc.content.models import harp
+from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import InputError
 from estoc.i18n import _, pick
@@ -19,7 +20,7 @@ from estoc.systems.harp.exchange import Combatant, strike_inputs
 from estoc.systems.harp.heroes import combatant_for
 from estoc.systems.harp.report import attack_dict
 from estoc.systems.harp.strike import Strike
-from estoc.systems.harp.tables import SIZE_INDEX
+from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
 
 BEYOND = ("cap", "uncapped", "second-attack")
 
@@ -70,57 +71,14 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help=_("Seed for the dice not typed."))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))] = False,
     ) -> None:
-        sources = [x for x in (weapon, table, attacker) if x]
-        if len(sources) > 1:
-            raise InputError(_("give one of --weapon, --table or --attacker, not several"))
-        if not sources:
-            raise InputError(_("give the attack's --weapon, its --table or the --attacker"))
-        if armor_type is not None and not 1 <= armor_type <= harp.ARMOUR_TYPES:
-            raise InputError(_("the armour type is 1 to 10, not {value}").format(value=armor_type))
-        if size is not None and size not in SIZE_INDEX:
-            raise InputError(_("the attack size is tiny, small, medium or large, not {value!r}").format(value=size))
         if beyond_limit not in BEYOND:
             raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
                 value=beyond_limit))
-        if fumble is not None and not 0 <= fumble <= 100:
-            raise InputError(_("the fumble range is 0 to 100, not {value}").format(value=fumble))
-        content, tables = harp_content(content_folders(ctx))
-        names = {t.id: pick(t.name.as_dict()) for t in content.all("harp", "attack-tables", harp.AttackTable)}
-        names.update({t.id: pick(t.name.as_dict()) for t in content.all("harp", "critical-tables",
-                                                                         harp.CriticalTable)})
-        striker: Combatant | None = None
-        if attacker:
-            striker = combatant_for(content, attacker, attacker_level)
-            if not 1 <= strike <= len(striker.strikes):
-                raise InputError(_("{who} has attacks 1 to {n}, not {value}").format(
-                    who=attacker, n=len(striker.strikes), value=strike))
-            base = striker.strikes[strike - 1]
-        elif weapon:
-            w = content.get("harp", "weapons", weapon, harp.Weapon)
-            base = Strike(name=w.name.as_dict(), kind="weapon", table=w.table, size=w.size, fumble=w.fumble, ob=0,
-                          critical=w.critical, additional=w.additional_critical)
-        else:
-            assert table is not None
-            content.get("harp", "attack-tables", table, harp.AttackTable)
-            base = Strike(name={"fr": table, "en": table}, kind="weapon", table=table, size="medium", fumble=1,
-                          ob=0)
-        if critical:
-            content.get("harp", "critical-tables", critical, harp.CriticalTable)
-        extra = base.additional
-        if additional:
-            extra_id, _sep, letter = additional.partition(":")
-            content.get("harp", "critical-tables", extra_id, harp.CriticalTable)
-            if letter and letter not in "ABCDE":
-                raise InputError(_("a severity is a letter A to E, not {value!r}").format(value=letter))
-            extra = harp.AdditionalCritical(table=extra_id, severity=letter or None)
-        chosen = replace(base, size=size or base.size, fumble=base.fumble if fumble is None else fumble,
-                         critical=critical or base.critical, additional=extra,
-                         ob=base.ob if ob is None else ob)
-        target = (combatant_for(content, defender, defender_level) if defender else
-                  Combatant(id="target", name={"fr": "cible", "en": "target"}, hp=1, db=0, armour_type=1,
-                            body_rr=0, strikes=()))
-        target = replace(target, db=target.db if db is None else db,
-                         armour_type=target.armour_type if armor_type is None else armor_type)
+        prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
+                           attacker_level=attacker_level, defender_level=defender_level, strike=strike,
+                           armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
+        tables, names = prepared.tables, prepared.names
+        striker, chosen, target = prepared.striker, prepared.chosen, prepared.target
         faces: dict[str, list[int]] = {"attack": list(roll or [])}
         for purpose, value in (("critical", crit_roll), ("extra-critical", extra_roll), ("fumble", fumble_roll)):
             if value is not None:
@@ -156,3 +114,71 @@ def register(app: typer.Typer) -> None:
                 severity=" ABCDE"[int(outcome.table_severity[0])]), markup=False)
         if event["knocked_down"]:
             out.print(_("The target is knocked down."), markup=False)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One exchange's participants, resolved from the command line's options."""
+
+    content: Content
+    tables: HarpTables
+    names: dict[str, str]
+    striker: Combatant | None
+    chosen: Strike
+    target: Combatant
+
+
+def prepare(ctx: typer.Context, *, ob: int | None, db: int | None, weapon: str | None, table: str | None,
+            attacker: str | None, defender: str | None, attacker_level: int | None, defender_level: int | None,
+            strike: int, armor_type: int | None, size: str | None, fumble: int | None, critical: str | None,
+            additional: str | None) -> Prepared:
+    """The attack and the target that ``estoc attack`` and ``estoc odds attack`` options describe."""
+    sources = [x for x in (weapon, table, attacker) if x]
+    if len(sources) > 1:
+        raise InputError(_("give one of --weapon, --table or --attacker, not several"))
+    if not sources:
+        raise InputError(_("give the attack's --weapon, its --table or the --attacker"))
+    if armor_type is not None and not 1 <= armor_type <= harp.ARMOUR_TYPES:
+        raise InputError(_("the armour type is 1 to 10, not {value}").format(value=armor_type))
+    if size is not None and size not in SIZE_INDEX:
+        raise InputError(_("the attack size is tiny, small, medium or large, not {value!r}").format(value=size))
+    if fumble is not None and not 0 <= fumble <= 100:
+        raise InputError(_("the fumble range is 0 to 100, not {value}").format(value=fumble))
+    content, tables = harp_content(content_folders(ctx))
+    names = {t.id: pick(t.name.as_dict()) for t in content.all("harp", "attack-tables", harp.AttackTable)}
+    names.update({t.id: pick(t.name.as_dict()) for t in content.all("harp", "critical-tables",
+                                                                     harp.CriticalTable)})
+    striker: Combatant | None = None
+    if attacker:
+        striker = combatant_for(content, attacker, attacker_level)
+        if not 1 <= strike <= len(striker.strikes):
+            raise InputError(_("{who} has attacks 1 to {n}, not {value}").format(
+                who=attacker, n=len(striker.strikes), value=strike))
+        base = striker.strikes[strike - 1]
+    elif weapon:
+        w = content.get("harp", "weapons", weapon, harp.Weapon)
+        base = Strike(name=w.name.as_dict(), kind="weapon", table=w.table, size=w.size, fumble=w.fumble, ob=0,
+                      critical=w.critical, additional=w.additional_critical)
+    else:
+        assert table is not None
+        content.get("harp", "attack-tables", table, harp.AttackTable)
+        base = Strike(name={"fr": table, "en": table}, kind="weapon", table=table, size="medium", fumble=1,
+                      ob=0)
+    if critical:
+        content.get("harp", "critical-tables", critical, harp.CriticalTable)
+    extra = base.additional
+    if additional:
+        extra_id, _sep, letter = additional.partition(":")
+        content.get("harp", "critical-tables", extra_id, harp.CriticalTable)
+        if letter and letter not in "ABCDE":
+            raise InputError(_("a severity is a letter A to E, not {value!r}").format(value=letter))
+        extra = harp.AdditionalCritical(table=extra_id, severity=letter or None)
+    chosen = replace(base, size=size or base.size, fumble=base.fumble if fumble is None else fumble,
+                     critical=critical or base.critical, additional=extra,
+                     ob=base.ob if ob is None else ob)
+    target = (combatant_for(content, defender, defender_level) if defender else
+              Combatant(id="target", name={"fr": "cible", "en": "target"}, hp=1, db=0, armour_type=1,
+                        body_rr=0, strikes=()))
+    target = replace(target, db=target.db if db is None else db,
+                     armour_type=target.armour_type if armor_type is None else armor_type)
+    return Prepared(content, tables, names, striker, chosen, target)

@@ -1,0 +1,195 @@
+"""The exact odds of one HARP exchange: every outcome of the attack roll, the table, the criticals and the stun's
+resistance roll, weighted exactly.
+
+The attack roll's open-ended chain is followed to a depth (:mod:`estoc.odds.jsl`); what lies beyond is reported as
+``tail`` and counted in no outcome. Every other probability is exact: integer weights over ``100 ** depth × 10 000``
+(the attack chain, the critical roll, the additional critical roll), turned into :class:`~fractions.Fraction` at the
+end. The rules are the kernels' own: the table is read through :func:`estoc.systems.harp.attack.read_table`, the
+criticals' effects are the same arrays and combine the same way (:meth:`EffectArrays.combine`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from estoc.odds.jsl import DEFAULT_DEPTH, Distribution, open_ended_distribution
+from estoc.systems.harp.attack import AttackSettings, read_table
+from estoc.systems.harp.conditions import stun_difficulty
+from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, EffectArrays, HarpTables
+
+CRIT_DICE = 10_000
+"""Every outcome is weighted over the two critical rolls (main and additional), 100 × 100."""
+_HITS, _STUN, _BLEED = EFFECT_FIELDS.index("hits"), EFFECT_FIELDS.index("stun"), EFFECT_FIELDS.index("bleed")
+_MUST, _NO, _DEATH = (EFFECT_FIELDS.index(k) for k in ("must_parry", "no_parry", "death"))
+
+
+@dataclass(frozen=True)
+class ExchangeSpec:
+    """One exchange, as numbers (what :class:`estoc.systems.harp.attack.AttackInputs` holds for one world)."""
+
+    ob: int
+    defence: int
+    table: int
+    armour_type: int
+    size: int
+    fumble: int
+    critical: int
+    extra_table: int = -1
+    extra_severity: int = 0
+    crit_reduction: int = 0
+    hits_factor: int = 1
+    target_hp: int | None = None
+    body_rr: int = 0
+    stun_immune: bool = False
+
+
+@dataclass
+class ExchangeOdds:
+    """Exact probabilities of one exchange (fractions); ``tail`` is the chance left out, beyond the depth."""
+
+    fumble: Fraction
+    miss: Fraction
+    hit: Fraction
+    tail: Fraction
+    hits: dict[int, Fraction]
+    severity: dict[str, Fraction]
+    stunned: Fraction
+    bleeding: Fraction
+    must_parry: Fraction
+    no_parry: Fraction
+    death_now: Fraction
+    death_in: dict[int, Fraction]
+    down_now: Fraction | None
+    depth: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def mean_hits(self) -> Fraction:
+        return sum((Fraction(h) * p for h, p in self.hits.items()), Fraction(0))
+
+    def as_dict(self) -> dict[str, Any]:
+        def f(x: Fraction | None) -> float | None:
+            return None if x is None else float(x)
+
+        return {
+            "fumble": f(self.fumble), "miss": f(self.miss), "hit": f(self.hit), "tail": f(self.tail),
+            "depth": self.depth, "hits": {str(h): float(p) for h, p in sorted(self.hits.items())},
+            "mean_hits": float(self.mean_hits()), "severity": {k: float(v) for k, v in self.severity.items()},
+            "stunned": f(self.stunned), "bleeding": f(self.bleeding), "must_parry": f(self.must_parry),
+            "no_parry": f(self.no_parry), "death_now": f(self.death_now),
+            "death_in": {str(k): float(v) for k, v in sorted(self.death_in.items())}, "down_now": f(self.down_now),
+            "exact": {k: f"{v.numerator}/{v.denominator}" for k, v in (
+                ("fumble", self.fumble), ("miss", self.miss), ("hit", self.hit), ("tail", self.tail))},
+        }
+
+
+def _crit_effects(tables: HarpTables, table: int, severity: int) -> NDArray[np.int32]:
+    """The effects of the 100 rolls of a critical column, shape ``(100, F)`` (no effect for severity 0)."""
+    if severity <= 0 or table < 0:
+        return EffectArrays.zeros((100,)).values
+    return tables.critical.effects.values[table, 1:101, severity - 1]
+
+
+def _resisted(rr: Distribution, body_rr: int, rounds: int) -> Fraction:
+    """P(the immediate Body resistance roll beats a stun of ``rounds`` rounds), the tail counted as a success."""
+    return rr.at_least(int(stun_difficulty(rounds)) - body_rr)
+
+
+def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = AttackSettings(),
+                  depth: int = DEFAULT_DEPTH) -> ExchangeOdds:
+    """Every outcome of one exchange, exactly."""
+    fumble_range = max(0, min(spec.fumble, 95))
+    dist = open_ended_distribution(depth, first_above=fumble_range)
+    denominator = dist.denominator * CRIT_DICE
+    rows = tables.attack.hits.shape[1] - 1
+    limit = int(tables.attack.limits[spec.table, spec.size])
+    result = dist.totals + spec.ob - spec.defence
+    hit = result >= 1
+    opened = dist.totals >= 96
+    cap = np.where(opened & (settings.beyond_limit == "uncapped"), rows, limit)
+    row = np.where(hit, np.minimum(np.minimum(result, cap), rows), 0)
+    n = row.size
+    table_hits, table_sev = read_table(tables, np.full(n, spec.table), np.full(n, spec.armour_type), row)
+    table_hits = table_hits * spec.hits_factor
+    if settings.beyond_limit == "second-attack":
+        second = np.where(hit & opened & (result > limit), np.minimum(result - limit, limit), 0)
+        extra_hits, _second_sev = read_table(tables, np.full(n, spec.table), np.full(n, spec.armour_type), second)
+        # The second attack's own critical is left out of the exact odds (its hits are in).
+        table_hits = table_hits + extra_hits * spec.hits_factor
+    severity = np.maximum(table_sev - spec.crit_reduction, 0)
+    slaying = spec.extra_table >= 0 and bool(tables.critical.slaying[spec.extra_table])
+
+    def extra_severity(tsev: int, sev: int) -> int:
+        if spec.extra_table < 0 or tsev == 0:
+            return 0
+        base = spec.extra_severity or tsev
+        if slaying:
+            return base
+        return max(base - spec.crit_reduction, 0) if sev > 0 else 0
+
+    rr = open_ended_distribution(depth)
+    hits_hist: dict[int, int] = {}
+    sev_weight = dict.fromkeys(SEVERITY_LETTERS[1:], 0)
+    stun_by_rounds: dict[int, int] = {}
+    bleeding = must = no = death_now = down_now = 0
+    death_in: dict[int, int] = {}
+    miss_weight = int(dist.weights[~hit].sum()) * CRIT_DICE
+    for tsev, sev in sorted({(int(a), int(b)) for a, b in zip(table_sev[hit], severity[hit], strict=True)}):
+        group = hit & (table_sev == tsev) & (severity == sev)
+        group_hits = table_hits[group]
+        group_weights = dist.weights[group]
+        th = np.bincount(group_hits, weights=group_weights).astype(np.int64) if group_hits.size else np.zeros(
+            1, np.int64)
+        main = _crit_effects(tables, spec.critical, sev)
+        esev = extra_severity(tsev, sev)
+        if esev > 0:
+            extra = _crit_effects(tables, spec.extra_table, esev)
+            combined = EffectArrays(np.broadcast_to(main[:, None, :], (100, 100, main.shape[1])).copy()).combine(
+                EffectArrays(np.broadcast_to(extra[None, :, :], (100, 100, main.shape[1])).copy())).values.reshape(
+                CRIT_DICE, -1)
+            mult = 1
+        else:
+            # No additional critical: each of the 100 critical rolls stands for 100 outcomes of the unused die.
+            combined, mult = main, 100
+        if sev > 0:
+            sev_weight[SEVERITY_LETTERS[sev]] += int(th.sum()) * CRIT_DICE
+        crit_hits = combined[:, _HITS].astype(np.int64)
+        ch = np.bincount(crit_hits) * mult
+        total = np.convolve(th, ch)
+        for h in np.flatnonzero(total):
+            hits_hist[int(h)] = hits_hist.get(int(h), 0) + int(total[h])
+        weight = int(th.sum()) * mult
+        stun = np.zeros(combined.shape[0], np.int64) if spec.stun_immune else combined[:, _STUN].astype(np.int64)
+        for rounds, count in zip(*np.unique(stun[stun > 0], return_counts=True), strict=True):
+            stun_by_rounds[int(rounds)] = stun_by_rounds.get(int(rounds), 0) + weight * int(count)
+        bleeding += weight * int((combined[:, _BLEED] > 0).sum())
+        must += weight * int((combined[:, _MUST] > 0).sum())
+        no += weight * int((combined[:, _NO] > 0).sum())
+        death = combined[:, _DEATH]
+        death_now += weight * int((death == 0).sum())
+        for rounds, count in zip(*np.unique(death[death > 0], return_counts=True), strict=True):
+            death_in[int(rounds)] = death_in.get(int(rounds), 0) + weight * int(count)
+        if spec.target_hp is not None:
+            falls = death != NO_DEATH
+            down_now += weight * int(falls.sum())
+            # Without a death effect, down when the table's hits and the criticals' reach the hit points.
+            at_least = np.concatenate([np.cumsum(th[::-1])[::-1], [0]])
+            need = np.clip(spec.target_hp - crit_hits[~falls], 0, th.size)
+            down_now += int(at_least[need].sum()) * mult
+    fumble = Fraction(fumble_range, 100)
+    stunned = sum((Fraction(w, denominator) * (1 - _resisted(rr, spec.body_rr, r))
+                   for r, w in stun_by_rounds.items()), Fraction(0))
+    return ExchangeOdds(
+        fumble=fumble, miss=Fraction(miss_weight, denominator), hit=Fraction(int(dist.weights[hit].sum()),
+                                                                              dist.denominator),
+        tail=Fraction(dist.tail, dist.denominator), hits={h: Fraction(w, denominator) for h, w in
+                                                          sorted(hits_hist.items())},
+        severity={k: Fraction(v, denominator) for k, v in sev_weight.items()}, stunned=stunned,
+        bleeding=Fraction(bleeding, denominator), must_parry=Fraction(must, denominator),
+        no_parry=Fraction(no, denominator), death_now=Fraction(death_now, denominator),
+        death_in={k: Fraction(v, denominator) for k, v in sorted(death_in.items())},
+        down_now=Fraction(down_now, denominator) if spec.target_hp is not None else None, depth=depth)
