@@ -12,7 +12,7 @@ from estoc.i18n import _
 
 def build_app() -> Any:
     """The ``estoc`` command with its subcommands."""
-    from estoc.cli import attack, content_cmd, creature, demo, fight, simulate
+    from estoc.cli import attack, content_cmd, creature, demo, fight, odds, simulate
 
     app = typer.Typer(name="estoc", help=_("Combat engine and game-master assistant for tabletop role-playing "
                                            "games (HARP · TdM, d100, The One Ring house rules)."),
@@ -31,6 +31,7 @@ def build_app() -> Any:
     attack.register(app)
     demo.register(app)
     fight.register(app)
+    odds.register(app)
     content_cmd.register(app)
     creature.register(app)
     simulate.register(app)

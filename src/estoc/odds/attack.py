@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from estoc.odds.jsl import DEFAULT_DEPTH, Distribution, open_ended_distribution
-from estoc.systems.harp.attack import AttackSettings, read_table
+from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackSettings, read_table
 from estoc.systems.harp.conditions import stun_difficulty
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, EffectArrays, HarpTables
 
@@ -99,7 +99,7 @@ def _resisted(rr: Distribution, body_rr: int, rounds: int) -> Fraction:
     return rr.at_least(int(stun_difficulty(rounds)) - body_rr)
 
 
-def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = AttackSettings(),
+def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = DEFAULT_SETTINGS,
                   depth: int = DEFAULT_DEPTH) -> ExchangeOdds:
     """Every outcome of one exchange, exactly."""
     fumble_range = max(0, min(spec.fumble, 95))

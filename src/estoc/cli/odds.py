@@ -1,0 +1,124 @@
+"""``estoc odds attack``: the exact chances of one HARP exchange, with a small chart in the terminal."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated
+
+import typer
+
+from estoc.cli.attack import BEYOND, prepare
+from estoc.cli.common import console, print_json
+from estoc.errors import InputError
+from estoc.i18n import _, pick
+from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
+from estoc.odds.jsl import DEFAULT_DEPTH
+from estoc.systems.harp.attack import AttackSettings
+from estoc.systems.harp.exchange import strike_inputs
+
+BAR = 30
+
+
+def percent(p: Fraction | None) -> str:
+    return "—" if p is None else f"{100 * float(p):6.2f} %"
+
+
+def odds_lines(odds: ExchangeOdds, hp: int | None) -> list[str]:
+    """The odds as a GM reads them, with bars."""
+    def bar(p: Fraction) -> str:
+        return "█" * round(BAR * float(p))
+
+    lines = [
+        _("Fumble: {p}").format(p=percent(odds.fumble)),
+        _("Miss: {p}").format(p=percent(odds.miss)),
+        _("Hit: {p}").format(p=percent(odds.hit)),
+        _("Expected hits: {n:.1f}").format(n=float(odds.mean_hits())),
+        _("Critical of each severity:"),
+    ]
+    lines += [f"  {letter}  {percent(p)}  {bar(p)}" for letter, p in odds.severity.items()]
+    lines.append(_("Effects:"))
+    effects = [(_("stunned (after the resistance roll)"), odds.stunned), (_("bleeding"), odds.bleeding),
+               (_("must parry"), odds.must_parry), (_("cannot parry"), odds.no_parry),
+               (_("killed outright"), odds.death_now)]
+    effects += [(_("falls, dies in {n} rounds").format(n=n), p) for n, p in odds.death_in.items()]
+    if odds.down_now is not None:
+        effects.append((_("down at once ({hp} HP)").format(hp=hp), odds.down_now))
+    lines += [f"  {percent(p)}  {label}" for label, p in effects]
+    lines.append(_("Hits dealt (chart):"))
+    if odds.hits:
+        top = max(odds.hits)
+        step = max(1, (top + 11) // 12)
+        for low in range(0, top + 1, step):
+            p = sum((q for h, q in odds.hits.items() if low <= h < low + step), Fraction(0))
+            lines.append(f"  {low:>3}–{low + step - 1:<3} {percent(p)}  {bar(p)}")
+    lines.append(_("Left out beyond {n} dice of the open-ended roll: {p}").format(
+        n=odds.depth, p=f"{float(odds.tail):.2e}"))
+    return lines
+
+
+def register(app: typer.Typer) -> None:
+    group = typer.Typer(help=_("Exact odds, not sampled."), no_args_is_help=True)
+    app.add_typer(group, name="odds")
+
+    @group.command("attack", help=_("The exact chances of one HARP attack: fumble, miss, hit, hits, criticals, "
+                                    "effects."))
+    def odds_attack(
+        ctx: typer.Context,
+        ob: Annotated[int | None, typer.Option("--ob", help=_("The attacker's offensive bonus."))] = None,
+        db: Annotated[int | None, typer.Option("--db", help=_("The target's defence score."))] = None,
+        weapon: Annotated[str | None, typer.Option("--weapon", help=_("Weapon id."))] = None,
+        table: Annotated[str | None, typer.Option("--table", help=_("Attack table id."))] = None,
+        attacker: Annotated[str | None, typer.Option("--attacker", help=_("A creature, hero or fighter."))] = None,
+        defender: Annotated[str | None, typer.Option("--defender", help=_("A creature, hero or fighter."))] = None,
+        attacker_level: Annotated[int | None, typer.Option("--attacker-level", help=_("Level of the attacker."))
+                                  ] = None,
+        defender_level: Annotated[int | None, typer.Option("--defender-level", help=_("Level of the defender."))
+                                  ] = None,
+        strike: Annotated[int, typer.Option("--strike", help=_("Which attack of the attacker, from 1."))] = 1,
+        armor_type: Annotated[int | None, typer.Option("--armor-type", "--armour-type", help=_(
+            "The target's armour type, 1 to 10."))] = None,
+        size: Annotated[str | None, typer.Option("--size", help=_("Attack size."))] = None,
+        fumble: Annotated[int | None, typer.Option("--fumble", help=_("Fumble range."))] = None,
+        critical: Annotated[str | None, typer.Option("--critical", help=_("Critical table id."))] = None,
+        additional: Annotated[str | None, typer.Option("--additional-critical", help=_(
+            "Additional critical table id (ID or ID:A)."))] = None,
+        beyond_limit: Annotated[str, typer.Option("--beyond-limit", help=_("cap, uncapped or second-attack."))
+                                ] = "cap",
+        hp: Annotated[int | None, typer.Option("--hp", help=_(
+            "The target's hit points, for the chance to drop it at once (default: the defender's)."))] = None,
+        body_rr: Annotated[int | None, typer.Option("--body-rr", help=_(
+            "The target's Body resistance bonus, against stun (default: the defender's, or 0)."))] = None,
+        depth: Annotated[int, typer.Option("--depth", help=_("Dice of the open-ended roll followed exactly."))
+                         ] = DEFAULT_DEPTH,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
+        if beyond_limit not in BEYOND:
+            raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
+                value=beyond_limit))
+        if not 1 <= depth <= 6:
+            raise InputError(_("--depth is 1 to 6, not {value}").format(value=depth))
+        prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
+                           attacker_level=attacker_level, defender_level=defender_level, strike=strike,
+                           armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
+        target, chosen = prepared.target, prepared.chosen
+        inputs = strike_inputs(prepared.tables, chosen, target, 1, chosen.ob, target.db,
+                               devastating=bool(prepared.striker and prepared.striker.devastating))
+        target_hp = hp if hp is not None else (target.hp if defender else None)
+        spec = ExchangeSpec(
+            ob=chosen.ob, defence=target.db, table=int(inputs.table[0]), armour_type=target.armour_type,
+            size=int(inputs.size[0]), fumble=int(inputs.fumble[0]), critical=int(inputs.critical[0]),
+            extra_table=int(inputs.extra_table[0]), extra_severity=int(inputs.extra_severity[0]),
+            crit_reduction=target.crit_reduction, hits_factor=int(inputs.hits_factor[0]), target_hp=target_hp,
+            body_rr=body_rr if body_rr is not None else target.body_rr, stun_immune=target.stun_immune)
+        odds = exchange_odds(prepared.tables, spec, AttackSettings(beyond_limit=beyond_limit),  # type: ignore[arg-type]
+                             depth=depth)
+        if as_json:
+            print_json({"attack": {"ob": chosen.ob, "defence": target.db, "table": chosen.table,
+                                   "armour_type": target.armour_type, "size": chosen.size},
+                        **odds.as_dict()})
+            return
+        out = console()
+        out.print(_("{strike} (OB {ob}) against a defence of {db}, armour type {armour}:").format(
+            strike=pick(chosen.name), ob=chosen.ob, db=target.db, armour=target.armour_type), markup=False)
+        for line in odds_lines(odds, target_hp):
+            out.print(line, markup=False)
