@@ -146,6 +146,9 @@ def batch_fight(encounter: LoadedEncounter, tables: HarpTables, worlds: int, *, 
         for s, strike in enumerate(person.strikes):
             if strike.uses is not None:
                 uses[:, i, s] = strike.uses
+        # The roster pads everyone's strikes to the most any has; a padding slot reads as an area strike to the
+        # default policy, which would "breathe" with it: no uses left keeps it from ever being chosen.
+        uses[:, i, len(person.strikes):] = 0
     order = side_order(encounter)
     surprised = order.index(encounter.surprise) if encounter.surprise in order else -1
     return BatchFight(tables, roster, state, settings=encounter.settings, fight_mod=encounter.modifiers.fight,
