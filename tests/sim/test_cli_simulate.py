@@ -63,7 +63,7 @@ def test_json(capsys: pytest.CaptureFixture[str], duel: Path) -> None:
 
 def test_tables(capsys: pytest.CaptureFixture[str], duel: Path) -> None:
     code, out, _ = run(capsys, "simulate", str(duel), "-n", "500", "--seed", "1")
-    assert code == 0 and "Duel at the ford: 500 fights, seed 1" in out and "The dwarf wins" in out
+    assert code == 0 and "Duel at the ford: 500 fights, seed 1" in out and "Victory: The dwarf" in out
     assert "Criticals taken" in out and "Length:" in out
     code, out, _ = run(capsys, "--lang", "fr", "simulate", str(duel), "-n", "500", "--seed", "1")
     assert code == 0 and "Duel au gué" in out and "Le nain" in out and "," in out.split("Le nain")[1].split("\n")[0]

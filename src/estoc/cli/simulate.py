@@ -107,7 +107,7 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
                             (_("Fights"), "right")):
         sides.add_column(header, justify=justify)  # type: ignore[arg-type]
     for side in s.sides:
-        sides.add_row(_("{side} wins").format(side=pick(side.name)), percent(side.win.value),
+        sides.add_row(_("Victory: {side}").format(side=pick(side.name)), percent(side.win.value),
                       share_range(side.win), number(side.win.count, 0))
     sides.add_row(_("No one left standing"), percent(s.draw.value), share_range(s.draw), number(s.draw.count, 0))
     sides.add_row(_("Round limit reached"), percent(s.undecided.value), share_range(s.undecided),
@@ -163,7 +163,7 @@ def print_comparison(out: Console, c: ComparisonSummary, label_b: str) -> None:
         table.add_column(header, justify="left" if i == 0 else "right")
     names_a = {side.id: pick(side.name) for side in c.a.sides}
     for d in c.win:
-        _difference_row(table, _("{side} wins").format(side=names_a.get(d.id, d.id)), d, as_percent=True)
+        _difference_row(table, _("Victory: {side}").format(side=names_a.get(d.id, d.id)), d, as_percent=True)
     for d in c.out:
         _difference_row(table, _("{name} out of the fight").format(name=pick(d.name) or d.id), d, as_percent=True)
     for d in c.dead:
