@@ -34,7 +34,7 @@ from estoc.errors import EstocError, InputError
 from estoc.i18n import _
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup
 from estoc.sim.tally import Counts, Outcome, Paired
-from estoc.systems.harp.batch import UNLIMITED, BatchFight
+from estoc.systems.harp.batch import UNLIMITED, BatchFight, sides_left
 from estoc.systems.harp.conditions import HarpState
 from estoc.systems.harp.roster import Roster
 from estoc.systems.harp.tables import HarpTables
@@ -159,8 +159,10 @@ def play_worlds(encounter: LoadedEncounter, tables: HarpTables, worlds: int, see
                 beasts_flee: bool = False, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Outcome:
     """``worlds`` fights played to their end with the dice of ``seed``: what each world came to."""
     fight = batch_fight(encounter, tables, worlds, beasts_flee=beasts_flee)
+    roster = fight.roster
     result = fight.play(SeededDice(seed), max_rounds)
-    return Outcome.of(result, fight.over())
+    # Read from the result, not the fight: the fight may have dropped its finished worlds (compaction).
+    return Outcome.of(result, sides_left(result.state, roster, result.present) <= 1)
 
 
 @dataclass(frozen=True)
