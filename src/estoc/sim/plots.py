@@ -46,7 +46,8 @@ def plot_summary(summary: SimSummary, path: Path, other: SimSummary | None = Non
     for label, run in runs:
         assert run is not None
         rows.extend((f"{name} ({label})" if label else name, shares) for name, shares in fates(run))
-    figure, (left, right) = plt.subplots(1, 2, figsize=(13, max(4.0, 0.4 * len(rows) + 1.5)))
+    # Constrained layout keeps the legend below the bars clear of the axis label.
+    figure, (left, right) = plt.subplots(1, 2, figsize=(13, max(4.0, 0.4 * len(rows) + 2.0)), layout="constrained")
     try:
         for label, run in runs:
             assert run is not None
@@ -54,6 +55,7 @@ def plot_summary(summary: SimSummary, path: Path, other: SimSummary | None = Non
             shares = [k / run.n for k in counts]
             last = max((r for r, k in enumerate(counts, start=1) if k), default=1)
             left.step(range(1, last + 1), shares[:last], where="mid", label=label or None)
+        left.xaxis.set_major_locator(importlib.import_module("matplotlib.ticker").MaxNLocator(integer=True))
         left.set_title(_("Length of the fights"))
         left.set_xlabel(_("rounds"))
         left.set_ylabel(_("share of the fights"))
@@ -71,9 +73,9 @@ def plot_summary(summary: SimSummary, path: Path, other: SimSummary | None = Non
         right.set_xlim(0, 1)
         right.set_title(_("What becomes of each combatant"))
         right.set_xlabel(_("share of the fights"))
-        right.legend(loc="lower right", fontsize="small")
+        # Below the axes: inside, it would hide the last combatant's bar.
+        right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=len(COLOURS), fontsize="small")
         figure.suptitle(pick(summary.name))
-        figure.tight_layout()
         try:
             figure.savefig(path, dpi=100)
         except (OSError, ValueError) as exc:
