@@ -8,7 +8,7 @@ coming from the GM; its default policy is :func:`decide` for a batch of one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -24,6 +24,10 @@ PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE = range(7)
 FLEE_BELOW = 0.25
 BREATH_TARGETS = 3
 UNLIMITED = 1_000_000
+COMPACT_MIN = 64
+"""Batches smaller than this are never compacted (the copy would cost more than it saves)."""
+COMPACT_SHARE = 0.5
+"""Compact once the running worlds are at most this share of those held."""
 
 
 @dataclass(frozen=True)
@@ -268,12 +272,56 @@ class BatchFight:
             if on.any():
                 self._strike(dice, actor, target, now, on, strike=d.strike, roll=roll, ob_modifier=self.fight_mod)
 
+    def winners(self) -> I64:
+        """Each world's winning side, ``-1`` while undecided or when no side is left."""
+        up = standing(self.state, self.present)
+        winner = np.full(self.state.hp.shape[0], -1, dtype=np.int64)
+        single = self.over()
+        for s in range(int(self.roster.side.max()) + 1):
+            holds = (up & (self.roster.side == s)).any(axis=1)
+            winner[single & holds] = s
+        return winner
+
+    def _keep(self, rows: I64) -> None:
+        """Keep only these worlds (compaction): every per-world array is cut down to them."""
+        self.state = HarpState(**{f.name: getattr(self.state, f.name)[rows] for f in fields(self.state)})
+        self.present = self.present[rows]
+        self.decl = Declarations(*(getattr(self.decl, f.name)[rows] for f in fields(self.decl)))
+        self.tally = Tally(*(getattr(self.tally, f.name)[rows] for f in fields(self.tally)))
+        self.uses = self.uses[rows]
+        self.rounds = self.rounds[rows]
+
     def play(self, dice: DiceSource, max_rounds: int = 100) -> BatchResult:
-        """Play every world to its end (at most ``max_rounds`` rounds)."""
+        """Play every world to its end (at most ``max_rounds`` rounds).
+
+        Worlds that finish drop out between rounds once they are half of those still held (compaction), so that
+        the cost follows the fights still running; their results are kept in the full-size result.
+        """
+        result = BatchResult(self.state.copy(), np.full(self.state.hp.shape[0], -1, dtype=np.int64),
+                             self.rounds.copy(), self.present.copy(),
+                             Tally(*(getattr(self.tally, f.name).copy() for f in fields(self.tally))))
+        origin = np.arange(self.state.hp.shape[0])
+
+        def flush(rows: I64) -> None:
+            to = origin[rows]
+            for f in fields(self.state):
+                getattr(result.state, f.name)[to] = getattr(self.state, f.name)[rows]
+            for f in fields(self.tally):
+                getattr(result.tally, f.name)[to] = getattr(self.tally, f.name)[rows]
+            result.present[to] = self.present[rows]
+            result.rounds[to] = self.rounds[rows]
+            result.winner[to] = self.winners()[rows]
+
         for now in range(1, max_rounds + 1):
             live = ~self.over()
             if not live.any():
                 break
+            if live.size >= COMPACT_MIN and live.sum() <= COMPACT_SHARE * live.size:
+                flush(np.flatnonzero(~live))
+                kept = np.flatnonzero(live)
+                self._keep(kept)
+                origin = origin[kept]
+                live = live[kept]
             order = self.initiative(dice, now)
             self.rounds[live] = now
             for k in range(order.shape[1]):
@@ -281,10 +329,5 @@ class BatchFight:
                 if not live.any():
                     break
                 self.turn(dice, order[:, k], now, live)
-        up = standing(self.state, self.present)
-        winner = np.full(self.state.hp.shape[0], -1, dtype=np.int64)
-        single = self.over()
-        for s in range(int(self.roster.side.max()) + 1):
-            holds = (up & (self.roster.side == s)).any(axis=1)
-            winner[single & holds] = s
-        return BatchResult(self.state, winner, self.rounds, self.present, self.tally)
+        flush(np.arange(self.state.hp.shape[0]))
+        return result
