@@ -63,3 +63,20 @@ def test_many_worlds(system: HarpPlay, sample_setup: dict[str, Any]) -> None:
     assert 0.05 < share < 0.95
     again = batch_for(fight, 2000).play(SeededDice(1))
     assert np.array_equal(again.winner, result.winner) and np.array_equal(again.state.hp, result.state.hp)
+
+
+def test_padding_strikes_are_never_a_breath(system: HarpPlay, content: Any, tables: Any) -> None:
+    """A one-weapon fighter beside a two-attack creature: its empty second slot is no breath."""
+    from estoc.play.encounter import encounter_from_setup
+
+    setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "a", "en": "a"},
+             "sides": [{"id": "a", "members": [{"hero": "dafur"}]},
+                       {"id": "b", "members": [{"creature": "warg"}, {"creature": "loup"}]}]}
+    encounter_from_setup(setup, content)
+    fight = system.new_fight({"encounter": setup})
+    fight.apply({"type": "begin"}, SeededDice(1))
+    while fight.combatants[fight.current() or 0].id != "dafur":
+        fight.apply(fight.auto_event(), SeededDice(2))
+    assert fight.auto_event()["type"] in ("attack", "total-parry", "pass", "stand", "take-weapon")
+    roster = Roster.build(fight.tables, list(fight.combatants), fight.sides)
+    assert roster.ob.shape[1] > roster.strikes[0] == 1  # Dafur's second slot is padding

@@ -61,12 +61,15 @@ def decide(state: HarpState, roster: Roster, actor: I64, present: B, uses: I64, 
     weakest = np.argmin(hp, axis=1)
     danger = np.where(foe, roster.ob[:, 0][None, :].astype(np.int64), np.iinfo(np.int64).min)
     dangerous = np.argmax(danger, axis=1)
-    first_single = np.argmax(roster.single, axis=1)
+    # Strike slots past a combatant's own strikes are padding (the roster is as wide as the most armed one).
+    real = np.arange(roster.single.shape[1])[None, :] < roster.strikes[:, None]
+    first_single = np.argmax(roster.single & real, axis=1)
     strike = first_single[actor]
     beast = roster.beast[actor]
     can_attack, can_parry = state.can_attack()[w, actor], state.can_parry()[w, actor]
-    breath_strike = np.argmax(~roster.single, axis=1)
-    has_breath = (~roster.single[actor, breath_strike[actor]]) & (uses[w, actor, breath_strike[actor]] > 0)
+    area = ~roster.single & real
+    breath_strike = np.argmax(area, axis=1)
+    has_breath = area[actor, breath_strike[actor]] & (uses[w, actor, breath_strike[actor]] > 0)
     foes_count = foe.sum(axis=1)
     kind = np.full(worlds, ATTACK, dtype=np.int64)
     kind = np.where(has_breath & (foes_count >= 2), BREATHE, kind)
