@@ -238,7 +238,8 @@ def test_breath_one_roll_against_each_target(content: Content, tables: HarpTable
 def test_poison_resistance_rolls() -> None:
     simple = cr.resist_poison(ScriptedDice({"resistance": [40, 20]}), np.array([30, 30]), 5, "simple")
     assert cr.poison_difficulty(5) == 75
-    assert simple.resisted.tolist() == [False, False] or simple.resisted.tolist() == [False, False]
+    # 40 + 30 and 20 + 30 are both below 75.
+    assert simple.resisted.tolist() == [False, False]
     assert simple.failures.tolist() == [1, 1]
     ok = cr.resist_poison(ScriptedDice({"resistance": [50]}), np.array([30]), 5, "simple")
     assert ok.resisted.tolist() == [True]

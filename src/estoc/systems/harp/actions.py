@@ -40,6 +40,12 @@ class Parry:
     total: bool
 
 
+def parry_base(ob: I64 | int, stunned: B | bool) -> I64:
+    """The OB a parry draws on: a stunned combatant parries from an OB lowered by 50 (never below 0)."""
+    return np.asarray(np.where(stunned, np.maximum(0, np.asarray(ob) + STUNNED_MANOEUVRE_PENALTY), ob),
+                      dtype=np.int64)
+
+
 def declare_parry(ob: int, amount: int | None, *, melee_weapon: bool = True, melee_attack: bool = True,
                   stunned: bool = False, beast: bool = False) -> Parry:
     """Move ``amount`` points of OB to the DB against one opponent's melee attacks (``None``: a total parry).
@@ -55,7 +61,7 @@ def declare_parry(ob: int, amount: int | None, *, melee_weapon: bool = True, mel
         raise RulesError(_("parrying needs a melee weapon in hand"))
     if not melee_attack:
         raise RulesError(_("parrying needs a melee attack declared this round (not a shot or a spell)"))
-    base = max(0, ob + STUNNED_MANOEUVRE_PENALTY) if stunned else ob
+    base = int(parry_base(ob, stunned))
     if stunned or amount is None or amount >= base > 0:
         return Parry(ob_left=0, db_bonus=base + TOTAL_PARRY_BONUS, total=True)
     if amount < 0:

@@ -12,12 +12,12 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from estoc.dice import DiceSource, OpenEndedRoll, open_ended
+from estoc.dice import DiceSource, OpenEndedRoll
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackSettings
-from estoc.systems.harp.conditions import STUNNED_MANOEUVRE_PENALTY, HarpState, start_of_turn
+from estoc.systems.harp.conditions import HarpState, start_of_turn
 from estoc.systems.harp.initiative import SURPRISE_PENALTY, roll_initiative
-from estoc.systems.harp.roster import BatchExchange, Roster, strike_batch
+from estoc.systems.harp.roster import BatchExchange, Roster, breath_batch, strike_batch
 from estoc.systems.harp.tables import I64, B, HarpTables
 
 PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE = range(7)
@@ -251,8 +251,8 @@ class BatchFight:
         w = np.arange(actor.shape[0])
         a = actor[idx]
         ob = self.roster.ob[a, 0] + self.state.penalty[idx, a]
-        base = np.where(self.state.stunned()[idx, a], np.maximum(0, ob + STUNNED_MANOEUVRE_PENALTY), ob)
-        rolled = actions.roll_total_parry(dice, base.astype(np.int64), self.roster.fumble[a, 0])
+        base = actions.parry_base(ob, self.state.stunned()[idx, a])
+        rolled = actions.roll_total_parry(dice, base, self.roster.fumble[a, 0])
         self.decl.parry_vs[idx, a] = d.target[idx]
         self.decl.parry_bonus[idx, a] = rolled.db_bonus
         counter = np.zeros(actor.shape[0], dtype=np.bool_)
@@ -265,15 +265,14 @@ class BatchFight:
         idx = np.flatnonzero(mask)
         if idx.size == 0:
             return
-        worlds = actor.shape[0]
+        w = np.arange(actor.shape[0])
         self.uses[idx, actor[idx], d.strike[idx]] -= 1
-        roll = embed(open_ended(dice, idx.size, "attack"), idx, worlds)
-        fumbled = roll.first <= self.roster.fumble[actor, d.strike]
-        for j in range(BREATH_TARGETS):
-            target = d.breath[:, j]
-            on = mask & (target >= 0) & (np.ones(worlds, dtype=np.bool_) if j == 0 else ~fumbled)
-            if on.any():
-                self._strike(dice, actor, target, now, on, strike=d.strike, roll=roll, ob_modifier=self.fight_mod)
+        targets = np.where(d.breath >= 0, d.breath, 0)
+        defence = np.stack([self.decl.against(w, targets[:, k], actor) for k in range(targets.shape[1])], axis=1)
+        for hit in breath_batch(dice, self.tables, self.state, self.roster, actor, d.breath, now, strike=d.strike,
+                                mask=mask, defence_modifier=defence, ob_modifier=self.fight_mod,
+                                settings=self.settings, full_sun=self.full_sun):
+            self.tally.count(self.state, hit.exchange, actor, hit.target, hit.fallen_before)
 
     def winners(self) -> I64:
         """Each world's winning side, ``-1`` while undecided or when no side is left."""

@@ -11,14 +11,14 @@ import numpy as np
 from estoc.content.models import harp
 from estoc.content.models.harp_creatures import Creature
 from estoc.content.registry import Content
-from estoc.dice import DiceSource, OpenEndedRoll, open_ended
+from estoc.dice import DiceSource, OpenEndedRoll
 from estoc.errors import InputError, RulesError, UnknownIdError
 from estoc.i18n import _, pick
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings
 from estoc.systems.harp.conditions import HarpState, StunCheck
 from estoc.systems.harp.creatures import stat_block
 from estoc.systems.harp.report import attack_dict, stun_dict
-from estoc.systems.harp.roster import Roster, strike_batch, strike_row
+from estoc.systems.harp.roster import BatchExchange, Roster, breath_batch, strike_batch, strike_row
 from estoc.systems.harp.stats import Defence, Offence
 from estoc.systems.harp.strike import Strike
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
@@ -134,16 +134,15 @@ def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatan
         raise RulesError(_("{attack} has no use left").format(attack=pick(s.name)))
     if uses_left is not None:
         uses_left[can] -= 1
-    roll = open_ended(dice, worlds, "attack")
-    fumbled = roll.first <= s.fumble
-    exchanges = []
-    for i, target in enumerate(targets):
-        # The fumble, if any, is the first target's exchange's: it happens once.
-        exchanges.append(attack(dice, tables, state, combatants, attacker, target, now, strike=strike, roll=roll,
-                                active=can if i == 0 else can & ~fumbled, ob_modifier=ob_modifier,
-                                defence_modifier=defence_modifiers[i] if defence_modifiers else 0,
-                                settings=settings, full_sun=full_sun))
-    return exchanges
+    roster = Roster.build(tables, list(combatants), [str(i) for i in range(len(combatants))])
+    mods = defence_modifiers or [0] * len(targets)
+    hits = breath_batch(dice, tables, state, roster, np.full(worlds, attacker, dtype=np.int64),
+                        np.tile(np.asarray(targets, dtype=np.int64), (worlds, 1)), now,
+                        strike=np.full(worlds, strike, dtype=np.int64), mask=can,
+                        defence_modifier=np.tile(np.asarray(mods, dtype=np.int64), (worlds, 1)),
+                        ob_modifier=ob_modifier, settings=settings, full_sun=full_sun)
+    return [_told(tables, state, combatants[attacker], combatants[target], target, s, hit.exchange, False)
+            for target, hit in zip(targets, hits, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -186,6 +185,12 @@ def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: l
                          np.full(worlds, target, dtype=np.int64), now, strike=strike, ob_modifier=ob_modifier,
                          defence_modifier=defence_modifier, settings=settings, roll=roll, counter=counter,
                          active=active, full_sun=full_sun)
+    return _told(tables, state, a, t, target, s, batch, counter)
+
+
+def _told(tables: HarpTables, state: HarpState, a: Combatant, t: Combatant, target: int, s: Strike,
+          batch: BatchExchange, counter: bool) -> Exchange:
+    """An exchange applied in a batch, with world 0 as an event."""
     outcome, stun, ob, defence = batch.outcome, batch.stun, batch.ob, batch.defence
     table = int(batch.inputs.table[0])
     struck, _effects = outcome.effects()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from estoc.dice import DiceSource, OpenEndedRoll
+from estoc.dice import DiceSource, OpenEndedRoll, open_ended
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
 from estoc.systems.harp.conditions import HarpState, StunCheck, apply_effects, apply_lost_rounds, take_hits
 from estoc.systems.harp.creatures import SUNLIGHT_PENALTY
@@ -169,3 +169,43 @@ def strike_batch(dice: DiceSource, tables: HarpTables, state: HarpState, roster:
                & (roster.size_rank[target] <= roster.size_rank[attacker]) & ~state.steady[w, target])
     state.prone[w[knocked], target[knocked]] = True
     return BatchExchange(outcome=outcome, stun=stun, ob=ob, defence=defence, inputs=inputs, knocked=knocked)
+
+
+@dataclass(frozen=True)
+class AreaHit:
+    """One target of an area attack in each world: who, where the attack reached it, and the exchange."""
+
+    target: I64
+    reached: B
+    fallen_before: B
+    exchange: BatchExchange
+
+
+def breath_batch(dice: DiceSource, tables: HarpTables, state: HarpState, roster: Roster, attacker: I64,
+                 targets: I64, now: int, *, strike: I64, mask: B, defence_modifier: I64, ob_modifier: I64 | int = 0,
+                 settings: AttackSettings = DEFAULT_SETTINGS, full_sun: bool = False) -> list[AreaHit]:
+    """A breath (or any area attack) in the worlds of ``mask``: one open-ended roll, compared with the defence of
+    each creature in the cone or along the line (``targets[w, k]``, ``-1`` for none; ``defence_modifier[w, k]``);
+    one :class:`AreaHit` per column of ``targets``.
+    A fumble stops it before it reaches anyone: it is the first target's exchange's, and happens once. Spending
+    the breath's uses is the caller's."""
+    worlds = attacker.shape[0]
+    w = np.arange(worlds)
+    idx = np.flatnonzero(mask)
+    drawn = open_ended(dice, idx.size, "attack")
+    roll = OpenEndedRoll(np.zeros(worlds, np.int64), np.zeros(worlds, np.int64),
+                         tuple((idx[i], faces) for i, faces in drawn.rerolls))
+    roll.first[idx] = drawn.first
+    roll.total[idx] = drawn.total
+    fumbled = roll.first <= roster.fumble[attacker, strike]
+    hits = []
+    for k in range(targets.shape[1]):
+        target = targets[:, k]
+        reached = mask & (target >= 0) & (~fumbled if k else np.ones(worlds, dtype=np.bool_))
+        safe = np.where(reached, target, 0)
+        fallen = state.down[w, safe] | state.dead[w, safe] | ~reached
+        exchange = strike_batch(dice, tables, state, roster, attacker, safe, now, strike=strike,
+                                ob_modifier=ob_modifier, defence_modifier=np.where(reached, defence_modifier[:, k], 0),
+                                settings=settings, roll=roll, active=reached, full_sun=full_sun)
+        hits.append(AreaHit(safe, reached, fallen, exchange))
+    return hits
