@@ -7,6 +7,7 @@ arrays and returns what happened as arrays; applying the outcome to combatants i
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -106,11 +107,14 @@ class CriticalRoll:
 def merge_effects(parts: list[tuple[I64, EffectArrays]]) -> tuple[I64, EffectArrays]:
     """Several sparse sets of effects (sorted world indices, effect rows) as one: effects in the same world
     combine."""
-    worlds = np.unique(np.concatenate([idx for idx, _ in parts])) if parts else np.zeros(0, np.int64)
+    filled = [(idx, effects) for idx, effects in parts if idx.size]
+    if not filled:
+        return np.zeros(0, np.int64), EffectArrays.zeros((0,))
+    if len(filled) == 1:
+        return filled[0][0].astype(np.int64), filled[0][1]
+    worlds = np.unique(np.concatenate([idx for idx, _ in filled]))
     merged = EffectArrays.zeros((worlds.size,))
-    for idx, effects in parts:
-        if idx.size == 0:
-            continue
+    for idx, effects in filled:
         pos = np.searchsorted(worlds, idx)
         merged.values[pos] = EffectArrays(merged.values[pos]).combine(effects).values
     return worlds.astype(np.int64), merged
@@ -152,10 +156,18 @@ class AttackOutcome:
     def effects(self) -> tuple[I64, EffectArrays]:
         """Every effect the target suffers, sparse: the worlds with a critical and their combined effects (the
         attack's critical, its additional critical, a second attack's critical)."""
+        return self._effects
+
+    @cached_property
+    def _effects(self) -> tuple[I64, EffectArrays]:
         return merge_effects([(c.worlds, c.effects) for c in (self.critical, self.extra, self.second_critical)])
 
     def total_hits(self) -> I64:
         """Table hits plus the criticals' hits."""
+        return self._total_hits.copy()
+
+    @cached_property
+    def _total_hits(self) -> I64:
         total = (self.hits + self.second_hits).astype(np.int64)
         worlds, effects = self.effects()
         total[worlds] += effects.hits

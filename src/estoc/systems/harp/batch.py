@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from estoc.dice import DiceSource, OpenEndedRoll
+from estoc.engine.rows import row_any, row_argmax, row_argmin, row_count, row_order
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackSettings
 from estoc.systems.harp.conditions import HarpState, start_of_turn
@@ -55,12 +56,12 @@ def decide(state: HarpState, roster: Roster, actor: I64, present: B, uses: I64, 
     w = np.arange(worlds)
     up = standing(state, present)
     foe = up & (roster.side[None, :] != roster.side[actor][:, None])
-    any_foe = foe.any(axis=1)
+    any_foe = row_any(foe)
     big = np.iinfo(np.int64).max
     hp = np.where(foe, state.hp.astype(np.int64), big)
-    weakest = np.argmin(hp, axis=1)
+    weakest = row_argmin(hp)
     danger = np.where(foe, roster.ob[:, 0][None, :].astype(np.int64), np.iinfo(np.int64).min)
-    dangerous = np.argmax(danger, axis=1)
+    dangerous = row_argmax(danger)
     # Strike slots past a combatant's own strikes are padding (the roster is as wide as the most armed one).
     real = np.arange(roster.single.shape[1])[None, :] < roster.strikes[:, None]
     first_single = np.argmax(roster.single & real, axis=1)
@@ -70,7 +71,7 @@ def decide(state: HarpState, roster: Roster, actor: I64, present: B, uses: I64, 
     area = ~roster.single & real
     breath_strike = np.argmax(area, axis=1)
     has_breath = area[actor, breath_strike[actor]] & (uses[w, actor, breath_strike[actor]] > 0)
-    foes_count = foe.sum(axis=1)
+    foes_count = row_count(foe)
     kind = np.full(worlds, ATTACK, dtype=np.int64)
     kind = np.where(has_breath & (foes_count >= 2), BREATHE, kind)
     hurt = state.hp[w, actor] < FLEE_BELOW * state.hp_max[w, actor]
@@ -79,8 +80,11 @@ def decide(state: HarpState, roster: Roster, actor: I64, present: B, uses: I64, 
     kind = np.where(~any_foe, PASS, kind)
     kind = np.where(state.disarmed[w, actor], TAKE_WEAPON, kind)
     kind = np.where(state.prone[w, actor], STAND, kind)
-    order = np.argsort(hp, axis=1, kind="stable")[:, :BREATH_TARGETS]
-    breath = np.where(np.take_along_axis(foe, order, axis=1), order, -1)
+    if area.any():
+        order = row_order(hp)[:, :BREATH_TARGETS]
+        breath = np.where(np.take_along_axis(foe, order, axis=1), order, -1)
+    else:  # no breath in this fight: no target list to sort
+        breath = np.full((worlds, min(BREATH_TARGETS, hp.shape[1])), -1, dtype=np.int64)
     wants_parry = (roster.parry[actor] > 0) & ~beast & can_parry
     return Decisions(kind=kind, target=np.where(kind == TOTAL_PARRY, dangerous, weakest).astype(np.int64),
                      strike=np.where(kind == BREATHE, breath_strike[actor], strike).astype(np.int64),
@@ -142,17 +146,18 @@ class Tally:
                    z(worlds, count))
 
     def count(self, state: HarpState, ex: BatchExchange, attacker: I64, target: I64, fallen: B) -> None:
+        # One attacker and one target per world: plain indexed adds are exact (no repeated index).
         out = ex.outcome
         hits = out.total_hits()
         w = np.arange(hits.shape[0])
-        np.add.at(self.hits_dealt, (w, attacker), hits)
-        np.add.at(self.hits_taken, (w, target), hits)
+        self.hits_dealt[w, attacker] += hits
+        self.hits_taken[w, target] += hits
         for crit in (out.critical, out.extra):
-            has = crit.severity > 0
-            np.add.at(self.crits_dealt, (w[has], attacker[has], crit.severity[has] - 1), 1)
-            np.add.at(self.crits_taken, (w[has], target[has], crit.severity[has] - 1), 1)
-        now_down = ~fallen & (state.down[w, target] | state.dead[w, target])
-        np.add.at(self.downed, (w[now_down], attacker[now_down]), 1)
+            has = crit.worlds
+            self.crits_dealt[has, attacker[has], crit.severity[has] - 1] += 1
+            self.crits_taken[has, target[has], crit.severity[has] - 1] += 1
+        now_down = np.flatnonzero(~fallen & (state.down[w, target] | state.dead[w, target]))
+        self.downed[now_down, attacker[now_down]] += 1
 
 
 @dataclass(frozen=True)
@@ -170,8 +175,10 @@ class BatchResult:
 def sides_left(state: HarpState, roster: Roster, present: B) -> I64:
     up = standing(state, present)
     sides = int(roster.side.max()) + 1
-    held = np.stack([(up & (roster.side == s)).any(axis=1) for s in range(sides)], axis=1)
-    return np.asarray(held.sum(axis=1), dtype=np.int64)
+    held = np.zeros(up.shape[0], dtype=np.int64)
+    for s in range(sides):
+        held += row_any(up & (roster.side == s))
+    return held
 
 
 class BatchFight:
@@ -280,7 +287,7 @@ class BatchFight:
         winner = np.full(self.state.hp.shape[0], -1, dtype=np.int64)
         single = self.over()
         for s in range(int(self.roster.side.max()) + 1):
-            holds = (up & (self.roster.side == s)).any(axis=1)
+            holds = row_any(up & (self.roster.side == s))
             winner[single & holds] = s
         return winner
 

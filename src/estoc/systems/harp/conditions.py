@@ -152,21 +152,23 @@ def _extend(until: I32, w: I64, c: I64, rounds: I64, now: int) -> None:
 
 
 def take_hits(state: HarpState, w: I64, c: I64, hits: I64) -> None:
-    """Lose hit points; at 0 or less, fall unconscious."""
-    np.add.at(state.hp, (w, c), -hits.astype(np.int32))
-    np.add.at(state.hits_taken, (w, c), hits.astype(np.int32))
+    """Lose hit points; at 0 or less, fall unconscious. Each world appears at most once in ``w`` (one victim per
+    world and call), so plain indexed adds are exact."""
+    state.hp[w, c] -= hits.astype(np.int32)
+    state.hits_taken[w, c] += hits.astype(np.int32)
     state.down[w, c] |= state.hp[w, c] <= 0
 
 
 def apply_effects(state: HarpState, w: I64, c: I64, effects: EffectArrays, now: int, dice: DiceSource,
                   *, resist_stun: bool = True) -> StunCheck:
-    """Apply critical (or fumble) effects to combatant ``c[i]`` of world ``w[i]`` in round ``now``.
+    """Apply critical (or fumble) effects to combatant ``c[i]`` of world ``w[i]`` in round ``now`` (each world at
+    most once: effects suffered together are combined first, see :meth:`EffectArrays.combine`).
 
     Hits are not taken here (see :func:`take_hits`): the attack's table hits and the critical's are one loss.
     A stun from a critical is resisted at once (``resist_stun``); a fumble's stun is not.
     """
-    np.add.at(state.penalty, (w, c), effects.penalty)
-    np.add.at(state.bleed, (w, c), np.where(state.bleed_immune[w, c], 0, effects.bleed))
+    state.penalty[w, c] += effects.penalty
+    state.bleed[w, c] += np.where(state.bleed_immune[w, c], 0, effects.bleed)
     state.shaken[w[effects.shaken], c[effects.shaken]] = True
     state.prone[w[effects.knockdown], c[effects.knockdown]] = True
     state.disarmed[w[effects.drop_weapon], c[effects.drop_weapon]] = True

@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource, d10, open_ended
+from estoc.engine.rows import row_order
 from estoc.errors import RulesError
 from estoc.i18n import _
 from estoc.systems.harp.tables import I64
@@ -35,8 +36,11 @@ class Initiative:
 def initiative_order(total: I64, quickness: I64) -> I64:
     """Combatant indices from first to act to last, in each world."""
     worlds, c = total.shape
-    index = np.broadcast_to(np.arange(c), (worlds, c))
-    return np.lexsort((index, -np.broadcast_to(quickness, (worlds, c)), -total), axis=-1).astype(np.int64)
+    # One key per combatant: the higher total first, then the higher Quickness; row_order keeps list order on ties.
+    # Quickness bonuses stay far inside ±2¹⁶, so the key orders exactly as the pair does.
+    key = -(np.asarray(total, dtype=np.int64) << 17) - np.broadcast_to(np.asarray(quickness, dtype=np.int64),
+                                                                        (worlds, c))
+    return row_order(key)
 
 
 def roll_initiative(dice: DiceSource, quickness: I64, intuition: I64, modifiers: I64,
