@@ -78,3 +78,16 @@ def row_order(key: NDArray[Any]) -> I64:
                 rank += key[:, j] < key[:, i]
         order[rows, rank] = i
     return order
+
+
+def flat(array: NDArray[Any]) -> NDArray[Any]:
+    """A one-dimensional view of a ``(W, C)`` state array, to read and write cells by :func:`cells` index: a gather
+    by one flat index costs about a fifth of a gather by ``(world, combatant)`` pairs."""
+    if not array.flags.c_contiguous:  # a copy would silently drop the writes
+        raise ValueError("state arrays must be C-contiguous")
+    return array.reshape(-1)
+
+
+def cells(worlds: I64, combatants: I64, count: int) -> I64:
+    """Flat indices of the cells ``(worlds[i], combatants[i])`` of ``(W, count)`` arrays (see :func:`flat`)."""
+    return np.asarray(worlds * count + combatants, dtype=np.int64)

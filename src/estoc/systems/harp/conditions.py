@@ -24,6 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource, open_ended
+from estoc.engine.rows import cells, flat
 from estoc.systems.harp.tables import I64, B, EffectArrays
 
 I32 = NDArray[np.int32]
@@ -221,24 +222,28 @@ def start_of_turn(state: HarpState, c: int | I64, now: int, dice: DiceSource, ac
     Bleeding is lost; expired durations end; a stun suffered in an earlier round gets a new resistance roll against
     the rounds left; a due death comes; the shaken state ends.
     """
-    worlds = state.hp.shape[0]
+    worlds, count = state.hp.shape
     everyone = np.arange(worlds, dtype=np.int64)
     on = np.ones(worlds, dtype=np.bool_) if active is None else active
     w = everyone[on]
     cc = np.broadcast_to(np.asarray(c, dtype=np.int64), (worlds,))[on]
-    alive = ~state.dead[w, cc]
-    bled = np.where(alive, state.bleed[w, cc], 0).astype(np.int64)
+    at = cells(w, cc, count)
+    alive = ~flat(state.dead)[at]
+    bled = np.where(alive, flat(state.bleed)[at], 0).astype(np.int64)
     take_hits(state, w[bled > 0], cc[bled > 0], bled[bled > 0])
     for until in (state.stun_until, state.must_parry_until, state.no_parry_until, state.lost_until):
-        current = until[w, cc]
-        until[w, cc] = np.where((current > 0) & (current <= now), 0, current)
-    left = np.where((state.stun_until[w, cc] > 0) & (state.stun_since[w, cc] < now) & alive,
-                    state.stun_until[w, cc] - now, 0).astype(np.int64)
+        cell = flat(until)
+        current = cell[at]
+        cell[at] = np.where(current <= now, 0, current)
+    stun_until = flat(state.stun_until)[at]
+    left = np.where((stun_until > 0) & (flat(state.stun_since)[at] < now) & alive, stun_until - now, 0
+                    ).astype(np.int64)
     stun = _resist_stun(state, w, cc, left, dice)
-    due = alive & (state.dying_round[w, cc] > 0) & (state.dying_round[w, cc] <= now)
-    state.dead[w[due], cc[due]] = True
-    state.shaken[w, cc] = False
-    state.steady[w, cc] = False
+    dying = flat(state.dying_round)[at]
+    due = alive & (dying > 0) & (dying <= now)
+    flat(state.dead)[at[due]] = True
+    flat(state.shaken)[at] = False
+    flat(state.steady)[at] = False
     full_bled = np.zeros(worlds, dtype=np.int64)
     full_bled[w] = bled
     died = np.zeros(worlds, dtype=np.bool_)
