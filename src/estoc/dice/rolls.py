@@ -35,6 +35,15 @@ class OpenEndedRoll:
                 faces.append(int(extra[pos]))
         return faces
 
+    def spread(self, index: IntArray, size: int) -> OpenEndedRoll:
+        """This roll, made in the worlds ``index`` of a batch of ``size`` worlds, laid out over all of them (0
+        where nobody rolled)."""
+        first = np.zeros(size, dtype=np.int64)
+        total = np.zeros(size, dtype=np.int64)
+        first[index] = self.first
+        total[index] = self.total
+        return OpenEndedRoll(first, total, tuple((index[i], faces) for i, faces in self.rerolls))
+
     @property
     def faces(self) -> IntArray:
         """Every face of each chain, shape ``(n, depth)``, padded with 0 past a chain's end."""
@@ -45,33 +54,34 @@ class OpenEndedRoll:
         return out
 
 
-def dice(source: DiceSource, sides: int, n: int, purpose: str) -> IntArray:
-    """``n`` independent dice of ``sides`` faces."""
-    return source.draw(sides, n, purpose)
+def dice(source: DiceSource, sides: int, n: int, purpose: str, worlds: IntArray | None = None) -> IntArray:
+    """``n`` independent dice of ``sides`` faces (``worlds``: see :meth:`DiceSource.draw`)."""
+    return source.draw(sides, n, purpose, worlds)
 
 
-def d100(source: DiceSource, n: int, purpose: str) -> IntArray:
+def d100(source: DiceSource, n: int, purpose: str, worlds: IntArray | None = None) -> IntArray:
     """A plain d100 (1–100), never open-ended: criticals, fumbles."""
-    return source.draw(100, n, purpose)
+    return source.draw(100, n, purpose, worlds)
 
 
-def d10(source: DiceSource, n: int, purpose: str) -> IntArray:
+def d10(source: DiceSource, n: int, purpose: str, worlds: IntArray | None = None) -> IntArray:
     """A d10 (1–10): initiative."""
-    return source.draw(10, n, purpose)
+    return source.draw(10, n, purpose, worlds)
 
 
-def open_ended(source: DiceSource, n: int, purpose: str, *, open_from: int = OPEN_ENDED_FROM) -> OpenEndedRoll:
+def open_ended(source: DiceSource, n: int, purpose: str, *, open_from: int = OPEN_ENDED_FROM,
+               worlds: IntArray | None = None) -> OpenEndedRoll:
     """The JSL: a d100; while the last face is ``open_from`` or more, roll again and add.
 
     The loop runs over the depth of the chains, never over worlds: each pass draws one die for every world whose
-    chain is still open.
+    chain is still open. ``worlds``: the batch's worlds that roll, one chain each (see :meth:`DiceSource.draw`).
     """
-    first = source.draw(100, n, purpose)
+    first = source.draw(100, n, purpose, worlds)
     total = first.copy()
     rerolls: list[tuple[IntArray, IntArray]] = []
     open_idx = np.flatnonzero(first >= open_from)
     while open_idx.size:
-        extra = source.draw(100, open_idx.size, purpose)
+        extra = source.draw(100, open_idx.size, purpose, None if worlds is None else worlds[open_idx])
         rerolls.append((open_idx, extra))
         total[open_idx] += extra
         open_idx = open_idx[extra >= open_from]

@@ -40,17 +40,26 @@ class DiceSource:
     def __init__(self, *, record: bool = False) -> None:
         self.records: list[DieRecord] | None = [] if record else None
 
-    def draw(self, sides: int, n: int, purpose: str) -> IntArray:
-        """Return ``n`` faces of a die with ``sides`` faces (1..sides), for the roll named ``purpose``."""
+    def draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None = None) -> IntArray:
+        """Return ``n`` faces of a die with ``sides`` faces (1..sides), for the roll named ``purpose``.
+
+        ``worlds`` names the batch's worlds that roll (distinct indices), ``n // len(worlds)`` dice each, laid out
+        world after world. Sources that give each world its own stream (:class:`KeyedDice`) need it; the others
+        ignore it.
+        """
         if n == 0:
             return np.zeros(0, dtype=np.int64)
-        faces, typed = self._draw(sides, n, purpose)
+        faces, typed = self._draw(sides, n, purpose, worlds)
         if self.records is not None:
             self.records.append(DieRecord(purpose, sides, tuple(int(f) for f in faces), tuple(typed)))
         return faces
 
-    def _draw(self, sides: int, n: int, purpose: str) -> tuple[IntArray, list[bool]]:
+    def _draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None) -> tuple[IntArray, list[bool]]:
         raise NotImplementedError
+
+    def keep_worlds(self, rows: IntArray) -> None:
+        """The batch kept only the worlds ``rows`` (compaction): world ``i`` is now the former ``rows[i]``. Only a
+        source that follows worlds (:class:`KeyedDice`) cares."""
 
 
 class SeededDice(DiceSource):
@@ -61,7 +70,7 @@ class SeededDice(DiceSource):
         super().__init__(record=record)
         self.generator = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
-    def _draw(self, sides: int, n: int, purpose: str) -> tuple[IntArray, list[bool]]:
+    def _draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None) -> tuple[IntArray, list[bool]]:
         faces = self.generator.integers(1, sides + 1, size=n, dtype=np.int64)
         return faces, [False] * n
 
@@ -85,7 +94,7 @@ class ScriptedDice(DiceSource):
         self.strict = frozenset(strict)
         """Purposes whose faces must all be given: the fallback never serves them."""
 
-    def _draw(self, sides: int, n: int, purpose: str) -> tuple[IntArray, list[bool]]:
+    def _draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None) -> tuple[IntArray, list[bool]]:
         out = np.empty(n, dtype=np.int64)
         typed: list[bool] = []
         for i in range(n):
@@ -127,6 +136,71 @@ class ScriptedDice(DiceSource):
                                                                    faces=" ".join(map(str, faces)))
                               for key, faces in left.items())
             raise DiceError(_("these faces were given but not needed: {faces}").format(faces=parts))
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2 = np.uint64(0x94D049BB133111EB)
+
+
+def _mix(x: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """SplitMix64's finaliser: a bijection of 64-bit words whose outputs for nearby inputs look independent."""
+    x = (x ^ (x >> np.uint64(30))) * _MIX_1
+    x = (x ^ (x >> np.uint64(27))) * _MIX_2
+    return x ^ (x >> np.uint64(31))
+
+
+class KeyedDice(DiceSource):
+    """Every world of a batch with its own stream for each purpose: common random numbers for comparisons.
+
+    The ``k``-th die a world rolls for a purpose is a hash of (key, world, purpose, k): it does not depend on what
+    the other worlds roll, nor on how many of them are still playing. Two scenarios played on the same key thus give
+    world ``w`` the same attack rolls, the same criticals, the same initiative… as long as it rolls them, even after
+    the fights have parted ways (a sequential stream would shift every later face at the first difference). This is
+    what makes the paired differences of a comparison tight.
+
+    Args:
+        seed: where the key comes from (a ``SeedSequence``, or an int).
+        worlds: the number of worlds of the batch.
+    """
+
+    def __init__(self, seed: int | np.random.SeedSequence, worlds: int, *, record: bool = False) -> None:
+        super().__init__(record=record)
+        sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        key = sequence.generate_state(1, np.uint64)[0]
+        with np.errstate(over="ignore"):
+            self.base = _mix(np.uint64(key) ^ (np.arange(worlds, dtype=np.uint64) * _GOLDEN))
+        self.origin = np.arange(worlds, dtype=np.int64)
+        """Each current world's index among the batch's first worlds (compaction drops some)."""
+        self.counters: dict[str, NDArray[np.uint64]] = {}
+        self.salts: dict[str, np.uint64] = {}
+
+    def keep_worlds(self, rows: IntArray) -> None:
+        self.origin = self.origin[rows]
+
+    def _salt(self, purpose: str) -> np.uint64:
+        if purpose not in self.salts:
+            digest = np.frombuffer(purpose.encode().ljust(8, b"\0")[:8], dtype=np.uint64)[0]
+            self.salts[purpose] = _mix(np.array([digest ^ np.uint64(len(purpose))], dtype=np.uint64))[0]
+        return self.salts[purpose]
+
+    def _draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None) -> tuple[IntArray, list[bool]]:
+        if worlds is None:
+            if n != self.origin.size:
+                raise ValueError(f"keyed dice need the worlds that roll ({purpose}: {n} dice)")
+            worlds = np.arange(n)
+        each = n // max(worlds.size, 1)
+        if each * worlds.size != n:
+            raise ValueError(f"{n} dice cannot be shared among {worlds.size} worlds ({purpose})")
+        first = self.origin[worlds]
+        counter = self.counters.setdefault(purpose, np.zeros(self.base.size, dtype=np.uint64))
+        start = counter[first]
+        counter[first] = start + np.uint64(each)
+        steps = (start[:, None] + np.arange(each, dtype=np.uint64)[None, :]).reshape(-1)
+        with np.errstate(over="ignore"):
+            x = _mix((np.repeat(self.base[first], each) ^ self._salt(purpose)) + steps * _GOLDEN)
+        faces = ((x >> np.uint64(32)) * np.uint64(sides)) >> np.uint64(32)
+        return faces.astype(np.int64) + 1, [False] * n
 
 
 def purpose_label(purpose: str) -> str:

@@ -7,9 +7,10 @@ sums (:class:`~estoc.sim.tally.Counts`), never one value per world, so memory st
 fights are played. Chunks run in this process, in a pool of processes, or on a Dask cluster; their counts are merged
 in chunk order.
 
-A comparison plays a second scenario on common random numbers: the same seed and chunking, so that world ``w`` of
-chunk ``i`` rolls from the same stream in both, and the chunk keeps the sums of the paired differences
-(:class:`~estoc.sim.tally.Paired`).
+Each world of a chunk rolls from its own streams (:class:`~estoc.dice.KeyedDice`, keyed by the chunk's seed): its
+``k``-th attack roll, critical, initiative… is the same whatever the other worlds do. A comparison plays a second
+scenario on these common random numbers: world ``w`` of chunk ``i`` gets the same dice in both, even after the two
+fights have parted ways, and the chunk keeps the sums of the paired differences (:class:`~estoc.sim.tally.Paired`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from estoc.content.registry import ENV_VAR, Content, load_content
-from estoc.dice import SeededDice
+from estoc.dice import KeyedDice
 from estoc.errors import EstocError, InputError
 from estoc.i18n import _
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup
@@ -160,7 +161,7 @@ def play_worlds(encounter: LoadedEncounter, tables: HarpTables, worlds: int, see
     """``worlds`` fights played to their end with the dice of ``seed``: what each world came to."""
     fight = batch_fight(encounter, tables, worlds, beasts_flee=beasts_flee)
     roster = fight.roster
-    result = fight.play(SeededDice(seed), max_rounds)
+    result = fight.play(KeyedDice(seed, worlds), max_rounds)
     # Read from the result, not the fight: the fight may have dropped its finished worlds (compaction).
     return Outcome.of(result, sides_left(result.state, roster, result.present) <= 1)
 

@@ -88,9 +88,10 @@ class TotalParryRoll:
     counter: B
 
 
-def roll_total_parry(dice: DiceSource, parry_ob: I64, fumble: I64) -> TotalParryRoll:
-    """Roll the JSL of a total parry in every world (purpose ``parry``)."""
-    roll = open_ended(dice, parry_ob.shape[0], "parry")
+def roll_total_parry(dice: DiceSource, parry_ob: I64, fumble: I64, worlds: I64 | None = None) -> TotalParryRoll:
+    """Roll the JSL of a total parry in every world (purpose ``parry``); ``worlds``: the batch's worlds that roll,
+    for a source that follows worlds."""
+    roll = open_ended(dice, parry_ob.shape[0], "parry", worlds=worlds)
     fumbled = roll.first <= fumble
     bonus = np.where(fumbled, 0, parry_ob + TOTAL_PARRY_BONUS).astype(np.int64)
     return TotalParryRoll(roll=roll, fumbled=fumbled, db_bonus=bonus, counter=(~fumbled) & (roll.first >= 96))

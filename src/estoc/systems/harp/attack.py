@@ -182,7 +182,7 @@ def roll_critical(dice: DiceSource, tables: HarpTables, table: I64, severity: I6
     n = table.shape[0]
     active = np.flatnonzero(severity > 0)
     roll = np.zeros(n, dtype=np.int64)
-    rolled = d100(dice, active.size, purpose)
+    rolled = d100(dice, active.size, purpose, active)
     roll[active] = rolled
     crit = tables.critical
     index = (table[active], rolled, severity[active] - 1)
@@ -217,7 +217,13 @@ def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
     ``second-attack`` setting the second attack's critical.
     """
     w = inputs.worlds
-    jsl = roll if roll is not None else open_ended(dice, w, "attack")
+    if roll is not None:
+        jsl = roll
+    elif active is None:
+        jsl = open_ended(dice, w, "attack", worlds=np.arange(w))
+    else:  # only the worlds that attack roll
+        rolling = np.flatnonzero(active)
+        jsl = open_ended(dice, rolling.size, "attack", worlds=rolling).spread(rolling, w)
     fumble = jsl.first <= inputs.fumble
     if active is not None:
         fumble &= active
@@ -249,7 +255,7 @@ def resolve_attack(dice: DiceSource, tables: HarpTables, inputs: AttackInputs,
 
     fumble_roll = np.zeros(w, dtype=np.int64)
     fumbled = np.flatnonzero(fumble)
-    fumble_roll[fumbled] = d100(dice, fumbled.size, "fumble")
+    fumble_roll[fumbled] = d100(dice, fumbled.size, "fumble", fumbled)
 
     critical = roll_critical(dice, tables, inputs.critical, severity, "critical")
     # An additional critical comes only with the attack's critical, at its (reduced) severity or at its own

@@ -12,8 +12,8 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from estoc.dice import DiceSource, OpenEndedRoll
-from estoc.engine.rows import row_any, row_argmax, row_argmin, row_count, row_order
+from estoc.dice import DiceSource
+from estoc.engine.rows import cells, flat, row_any, row_argmax, row_argmin, row_count, row_order
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackSettings
 from estoc.systems.harp.conditions import HarpState, start_of_turn
@@ -117,15 +117,6 @@ class Declarations:
         return (parried + self.dodge[w, target] + self.charge_db[w, target]).astype(np.int64)
 
 
-def embed(roll: OpenEndedRoll, index: I64, worlds: int) -> OpenEndedRoll:
-    """A roll made in the worlds of ``index``, laid out over ``worlds`` worlds (0 elsewhere)."""
-    first = np.zeros(worlds, dtype=np.int64)
-    total = np.zeros(worlds, dtype=np.int64)
-    first[index] = roll.first
-    total[index] = roll.total
-    return OpenEndedRoll(first, total, tuple((index[i], faces) for i, faces in roll.rerolls))
-
-
 @dataclass
 class Tally:
     """What each combatant did and suffered in each world (``(W, C)``; criticals ``(W, C, 5)``)."""
@@ -150,14 +141,17 @@ class Tally:
         out = ex.outcome
         hits = out.total_hits()
         w = np.arange(hits.shape[0])
-        self.hits_dealt[w, attacker] += hits
-        self.hits_taken[w, target] += hits
+        count = self.hits_dealt.shape[1]
+        by, to = cells(w, attacker, count), cells(w, target, count)
+        flat(self.hits_dealt)[by] += hits
+        flat(self.hits_taken)[to] += hits
         for crit in (out.critical, out.extra):
             has = crit.worlds
-            self.crits_dealt[has, attacker[has], crit.severity[has] - 1] += 1
-            self.crits_taken[has, target[has], crit.severity[has] - 1] += 1
-        now_down = np.flatnonzero(~fallen & (state.down[w, target] | state.dead[w, target]))
-        self.downed[now_down, attacker[now_down]] += 1
+            level = crit.severity[has] - 1
+            flat(self.crits_dealt)[by[has] * 5 + level] += 1
+            flat(self.crits_taken)[to[has] * 5 + level] += 1
+        now_down = np.flatnonzero(~fallen & (flat(state.down)[to] | flat(state.dead)[to]))
+        flat(self.downed)[by[now_down]] += 1
 
 
 @dataclass(frozen=True)
@@ -259,13 +253,13 @@ class BatchFight:
         a = actor[idx]
         ob = self.roster.ob[a, 0] + self.state.penalty[idx, a]
         base = actions.parry_base(ob, self.state.stunned()[idx, a])
-        rolled = actions.roll_total_parry(dice, base, self.roster.fumble[a, 0])
+        rolled = actions.roll_total_parry(dice, base, self.roster.fumble[a, 0], idx)
         self.decl.parry_vs[idx, a] = d.target[idx]
         self.decl.parry_bonus[idx, a] = rolled.db_bonus
         counter = np.zeros(actor.shape[0], dtype=np.bool_)
         counter[idx[rolled.counter]] = True
         if counter.any():
-            roll = embed(rolled.roll, idx, actor.shape[0])
+            roll = rolled.roll.spread(idx, actor.shape[0])
             self._strike(dice, actor, d.target, now, counter, strike=np.zeros_like(w), roll=roll, counter=counter)
 
     def _breathe(self, dice: DiceSource, actor: I64, d: Decisions, mask: B, now: int) -> None:
@@ -329,6 +323,7 @@ class BatchFight:
                 flush(np.flatnonzero(~live))
                 kept = np.flatnonzero(live)
                 self._keep(kept)
+                dice.keep_worlds(kept)
                 origin = origin[kept]
                 live = live[kept]
             order = self.initiative(dice, now)

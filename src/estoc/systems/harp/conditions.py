@@ -135,7 +135,7 @@ def _resist_stun(state: HarpState, w: I64, c: I64, rounds: I64, dice: DiceSource
     tried = rounds > 0
     idx = np.flatnonzero(tried)
     roll = np.zeros(n, dtype=np.int64)
-    roll[idx] = open_ended(dice, idx.size, "resistance").total
+    roll[idx] = open_ended(dice, idx.size, "resistance", worlds=w[idx]).total
     total = roll + state.body_rr[w, c]
     difficulty = np.where(tried, stun_difficulty(np.maximum(rounds, 1)), 0)
     resisted = tried & (total >= difficulty)
@@ -153,23 +153,23 @@ def _extend(until: I32, w: I64, c: I64, rounds: I64, now: int) -> None:
 
 
 def take_hits(state: HarpState, w: I64, c: I64, hits: I64) -> None:
-    """Lose hit points; at 0 or less, fall unconscious. Each world appears at most once in ``w`` (one victim per
-    world and call), so plain indexed adds are exact."""
-    state.hp[w, c] -= hits.astype(np.int32)
-    state.hits_taken[w, c] += hits.astype(np.int32)
+    """Lose hit points; at 0 or less, fall unconscious."""
+    at = cells(w, c, state.hp.shape[1])
+    np.add.at(flat(state.hp), at, -hits.astype(np.int32))
+    np.add.at(flat(state.hits_taken), at, hits.astype(np.int32))
     state.down[w, c] |= state.hp[w, c] <= 0
 
 
 def apply_effects(state: HarpState, w: I64, c: I64, effects: EffectArrays, now: int, dice: DiceSource,
                   *, resist_stun: bool = True) -> StunCheck:
-    """Apply critical (or fumble) effects to combatant ``c[i]`` of world ``w[i]`` in round ``now`` (each world at
-    most once: effects suffered together are combined first, see :meth:`EffectArrays.combine`).
+    """Apply critical (or fumble) effects to combatant ``c[i]`` of world ``w[i]`` in round ``now``.
 
     Hits are not taken here (see :func:`take_hits`): the attack's table hits and the critical's are one loss.
     A stun from a critical is resisted at once (``resist_stun``); a fumble's stun is not.
     """
-    state.penalty[w, c] += effects.penalty
-    state.bleed[w, c] += np.where(state.bleed_immune[w, c], 0, effects.bleed)
+    at = cells(w, c, state.hp.shape[1])
+    np.add.at(flat(state.penalty), at, effects.penalty)
+    np.add.at(flat(state.bleed), at, np.where(flat(state.bleed_immune)[at], 0, effects.bleed))
     state.shaken[w[effects.shaken], c[effects.shaken]] = True
     state.prone[w[effects.knockdown], c[effects.knockdown]] = True
     state.disarmed[w[effects.drop_weapon], c[effects.drop_weapon]] = True

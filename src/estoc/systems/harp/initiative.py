@@ -47,7 +47,7 @@ def roll_initiative(dice: DiceSource, quickness: I64, intuition: I64, modifiers:
                     automatic: NDArray[np.bool_] | None = None) -> Initiative:
     """Roll every combatant's initiative in every world (arrays ``(W, C)``)."""
     worlds, c = modifiers.shape
-    die = d10(dice, worlds * c, "initiative").reshape(worlds, c)
+    die = d10(dice, worlds * c, "initiative", np.arange(worlds)).reshape(worlds, c)
     total = die + quickness + intuition + modifiers
     if automatic is not None:
         total = total + np.where(automatic, AUTOMATIC, 0)

@@ -192,11 +192,7 @@ def breath_batch(dice: DiceSource, tables: HarpTables, state: HarpState, roster:
     worlds = attacker.shape[0]
     w = np.arange(worlds)
     idx = np.flatnonzero(mask)
-    drawn = open_ended(dice, idx.size, "attack")
-    roll = OpenEndedRoll(np.zeros(worlds, np.int64), np.zeros(worlds, np.int64),
-                         tuple((idx[i], faces) for i, faces in drawn.rerolls))
-    roll.first[idx] = drawn.first
-    roll.total[idx] = drawn.total
+    roll = open_ended(dice, idx.size, "attack", worlds=idx).spread(idx, worlds)
     fumbled = roll.first <= roster.fumble[attacker, strike]
     hits = []
     for k in range(targets.shape[1]):
