@@ -1,10 +1,14 @@
-"""Benchmark of simulation: fights per second and memory of ``estoc.sim.simulate``.
+"""Benchmark of simulation: fights per second and memory of ``estoc.sim.simulate``, against the design's targets.
 
-(a) the reference duel, the sample fighter Dafur against an orc, on one process and on ``--workers``;
-(b) four heroes against six orcs;
-(c) scaling with the number of fights (10³…10⁶; 10⁷ with ``--big``) and with the number of combatants (2…32);
-(d) memory: the peak of Python and NumPy allocations of one run (tracemalloc), which chunking keeps flat whatever
-the number of fights, and the peak resident size of this process and of the worker processes.
+(a) the reference fights: the sample fighter Dafur against an orc (the duel), and four heroes against six orcs. For
+each: fights per second on one process and on ``--workers``; the ratio to a plain-Python loop of the same rules
+(``plain_fight.py``, the baseline, lives in ``bench/`` only; its win rate and fight length are printed beside the
+engine's, to show it plays the same rules); the ratio to the floor, the time needed only to draw the dice the fights
+use (counted while the engine plays, then drawn in one call of NumPy's generator);
+(b) scaling with the number of fights (10³…10⁶; 10⁷ on the workers with ``--big``) and with the number of
+combatants (2…32);
+(c) memory: the peak of Python and NumPy allocations of one run (tracemalloc), which chunking keeps flat whatever the
+number of fights, and the peak resident size of this process and of the worker processes.
 
 Not a test. Run: ``python bench/bench_sim.py`` (``--quick`` for a short run, ``--big`` to add 10⁷ fights).
 """
@@ -13,14 +17,41 @@ from __future__ import annotations
 
 import argparse
 import resource
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from estoc.content.registry import Content, load_folder, shipped_folder
+from estoc.dice import DiceSource, KeyedDice
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup
-from estoc.sim import simulate
+from estoc.sim import batch_fight, simulate
 from estoc.systems.harp.tables import HarpTables, compile_tables
+
+sys.path.insert(0, str(Path(__file__).parent))
+from plain_fight import PlainFight  # the baseline sits beside this file
+
+TARGET_RATE = 1_000_000
+TARGET_PLAIN = 30
+TARGET_FLOOR = 3
+
+
+class Counting(DiceSource):
+    """A source that counts the faces another hands out."""
+
+    def __init__(self, inner: DiceSource) -> None:
+        super().__init__()
+        self.inner, self.faces = inner, 0
+
+    def _draw(self, sides: int, n: int, purpose: str, worlds: Any) -> tuple[Any, list[bool]]:
+        self.faces += n
+        return self.inner.draw(sides, n, purpose, worlds), [False] * n
+
+    def keep_worlds(self, rows: Any) -> None:
+        self.inner.keep_worlds(rows)
 
 
 def encounter(content: Content, name: str, heroes: list[dict[str, Any]], foes: list[dict[str, Any]]
@@ -46,7 +77,53 @@ def timed(enc: LoadedEncounter, content: Content, tables: HarpTables, n: int, *,
 
 
 def row(what: str, n: int, rate: float, extra: str = "") -> None:
-    print(f"{what:<40}{n:>12,}{rate:>14,.0f}  {extra}", flush=True)
+    print(f"{what:<44}{n:>12,}{rate:>14,.0f}  {extra}", flush=True)
+
+
+def best_of(fn: Any, repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def reference(name: str, enc: LoadedEncounter, content: Content, tables: HarpTables, n: int, plain_n: int,
+              workers: int) -> None:
+    """The figures of one reference fight, against the targets."""
+    one = n / best_of(lambda: simulate(enc, content, tables, n, seed=1), repeat=2)
+    many = timed(enc, content, tables, 2 * n, workers=workers)[0]
+    # The dice the engine draws for these fights, and the time to draw as many at once: the floor.
+    fight = batch_fight(enc, tables, n)
+    counting = Counting(KeyedDice(1, n))
+    result = fight.play(counting)
+    per_fight = counting.faces / n
+    generator = np.random.default_rng(1)
+    floor = best_of(lambda: generator.integers(1, 101, size=counting.faces)) / n
+    # The plain-Python loop of the same rules.
+    people = [c for _id, _side, c in enc.combatants]
+    plain = PlainFight(tables, fight.roster, [c.hp for c in people], [c.body_rr for c in people],
+                       [c.stun_immune for c in people], [c.bleed_immune for c in people])
+    outcomes: list[tuple[int, int]] = []
+    plain_rate = plain_n / best_of(lambda: outcomes.extend(plain.play() for _ in range(plain_n)), repeat=1)
+    wins = sum(1 for w, _r in outcomes if w == 0) / len(outcomes)
+    length = sum(r for _w, r in outcomes) / len(outcomes)
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "MISSED"
+
+    print(f"\n{name}")
+    print(f"  engine, 1 process            {one:>12,.0f} fights/s   ({1e6 / one:.1f} µs a fight)")
+    print(f"  engine, {workers} processes          {many:>12,.0f} fights/s   target ≥ {TARGET_RATE:,}: "
+          f"{verdict(many >= TARGET_RATE)} ({many / TARGET_RATE:.3f} of it)")
+    print(f"  plain-Python loop, 1 process {plain_rate:>12,.0f} fights/s   engine ÷ loop = {one / plain_rate:.1f}×, "
+          f"target ≥ {TARGET_PLAIN}×: {verdict(one / plain_rate >= TARGET_PLAIN)}")
+    print(f"  dice drawn                   {per_fight:>12.1f} a fight    floor {floor * 1e9:,.0f} ns a fight; "
+          f"engine ÷ floor = {1 / one / floor:.1f}×, target ≤ {TARGET_FLOOR}×: "
+          f"{verdict(1 / one / floor <= TARGET_FLOOR)}")
+    print(f"  same rules: side 1 wins {np.mean(result.winner == 0):.1%} in the engine, {wins:.1%} in the loop; "
+          f"{np.mean(result.rounds):.2f} and {length:.2f} rounds on average")
 
 
 def main() -> None:
@@ -62,37 +139,34 @@ def main() -> None:
     duel = encounter(content, "duel", [{"hero": "dafur"}], [{"creature": "orque"}])
     four_six = encounter(content, "4 v 6", [{"hero": h} for h in ("brundar", "halvard", "faralinde", "tamlin")],
                          [{"creature": "orque", "count": 6}])
-
-    print(f"{'run':<40}{'fights':>12}{'fights/s':>14}  notes")
     simulate(duel, content, tables, 100, seed=0)  # warm-up: first calls pay imports and caches
-    n = 100_000 // scale
-    row("(a) duel Dafur v orc, 1 process", n, timed(duel, content, tables, n)[0])
-    rate = timed(duel, content, tables, 2 * n, workers=args.workers)[0]
-    row(f"(a) duel Dafur v orc, {args.workers} processes", 2 * n, rate, "(start-up of the workers included)")
-    n = 10_000 // scale
-    row("(b) 4 heroes v 6 orcs, 1 process", n, timed(four_six, content, tables, n)[0])
-    rate = timed(four_six, content, tables, 2 * n, workers=args.workers)[0]
-    row(f"(b) 4 heroes v 6 orcs, {args.workers} processes", 2 * n, rate)
 
+    reference("(a) reference duel: Dafur against an orc", duel, content, tables, 100_000 // scale, 5_000 // scale,
+              args.workers)
+    reference("(a) four heroes against six orcs", four_six, content, tables, 20_000 // scale, 1_000 // scale,
+              args.workers)
+
+    print(f"\n{'run':<44}{'fights':>12}{'fights/s':>14}  notes")
     sizes = [10 ** k for k in range(3, 6 if args.quick else 7)]
     for n in sizes:
         rate, peak = timed(duel, content, tables, n, memory=n <= 100_000)
-        row("(c) duel, 1 process", n, rate, f"peak allocations {peak:.1f} MiB" if peak else "")
+        row("(b) duel, 1 process", n, rate, f"peak allocations {peak:.1f} MiB" if peak else "")
     if args.big:
         n = 10 ** 7
-        row(f"(c) duel, {args.workers} processes", n, timed(duel, content, tables, n, workers=args.workers)[0])
+        row(f"(b) duel, {args.workers} processes", n, timed(duel, content, tables, n, workers=args.workers)[0],
+            "see (c) for the workers' memory")
     for count in (2, 4, 8, 16, 32):
         half = count // 2
         enc = encounter(content, f"{half} v {half}", [{"hero": "dafur", "id": f"dafur-{i}"} for i in range(half)],
                         [{"creature": "orque", "count": half} if half > 1 else {"creature": "orque"}])
         n = 4_000 // scale  # the same worlds for every size: the cost per world is what grows
         rate, peak = timed(enc, content, tables, n, memory=True)
-        row(f"(c) {half} Dafur v {half} orcs ({count} combatants)", n, rate,
+        row(f"(b) {half} Dafur v {half} orcs ({count} combatants)", n, rate,
             f"{rate * count:,.0f} combatant-fights/s, peak allocations {peak:.1f} MiB")
 
     me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"(d) peak resident size: this process {me:,.0f} MiB, largest worker {workers:,.0f} MiB "
+    print(f"(c) peak resident size: this process {me:,.0f} MiB, largest worker {workers:,.0f} MiB "
           f"(chunks of 10,000 worlds)")
 
 
