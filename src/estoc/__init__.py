@@ -8,11 +8,13 @@ from estoc.dice import DiceSource, ScriptedDice, SeededDice, open_ended
 from estoc.errors import ContentError, DiceError, EstocError, InputError, RulesError, UnknownIdError
 from estoc.i18n import set_language
 from estoc.systems.base import RuleSystem, find_system
+from estoc.systems.d100 import D100
 from estoc.systems.harp import HARP
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "D100",
     "HARP",
     "Content",
     "ContentError",

@@ -27,7 +27,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from estoc.content.messages import translate_error
-from estoc.content.models import harp, harp_heroes
+from estoc.content.models import d100, harp, harp_heroes
 from estoc.content.models import harp_creatures as creatures
 from estoc.content.models.common import SCHEMA_VERSION, Record
 from estoc.errors import ContentError
@@ -200,6 +200,11 @@ def _register() -> None:
         ("harp", "creature-sizes"): Kind(creatures.CreatureSizeRule),
         ("harp", "creatures"): Kind(creatures.Creature),
         ("harp", "heroes"): Kind(harp_heroes.Hero),
+        ("d100", "weapons"): Kind(d100.Weapon),
+        ("d100", "armours"): Kind(d100.Armour),
+        ("d100", "shields"): Kind(d100.Shield),
+        ("d100", "outcome-tables"): Kind(d100.OutcomeTable),
+        ("d100", "characters"): Kind(d100.Character),
     })
 
 

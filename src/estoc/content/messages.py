@@ -20,6 +20,9 @@ def _custom(key: str) -> str | None:
         "limits-order": _("size limits must grow from tiny to large"),
         "attack-source": _("an attack names a table (natural weapon, breath, web) or, for kind weapon, a weapon"),
         "attack-size": _("a natural attack, breath or web needs its size"),
+        "dice-expression": _("not a dice expression: write it like 1D6+1, 2D6+1D4 or -1D4"),
+        "d100-range": _("a missile weapon (reach missile) needs its range, and a melee weapon none"),
+        "d100-outcome-rows": _("the table needs one row for each attack quality: special, success, failure, fumble"),
     }
     return keys.get(key)
 
