@@ -504,8 +504,9 @@ def _texts(value: Any) -> Iterator[Text]:
             yield from _texts(item)
 
 
-ALL = sorted((f"{kind}/{record_id}", item.record)
-             for (_system, kind), items in CONTENT.records.items() for record_id, item in items.items())
+ALL = sorted(((f"{system}/{kind}/{record_id}", item.record)
+              for (system, kind), items in CONTENT.records.items() for record_id, item in items.items()),
+             key=lambda pair: pair[0])
 
 
 @pytest.mark.parametrize(("key", "record"), ALL, ids=[key for key, _ in ALL])

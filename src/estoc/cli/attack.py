@@ -7,14 +7,16 @@ from typing import Annotated
 
 import typer
 
+from estoc.cli import d100
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, harp_content, print_json
+from estoc.cli.common import console, given_options, harp_content, print_json, refuse_d100_options
 from estoc.content.models import harp
 from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.render.harp import narrate_attack
+from estoc.systems.base import find_system
 from estoc.systems.harp.attack import AttackSettings, resolve_attack
 from estoc.systems.harp.exchange import Combatant, strike_inputs
 from estoc.systems.harp.heroes import combatant_for
@@ -70,7 +72,39 @@ def register(app: typer.Typer) -> None:
         ] = "cap",
         seed: Annotated[int | None, typer.Option("--seed", help=_("Seed for the dice not typed."))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))] = False,
+        system: Annotated[str, typer.Option("--system", help=_(
+            "The rule system: harp (default) or d100."))] = "harp",
+        defence: Annotated[str | None, typer.Option("--defence", "--defense", help=_(
+            "d100: the defender's answer, none, parry or dodge (default: the best the rules allow)."))] = None,
+        parry_weapon: Annotated[int | None, typer.Option("--parry-weapon", help=_(
+            "d100: parry with this weapon of the defender's (from 1) rather than the shield."))] = None,
+        skill: Annotated[int | None, typer.Option("--skill", help=_(
+            "d100: the attacker's chance in percent, instead of the weapon's skill."))] = None,
+        distance: Annotated[int | None, typer.Option("--distance", help=_(
+            "d100: metres to the target, for a missile weapon's range."))] = None,
+        difficult: Annotated[bool, typer.Option("--difficult", help=_(
+            "d100: a related specialty used as Difficult (half the chance)."))] = False,
+        modifier: Annotated[int, typer.Option("--modifier", help=_(
+            "d100: percentage points added to the attack (negative to take away)."))] = 0,
+        kneeling: Annotated[bool, typer.Option("--kneeling", help=_(
+            "d100: the defender kneels behind a large shield (against missiles)."))] = False,
+        fumble_from: Annotated[int, typer.Option("--fumble-from", help=_(
+            "d100: rolls this high or higher fumble (100: only 00; 101: never)."))] = 100,
+        dodge_missiles: Annotated[bool, typer.Option("--dodge-missiles", help=_(
+            "d100: arrows and thrown weapons may be dodged, at half the skill."))] = False,
+        defence_roll: Annotated[int | None, typer.Option("--defence-roll", help=_(
+            "d100: the defence roll (d100), as the player rolled it."))] = None,
+        damage_roll: Annotated[list[int] | None, typer.Option("--damage-roll", help=_(
+            "d100: a face of the weapon's damage dice (repeat for each die, in order)."))] = None,
+        bonus_roll: Annotated[list[int] | None, typer.Option("--bonus-roll", help=_(
+            "d100: a face of the damage bonus dice (repeat for each die)."))] = None,
     ) -> None:
+        if find_system(system).id == "d100":
+            d100.refuse_harp_options(given_options(ctx, d100.HARP_ONLY))
+            d100.attack(ctx, d100.options_from(locals()), roll=roll, defence_roll=defence_roll, damage_roll=damage_roll,
+                        bonus_roll=bonus_roll, seed=seed, as_json=as_json)
+            return
+        refuse_d100_options(ctx)
         if beyond_limit not in BEYOND:
             raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
                 value=beyond_limit))

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.console import Console
 
 from estoc.content.registry import Content, load_content
@@ -23,3 +24,28 @@ def print_json(data: Any) -> None:
 def harp_content(folders: list[Path]) -> tuple[Content, HarpTables]:
     content = load_content(folders)
     return content, compile_tables(content)
+
+
+D100_ONLY = ("--defence", "--parry-weapon", "--skill", "--distance", "--difficult", "--modifier", "--kneeling",
+             "--fumble-from", "--dodge-missiles", "--defence-roll", "--damage-roll", "--bonus-roll")
+
+
+def given_options(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
+    """Which of these options the user typed on the command line (a default typed by hand counts too)."""
+    typed: set[str] = set()
+    for param in ctx.command.params:
+        source = ctx.get_parameter_source(param.name) if param.name else None
+        if source is not None and source.name == "COMMANDLINE":
+            typed.update(getattr(param, "opts", []))
+    return [name for name in names if name in typed]
+
+
+def refuse_d100_options(ctx: typer.Context) -> None:
+    """The d100 system's options make no sense to HARP: say so rather than ignore them."""
+    from estoc.errors import InputError
+    from estoc.i18n import _
+
+    given = given_options(ctx, D100_ONLY)
+    if given:
+        raise InputError(_("{options}: options of the d100 system; add --system d100").format(
+            options=", ".join(given)))

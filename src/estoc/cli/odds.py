@@ -7,12 +7,14 @@ from typing import Annotated
 
 import typer
 
+from estoc.cli import d100
 from estoc.cli.attack import BEYOND, prepare
-from estoc.cli.common import console, print_json
+from estoc.cli.common import console, given_options, print_json, refuse_d100_options
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
 from estoc.odds.jsl import DEFAULT_DEPTH
+from estoc.systems.base import find_system
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import strike_inputs
 
@@ -60,8 +62,9 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help=_("Exact odds, not sampled."), no_args_is_help=True)
     app.add_typer(group, name="odds")
 
-    @group.command("attack", help=_("The exact chances of one HARP attack: fumble, miss, hit, hits, criticals, "
-                                    "effects."))
+    @group.command("attack", help=_("The exact chances of one attack: for HARP fumble, miss, hit, hits, "
+                                    "criticals, effects; for d100 (--system d100) the qualities of the attack and "
+                                    "the defence, the outcome and the hit points lost."))
     def odds_attack(
         ctx: typer.Context,
         ob: Annotated[int | None, typer.Option("--ob", help=_("The attacker's offensive bonus."))] = None,
@@ -91,7 +94,32 @@ def register(app: typer.Typer) -> None:
         depth: Annotated[int, typer.Option("--depth", help=_("Dice of the open-ended roll followed exactly."))
                          ] = DEFAULT_DEPTH,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+        system: Annotated[str, typer.Option("--system", help=_(
+            "The rule system: harp (default) or d100."))] = "harp",
+        defence: Annotated[str | None, typer.Option("--defence", "--defense", help=_(
+            "d100: the defender's answer, none, parry or dodge (default: the best the rules allow)."))] = None,
+        parry_weapon: Annotated[int | None, typer.Option("--parry-weapon", help=_(
+            "d100: parry with this weapon of the defender's (from 1) rather than the shield."))] = None,
+        skill: Annotated[int | None, typer.Option("--skill", help=_(
+            "d100: the attacker's chance in percent, instead of the weapon's skill."))] = None,
+        distance: Annotated[int | None, typer.Option("--distance", help=_(
+            "d100: metres to the target, for a missile weapon's range."))] = None,
+        difficult: Annotated[bool, typer.Option("--difficult", help=_(
+            "d100: a related specialty used as Difficult (half the chance)."))] = False,
+        modifier: Annotated[int, typer.Option("--modifier", help=_(
+            "d100: percentage points added to the attack (negative to take away)."))] = 0,
+        kneeling: Annotated[bool, typer.Option("--kneeling", help=_(
+            "d100: the defender kneels behind a large shield (against missiles)."))] = False,
+        fumble_from: Annotated[int, typer.Option("--fumble-from", help=_(
+            "d100: rolls this high or higher fumble (100: only 00; 101: never)."))] = 100,
+        dodge_missiles: Annotated[bool, typer.Option("--dodge-missiles", help=_(
+            "d100: arrows and thrown weapons may be dodged, at half the skill."))] = False,
     ) -> None:
+        if find_system(system).id == "d100":
+            d100.refuse_harp_options(given_options(ctx, (*d100.HARP_ONLY, "--beyond-limit", "--depth")))
+            d100.odds(ctx, d100.options_from(locals()), hp=hp, as_json=as_json)
+            return
+        refuse_d100_options(ctx)
         if beyond_limit not in BEYOND:
             raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
                 value=beyond_limit))

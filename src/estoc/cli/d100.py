@@ -1,0 +1,193 @@
+"""``estoc attack --system d100`` and ``estoc odds attack --system d100``: one d100 exchange, rolled or typed, and its
+exact odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Any, cast
+
+import typer
+
+from estoc.cli.app import content_folders
+from estoc.cli.common import console, print_json
+from estoc.content.registry import Content, load_content
+from estoc.dice import ScriptedDice, SeededDice
+from estoc.errors import InputError
+from estoc.i18n import _, pick
+from estoc.odds.d100 import D100Odds, exchange_odds
+from estoc.render.d100 import defence_word, exchange_record, narrate_exchange, quality_word
+from estoc.systems.d100.exchange import (
+    DEFENCES,
+    Combatant,
+    Defence,
+    ExchangeSpec,
+    Settings,
+    defence_options,
+    exchange_spec,
+    resolve_exchange,
+    shipped_outcomes,
+)
+
+BAR = 30
+
+
+@dataclass(frozen=True)
+class D100Options:
+    """What ``--system d100`` reads on the command line."""
+
+    attacker: str | None
+    defender: str | None
+    weapon: str | None
+    defence: str | None
+    parry_weapon: int | None
+    skill: int | None
+    distance: int | None
+    difficult: bool
+    modifier: int
+    kneeling: bool
+    fumble_from: int
+    dodge_missiles: bool
+
+
+def options_from(values: dict[str, Any]) -> D100Options:
+    """The d100 options among a command's parameters."""
+    return D100Options(**{f.name: values[f.name] for f in fields(D100Options)})
+
+
+HARP_ONLY = ("--ob", "--db", "--table", "--armor-type", "--size", "--fumble", "--critical", "--additional-critical",
+             "--attacker-level", "--defender-level", "--crit-roll", "--additional-roll", "--fumble-roll",
+             "--body-rr")
+
+
+def refuse_harp_options(given: list[str]) -> None:
+    """HARP's options make no sense to the d100 system: say so rather than ignore them."""
+    if given:
+        raise InputError(_("{options}: HARP options, not used by the d100 system").format(options=", ".join(given)))
+
+
+def prepare(ctx: typer.Context, o: D100Options) -> tuple[Content, Combatant, Combatant, ExchangeSpec, int]:
+    """The two characters and the exchange the options describe; the weapon's number."""
+    if not o.attacker or not o.defender:
+        raise InputError(_("the d100 system needs --attacker and --defender (character ids)"))
+    if o.defence is not None and o.defence not in DEFENCES:
+        raise InputError(_("--defence is none, parry or dodge, not {value!r}").format(value=o.defence))
+    if not 90 <= o.fumble_from <= 101:
+        raise InputError(_("--fumble-from is 90 to 101 (101: no fumble), not {value}").format(value=o.fumble_from))
+    if o.skill is not None and not 0 <= o.skill <= 200:
+        raise InputError(_("--skill is 0 to 200, not {value}").format(value=o.skill))
+    if o.distance is not None and o.distance < 0:
+        raise InputError(_("--distance is in metres, 0 or more, not {value}").format(value=o.distance))
+    content = load_content(content_folders(ctx))
+    attacker = Combatant.from_content(content, o.attacker)
+    defender = Combatant.from_content(content, o.defender)
+    number = weapon_number(attacker, o.weapon)
+    settings = Settings(fumble_from=o.fumble_from, dodge_missiles=o.dodge_missiles)
+    wanted = o.defence
+    if wanted is None:  # none named: the best the rules allow, a parry, else a dodge, else none
+        allowed = defence_options(attacker.weapon(number), defender, settings, kneeling=o.kneeling,
+                                  parry_weapon=o.parry_weapon)
+        wanted = next(d for d in ("parry", "dodge", "none") if d in allowed)
+    spec = exchange_spec(attacker, number, defender, cast(Defence, wanted), settings, distance=o.distance,
+                         difficult=o.difficult, modifier=o.modifier, kneeling=o.kneeling, parry_weapon=o.parry_weapon)
+    if o.skill is not None:
+        spec = ExchangeSpec(spec.damage, spec.damage_bonus, spec.bonus_share, o.skill, spec.defence, spec.armour,
+                            spec.fumble_from)
+    return content, attacker, defender, spec, number
+
+
+def weapon_number(attacker: Combatant, weapon: str | None) -> int:
+    """The attacker's weapon named by its id or its number (default: the first)."""
+    if weapon is None:
+        return 1
+    if weapon.isdigit():
+        attacker.weapon(int(weapon))
+        return int(weapon)
+    for i, use in enumerate(attacker.weapons, start=1):
+        if use.record.id == weapon:
+            return i
+    raise InputError(_("{name} carries no {weapon}; their weapons: {known}").format(
+        name=pick(attacker.name), weapon=weapon, known=", ".join(u.record.id for u in attacker.weapons)))
+
+
+def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defence_roll: int | None,
+           damage_roll: list[int] | None, bonus_roll: list[int] | None, seed: int | None, as_json: bool) -> None:
+    content, attacker, defender, spec, number = prepare(ctx, o)
+    faces: dict[str, list[int]] = {}
+    for purpose, given in (("attack", roll), ("parry" if spec.defence.kind == "parry" else "dodge",
+                                              [defence_roll] if defence_roll is not None else None),
+                           ("damage", damage_roll), ("damage-bonus", bonus_roll)):
+        if given:
+            faces[purpose] = list(given)
+    if roll is not None and len(roll) != 1:
+        raise InputError(_("a d100 attack is one roll: give --roll once"))
+    dice = ScriptedDice(faces, fallback=SeededDice(seed), record=True)
+    if roll or defence_roll is not None:
+        dice.check_faces(100)
+    outcome = resolve_exchange(dice, shipped_outcomes(content), spec, 1)
+    dice.check_all_used()
+    record = exchange_record(outcome, spec)
+    record.update(system="d100", attacker=attacker.id, defender=defender.id,
+                  weapon=attacker.weapon(number).record.id, defender_hp=defender.hp,
+                  dice=[{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
+                        for r in dice.records or []])
+    if as_json:
+        print_json(record)
+        return
+    out = console()
+    out.print(_("{a} attacks {d} with {weapon}.").format(
+        a=pick(attacker.name), d=pick(defender.name), weapon=pick(attacker.weapon(number).record.name.as_dict())),
+        markup=False)
+    for line in narrate_exchange(record, pick(attacker.name), pick(defender.name)):
+        out.print(line, markup=False)
+
+
+def percent(p: Fraction | None) -> str:
+    return "—" if p is None else f"{100 * float(p):6.2f} %"
+
+
+def odds_lines(odds: D100Odds) -> list[str]:
+    def bar(p: Fraction) -> str:
+        return "█" * round(BAR * float(p))
+
+    results = {"miss": _("misses"), "stopped": _("stopped by the defence"), "hit": _("hits"),
+               "special": _("special hit")}
+    lines = [_("Attack roll:")]
+    lines += [f"  {percent(p)}  {quality_word(q)}" for q, p in odds.attack.items()]
+    if odds.defence:
+        lines.append(_("Defence roll (once the attack succeeds):"))
+        lines += [f"  {percent(p)}  {quality_word(q)}" for q, p in odds.defence.items()]
+    lines.append(_("Outcome:"))
+    lines += [f"  {percent(p)}  {results[r]}  {bar(p)}" for r, p in odds.result.items()]
+    lines.append(_("Expected hit points lost: {n:.2f}").format(n=float(odds.mean_damage())))
+    if odds.worn:
+        lines.append(_("The parrying item loses a hit point: {p}").format(p=percent(odds.worn)))
+    if odds.target_hp is not None:
+        lines.append(_("Unconscious (2 hit points or fewer, from {hp}): {p}").format(
+            hp=odds.target_hp, p=percent(odds.unconscious)))
+        lines.append(_("Dying (0 or fewer): {p}").format(p=percent(odds.dying)))
+    lines.append(_("Hit points lost (chart):"))
+    for x, p in odds.body.items():
+        lines.append(f"  {x:>3}  {percent(p)}  {bar(p)}")
+    return lines
+
+
+def odds(ctx: typer.Context, o: D100Options, *, hp: int | None, as_json: bool) -> None:
+    content, attacker, defender, spec, number = prepare(ctx, o)
+    target_hp = hp if hp is not None else defender.hp
+    result = exchange_odds(spec, shipped_outcomes(content), target_hp)
+    described: dict[str, Any] = {"system": "d100", "attacker": attacker.id, "defender": defender.id,
+                                 "weapon": attacker.weapon(number).record.id, "skill": spec.skill,
+                                 "defence": spec.defence.kind, "defence_skill": spec.defence.skill,
+                                 "armour": spec.armour}
+    if as_json:
+        print_json({"attack": described, **result.as_dict()})
+        return
+    out = console()
+    out.print(_("{a} ({weapon}, {skill} %) against {d} ({defence}, armour {armour}):").format(
+        a=pick(attacker.name), weapon=pick(attacker.weapon(number).record.name.as_dict()), skill=spec.skill,
+        d=pick(defender.name), defence=_("no defence") if spec.defence.kind == "none" else
+        f"{defence_word(spec.defence.kind, spec.defence.item)} {spec.defence.skill} %", armour=spec.armour),
+        markup=False)
+    for line in odds_lines(result):
+        out.print(line, markup=False)
