@@ -12,7 +12,13 @@ from estoc.dice import ScriptedDice
 from estoc.dice.expressions import DiceExpression
 from estoc.errors import RulesError
 from estoc.systems.d100.exchange import (
-    Combatant, DefenceOption, ExchangeSpec, ShieldUse, WeaponUse, exchange_spec, resolve_exchange,
+    Combatant,
+    DefenceOption,
+    ExchangeSpec,
+    ShieldUse,
+    WeaponUse,
+    exchange_spec,
+    resolve_exchange,
 )
 from estoc.systems.d100.rules import HIT, SPECIAL, SPECIAL_HIT, SUCCESS, Outcomes, absorb, roll_damage
 from estoc.systems.d100.state import D100State, end_of_round, give_first_aid, take_wound
