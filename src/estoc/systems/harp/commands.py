@@ -8,29 +8,14 @@ open-ended chain), ``crit 62``, ``extra 15`` (additional critical), ``fumble 40`
 
 from __future__ import annotations
 
-import shlex
-import unicodedata
-from dataclasses import dataclass
 from typing import Any
 
+from estoc.engine import words
+from estoc.engine.words import Command, fold, tracker_commands
 from estoc.errors import InputError
-from estoc.i18n import _, language
+from estoc.i18n import _
 
-
-def fold(word: str) -> str:
-    """A word without accents, in lower case: what the parser compares."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)).lower()
-
-
-@dataclass(frozen=True)
-class Command:
-    """One command: its event type (or tracker verb), its words, the arguments it takes, a help text."""
-
-    name: str
-    en: str
-    fr: str
-    args: str
-    help: str
+__all__ = ["Command", "commands", "fold", "parse", "to_event"]
 
 
 def commands() -> list[Command]:
@@ -73,25 +58,8 @@ def commands() -> list[Command]:
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         Command("order", "order", "ordre", _("WHO…"), _("the order of those still to act this round")),
         Command("init", "init", "init", _("WHO N"), _("set a combatant's initiative this round")),
-        Command("auto", "auto", "auto", _("[all | end]"),
-                _("let estoc play the current combatant (all: every creature until a hero's turn; end: everyone "
-                  "to the end of the fight)")),
-        Command("undo", "undo", "annuler", "", _("undo the last command")),
-        Command("redo", "redo", "refaire", "", _("redo what was undone")),
-        Command("status", "status", "situation", "", _("the state of the fight")),
-        Command("log", "log", "journal", "", _("the fight's log so far")),
-        Command("summary", "summary", "bilan", "", _("hits, criticals and foes downed, per combatant")),
-        Command("help", "help", "aide", "", _("this help")),
-        Command("quit", "quit", "quitter", "", _("leave (the fight is saved)")),
+        *tracker_commands(),
     ]
-
-
-def find(word: str) -> Command:
-    wanted = fold(word)
-    for command in commands():
-        if wanted in (command.en, command.fr, command.name):
-            return command
-    raise InputError(_("unknown command {word!r}; type help").format(word=word))
 
 
 CONDITION_WORDS = {
@@ -112,65 +80,15 @@ FLAG_WORDS = {"unseen": "unseen", "inapercu": "unseen", "with": "with", "avec": 
               "tout": "all", "end": "end", "fin": "end", "conflict": "conflict", "conflit": "conflict"}
 
 
-def _int(word: str, what: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise InputError(_("{what} must be a whole number, not {word!r}").format(what=what, word=word)) from None
-
-
-def _number(word: str, what: str) -> float:
-    try:
-        return float(word.replace(",", "."))
-    except ValueError:
-        raise InputError(_("{what} must be a number, not {word!r}").format(what=what, word=word)) from None
-
-
 def parse(line: str) -> dict[str, Any]:
     """A command line as a request: ``{"command": name, "args": [...], options…, "typed": {purpose: faces}}``."""
-    try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        raise InputError(_("cannot read this command: {error}").format(error=exc)) from None
-    if not words:
-        raise InputError(_("an empty command"))
-    command = find(words[0])
-    request: dict[str, Any] = {"command": command.name, "args": [], "typed": {}}
-    i = 1
-    while i < len(words):
-        word = fold(words[i])
-        if word in DICE_WORDS and command.name not in ("init",):
-            purpose = DICE_WORDS[word]
-            j = i + 1
-            faces = []
-            while j < len(words) and words[j].lstrip("-").isdigit():
-                faces.append(_int(words[j], word))
-                j += 1
-            if not faces:
-                raise InputError(_("{word} needs the faces of the dice").format(word=words[i]))
-            request["typed"].setdefault(purpose, []).extend(faces)
-            i = j
-        elif word in OPTION_WORDS and i + 1 < len(words) and command.name != "condition":
-            key = OPTION_WORDS[word]
-            value = words[i + 1]
-            request[key] = value if key in ("parry_target", "id") else _int(value, words[i])
-            i += 2
-        elif word in FLAG_WORDS:
-            request[FLAG_WORDS[word]] = True
-            i += 1
-        else:
-            request["args"].append(words[i])
-            i += 1
-    return request
+    return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
+                                           text_options=("parry_target", "id"), no_dice=("init",),
+                                           no_options=("condition",)))
 
 
 def _need(request: dict[str, Any], count: int, usage: str) -> list[str]:
-    args: list[str] = request["args"]
-    if len(args) < count:
-        spec = next(c for c in commands() if c.name == request["command"])
-        word = spec.fr if language() == "fr" else spec.en
-        raise InputError(_("missing arguments: {command} {usage}").format(command=word, usage=usage))
-    return args
+    return words.need(request, count, commands())
 
 
 def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
@@ -184,13 +102,13 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         event: dict[str, Any] = {"type": name, "target": target, **options}
     elif name == "move-attack":
         target, distance = _need(request, 2, spec.args)[:2]
-        event = {"type": name, "target": target, "distance": _number(distance, _("the distance")), **options}
+        event = {"type": name, "target": target, "distance": words.number(distance, _("the distance")), **options}
     elif name == "charge":
         target, distance = _need(request, 2, spec.args)[:2]
-        event = {"type": name, "target": target, "distance": _number(distance, _("the distance")),
+        event = {"type": name, "target": target, "distance": words.number(distance, _("the distance")),
                  "seen": not request.get("unseen"), **options}
     elif name == "move":
-        event = {"type": name, "distance": _number(_need(request, 1, spec.args)[0], _("the distance"))}
+        event = {"type": name, "distance": words.number(_need(request, 1, spec.args)[0], _("the distance"))}
     elif name == "breathe":
         event = {"type": name, "targets": _need(request, 1, spec.args)}
     elif name == "instinctive-dodge":
@@ -207,17 +125,17 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         event = {"type": name}
     elif name in ("hp", "damage", "heal", "relieve", "mod", "init"):
         who, number = _need(request, 2, spec.args)[:2]
-        event = {"type": "gm", "op": name, "target": who, "value": _int(number, _("the value"))}
+        event = {"type": "gm", "op": name, "target": who, "value": words.whole(number, _("the value"))}
     elif name == "condition":
         who, condition = _need(request, 2, spec.args)[:2]
         key = CONDITION_WORDS.get(fold(condition))
         if key is None:
             raise InputError(_("unknown condition {name!r}; known: {known}").format(
                 name=condition, known=", ".join(sorted(set(CONDITION_WORDS.values())))))
-        amount = _int(args[2], _("the value")) if len(args) > 2 else 1
+        amount = words.whole(args[2], _("the value")) if len(args) > 2 else 1
         event = {"type": "gm", "op": "condition", "target": who, "name": key, "value": amount}
     elif name == "fight-mod":
-        event = {"type": "gm", "op": "fight-mod", "value": _int(_need(request, 1, spec.args)[0], _("the value"))}
+        event = {"type": "gm", "op": "fight-mod", "value": words.whole(_need(request, 1, spec.args)[0], _("the value"))}
     elif name == "add":
         ref, side = _need(request, 2, spec.args)[:2]
         event = {"type": "gm", "op": "add", "ref": ref, "side": side}

@@ -1,0 +1,140 @@
+"""Command lines at the table, whatever the system: words in English or French, accents and case ignored, typed
+dice faces after a keyword, options with a value, flags.
+
+A system gives its :class:`Command` list and its keyword tables; :func:`parse` turns a line into a request
+``{"command": name, "args": [...], option: value…, flag: True…, "typed": {purpose: faces}}``.
+"""
+
+from __future__ import annotations
+
+import shlex
+import unicodedata
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from estoc.errors import InputError
+from estoc.i18n import _, language
+
+
+def fold(word: str) -> str:
+    """A word without accents, in lower case: what the parser compares."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)).lower()
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: its event type (or tracker verb), its words, the arguments it takes, a help text."""
+
+    name: str
+    en: str
+    fr: str
+    args: str
+    help: str
+
+
+TRACKER_VERBS = ("undo", "redo", "auto", "status", "log", "summary", "help", "quit")
+"""Commands the tracker answers itself, the same in every system."""
+
+
+def tracker_commands() -> list[Command]:
+    """The tracker's own commands, with help in the user's language."""
+    return [
+        Command("auto", "auto", "auto", _("[all | end]"),
+                _("let estoc play the current combatant (all: every creature until a hero's turn; end: everyone "
+                  "to the end of the fight)")),
+        Command("undo", "undo", "annuler", "", _("undo the last command")),
+        Command("redo", "redo", "refaire", "", _("redo what was undone")),
+        Command("status", "status", "situation", "", _("the state of the fight")),
+        Command("log", "log", "journal", "", _("the fight's log so far")),
+        Command("summary", "summary", "bilan", "", _("hits, criticals and foes downed, per combatant")),
+        Command("help", "help", "aide", "", _("this help")),
+        Command("quit", "quit", "quitter", "", _("leave (the fight is saved)")),
+    ]
+
+
+def find(word: str, commands: Sequence[Command]) -> Command:
+    wanted = fold(word)
+    for command in commands:
+        if wanted in (command.en, command.fr, command.name):
+            return command
+    raise InputError(_("unknown command {word!r}; type help").format(word=word))
+
+
+def whole(word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise InputError(_("{what} must be a whole number, not {word!r}").format(what=what, word=word)) from None
+
+
+def number(word: str, what: str) -> float:
+    try:
+        return float(word.replace(",", "."))
+    except ValueError:
+        raise InputError(_("{what} must be a number, not {word!r}").format(what=what, word=word)) from None
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A system's words: its commands and keyword tables (keys already folded)."""
+
+    commands: Sequence[Command]
+    dice: Mapping[str, str]
+    """keyword → purpose of the faces that follow it."""
+    options: Mapping[str, str]
+    """keyword → option name; the next word is its value."""
+    flags: Mapping[str, str]
+    text_options: Collection[str] = ()
+    """Options whose value stays text (an id), not a whole number."""
+    no_dice: Collection[str] = ()
+    """Commands whose words are never dice keywords."""
+    no_options: Collection[str] = ()
+    """Commands whose words are never option keywords."""
+
+
+def parse(line: str, grammar: Grammar) -> dict[str, Any]:
+    """A command line as a request (see the module)."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise InputError(_("cannot read this command: {error}").format(error=exc)) from None
+    if not words:
+        raise InputError(_("an empty command"))
+    command = find(words[0], grammar.commands)
+    request: dict[str, Any] = {"command": command.name, "args": [], "typed": {}}
+    i = 1
+    while i < len(words):
+        word = fold(words[i])
+        if word in grammar.dice and command.name not in grammar.no_dice:
+            j = i + 1
+            faces = []
+            while j < len(words) and words[j].lstrip("-").isdigit():
+                faces.append(whole(words[j], word))
+                j += 1
+            if not faces:
+                raise InputError(_("{word} needs the faces of the dice").format(word=words[i]))
+            request["typed"].setdefault(grammar.dice[word], []).extend(faces)
+            i = j
+        elif word in grammar.options and i + 1 < len(words) and command.name not in grammar.no_options:
+            key = grammar.options[word]
+            value = words[i + 1]
+            request[key] = value if key in grammar.text_options else whole(value, words[i])
+            i += 2
+        elif word in grammar.flags:
+            request[grammar.flags[word]] = True
+            i += 1
+        else:
+            request["args"].append(words[i])
+            i += 1
+    return request
+
+
+def need(request: Mapping[str, Any], count: int, commands: Sequence[Command]) -> list[str]:
+    """The request's arguments, at least ``count`` of them (else an error giving the command's usage)."""
+    args: list[str] = request["args"]
+    if len(args) < count:
+        spec = next(c for c in commands if c.name == request["command"])
+        word = spec.fr if language() == "fr" else spec.en
+        raise InputError(_("missing arguments: {command} {usage}").format(command=word, usage=spec.args))
+    return args
