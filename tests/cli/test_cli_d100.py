@@ -25,7 +25,7 @@ def test_a_typed_special_success_through_a_normal_parry(capsys: pytest.CaptureFi
     assert data["attack_quality"] == "special" and data["defence_quality"] == "success"
     assert data["result"] == "special" and data["damage"] == 13  # the text's 7 + 4 + 2
     assert data["body"] == 13 - data["stopped_by_armour"]
-    assert [d["purpose"] for d in data["dice"]] == ["attack", "parry", "damage", "damage-bonus"]
+    assert [d["purpose"] for d in data["dice"]] == ["attack", "defence", "damage", "damage-bonus"]
     assert all(all(d["typed"]) for d in data["dice"])
 
 

@@ -84,14 +84,14 @@ def test_a_special_attack_beats_a_normal_parry() -> None:
     spec = exchange_spec(fighter((sword,)), 1, fighter((weapon(),), armour=1), "parry")
     assert spec.defence.kind == "parry" and spec.defence.protection == 10
     # 3 is a special success at 25 % (5 or less); the parry's 12 is a plain success at 25 %.
-    out = resolve_exchange(ScriptedDice({"attack": [3], "parry": [12], "damage": [3]}), TABLE, spec, 1)
+    out = resolve_exchange(ScriptedDice({"attack": [3], "defence": [12], "damage": [3]}), TABLE, spec, 1)
     assert int(out.attack_quality[0]) == SPECIAL and int(out.defence_quality[0]) == SUCCESS
     assert int(out.result[0]) == SPECIAL_HIT and int(out.damage[0]) == 7 + 4 and int(out.body[0]) == 10
 
 
 def test_a_parried_blow_wears_the_weapon_past_its_protection() -> None:
     spec = exchange_spec(fighter((weapon(damage="2D6"),)), 1, fighter((weapon(hp=5),), armour=1), "parry")
-    out = resolve_exchange(ScriptedDice({"attack": [20], "parry": [15], "damage": [6, 2]}), TABLE, spec, 1)
+    out = resolve_exchange(ScriptedDice({"attack": [20], "defence": [15], "damage": [6, 2]}), TABLE, spec, 1)
     assert int(out.damage[0]) == 8 and int(out.absorbed.item[0]) == 5 and int(out.absorbed.armour[0]) == 1
     assert int(out.body[0]) == 2 and bool(out.absorbed.worn[0])
 

@@ -114,8 +114,7 @@ def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defenc
            damage_roll: list[int] | None, bonus_roll: list[int] | None, seed: int | None, as_json: bool) -> None:
     content, attacker, defender, spec, number = prepare(ctx, o)
     faces: dict[str, list[int]] = {}
-    for purpose, given in (("attack", roll), ("parry" if spec.defence.kind == "parry" else "dodge",
-                                              [defence_roll] if defence_roll is not None else None),
+    for purpose, given in (("attack", roll), ("defence", [defence_roll] if defence_roll is not None else None),
                            ("damage", damage_roll), ("damage-bonus", bonus_roll)):
         if given:
             faces[purpose] = list(given)

@@ -216,5 +216,12 @@ def purpose_label(purpose: str) -> str:
         "manoeuvre": _("manoeuvre"),
         "parry": _("total parry"),
         "stray": _("stray shot"),
+        "defence": _("defence"),
+        "damage": _("damage"),
+        "damage-bonus": _("damage bonus"),
+        "first-aid": _("first aid"),
+        "first-aid-heal": _("first aid's hit points"),
+        "unconscious": _("hours unconscious"),
+        "healing": _("healing"),
     }
     return labels.get(purpose, purpose)

@@ -273,7 +273,7 @@ def resolve_exchange(dice: DiceSource, outcomes: Outcomes, spec: ExchangeSpec, w
     """Play the attack of ``spec`` in every world (outside ``active`` nothing happens).
 
     Dice, in order: the attack (purpose ``attack``); where it succeeded and a defence is chosen, the defence
-    (``parry`` or ``dodge``); where the blow lands or meets a parry, the damage (``damage``, then
+    (``defence``, a parry or a dodge); where the blow lands or meets a parry, the damage (``damage``, then
     ``damage-bonus``).
     """
     rolling = np.arange(worlds) if active is None else np.flatnonzero(active)
@@ -285,7 +285,7 @@ def resolve_exchange(dice: DiceSource, outcomes: Outcomes, spec: ExchangeSpec, w
     defence_roll = np.zeros(worlds, dtype=np.int64)
     defence_q = np.full(worlds, NONE, dtype=np.int64)
     if defends.size:
-        defence_roll[defends] = dice.draw(100, defends.size, spec.defence.kind, defends)
+        defence_roll[defends] = dice.draw(100, defends.size, "defence", defends)
         defence_q[defends] = quality(defence_roll[defends], spec.defence.skill, spec.fumble_from)
     result = outcomes.read(attack_q, defence_q)
     if active is not None:

@@ -1,0 +1,149 @@
+"""Encounter files of the d100 system::
+
+    schema_version: 1
+    system: d100
+    kind: encounter
+    name: {fr: Le pont, en: The bridge}
+    sides:
+      - id: compagnie
+        members:
+          - character: ysolde        # a character of the content
+            player: true             # played at the table (the default policy never plays it unless asked)
+          - sheet: {...}             # a character written inline
+      - id: brigands
+        members:
+          - character: jacquot
+            count: 3                 # jacquot-1 … jacquot-3
+    distance: 20                     # metres between the sides, for missile weapons (none: within range)
+    settings: {fumble_from: 100, dodge_missiles: false, helmet_points: add}
+
+Loading checks every id and reports each problem as ``file:line: field: message``; the setup it keeps rebuilds the
+encounter without files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+
+from estoc.content.loader import _field_name, _line_of, _plain, _problem
+from estoc.content.messages import translate_error
+from estoc.content.models import d100
+from estoc.content.models.common import ContentId, Strict, Text
+from estoc.content.registry import Content
+from estoc.errors import ContentError, EstocError
+from estoc.i18n import _
+from estoc.systems.d100.exchange import Combatant, Settings
+
+ENCOUNTER_VERSION = 1
+MAX_COUNT = 200
+
+
+class Member(Strict):
+    character: ContentId | None = None
+    sheet: d100.Character | None = None
+    count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    id: ContentId | None = None
+    player: bool = Field(default=False, description="played at the table: estoc's policy leaves it to the players")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Member:
+        if (self.character is None) == (self.sheet is None):
+            raise ValueError(_("a member is a character (an id of the content) or a sheet written inline"))
+        return self
+
+
+class Side(Strict):
+    id: ContentId
+    name: Text | None = None
+    members: tuple[Member, ...] = Field(min_length=1)
+
+
+class EncounterSettings(Strict):
+    fumble_from: int = Field(default=100, ge=90, le=101)
+    dodge_missiles: bool = False
+    helmet_points: Literal["add", "ignore"] = "add"
+
+
+class Encounter(Strict):
+    schema_version: int = ENCOUNTER_VERSION
+    system: Literal["d100"]
+    kind: Literal["encounter"]
+    name: Text
+    description: Text | None = None
+    sides: tuple[Side, ...]
+    distance: int | None = Field(default=None, ge=0, description="metres between the sides")
+    settings: EncounterSettings = EncounterSettings()
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides(cls, sides: tuple[Side, ...]) -> tuple[Side, ...]:
+        if len(sides) < 2:
+            raise ValueError(_("an encounter needs at least two sides"))
+        return sides
+
+
+@dataclass(frozen=True)
+class LoadedD100Encounter:
+    name: dict[str, str]
+    sides: list[tuple[str, dict[str, str]]]
+    combatants: list[tuple[str, str, Combatant, bool]]
+    """``(id, side, combatant, played by a player)``."""
+    settings: Settings
+    distance: int | None
+    setup: dict[str, Any]
+
+
+def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100Encounter:
+    """Validate and build a d100 encounter (``data``: the file's YAML, or a setup)."""
+    try:
+        encounter = Encounter.model_validate(_plain(data))
+    except ValidationError as exc:
+        raise ContentError([_problem(path, _line_of(data, list(e["loc"])) or 1, _field_name(list(e["loc"])),
+                                     translate_error(e)) for e in exc.errors()]) from exc
+    problems: list[str] = []
+    combatants: list[tuple[str, str, Combatant, bool]] = []
+    sides: list[tuple[str, dict[str, str]]] = []
+    seen: set[str] = set()
+    known = content.kind("d100", "characters")
+    for i, side in enumerate(encounter.sides):
+        sides.append((side.id, side.name.as_dict() if side.name else {"fr": side.id, "en": side.id}))
+        for j, member in enumerate(side.members):
+            loc: list[str | int] = ["sides", i, "members", j]
+            try:
+                if member.character is not None:
+                    if member.character not in known:
+                        raise EstocError(_("no character {id!r}; known: {known}").format(
+                            id=member.character, known=", ".join(sorted(known))))
+                    record = content.get("d100", "characters", member.character, d100.Character)
+                else:
+                    assert member.sheet is not None
+                    record = member.sheet
+                base = Combatant.from_character(content, record)
+            except EstocError as exc:
+                key = "character" if member.character is not None else "sheet"
+                problems.append(_problem(path, _line_of(data, [*loc, key]) or _line_of(data, loc),
+                                         _field_name([*loc, key]), exc.message))
+                continue
+            first = member.id or base.id
+            names = [(first, None)] if member.count == 1 else [(f"{first}-{n}", n)
+                                                                  for n in range(1, member.count + 1)]
+            for cid, n in names:
+                if cid in seen:
+                    problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
+                        "a combatant is already called {id!r}: give this one an id").format(id=cid)))
+                    continue
+                seen.add(cid)
+                name = base.name if n is None else {k: f"{v} {n}" for k, v in base.name.items()}
+                combatants.append((cid, side.id, dataclasses.replace(base, id=cid, name=name), member.player))
+    if problems:
+        raise ContentError(problems)
+    s = encounter.settings
+    return LoadedD100Encounter(
+        name=encounter.name.as_dict(), sides=sides, combatants=combatants,
+        settings=Settings(fumble_from=s.fumble_from, dodge_missiles=s.dodge_missiles, helmet_points=s.helmet_points),
+        distance=encounter.distance, setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True))
