@@ -11,14 +11,14 @@ from typing import IO, Annotated, Any, TextIO
 import typer
 
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, harp_content, print_json
+from estoc.cli.common import console, print_json
+from estoc.content.registry import load_content
+from estoc.engine.words import fold
 from estoc.errors import EstocError, InputError
 from estoc.i18n import _, pick
 from estoc.play.store import EventStore
+from estoc.play.systems import SYSTEMS, fight_system, read_encounter
 from estoc.play.tracker import Tracker
-from estoc.render.harp_fight import status_lines, summary_lines
-from estoc.systems.harp.commands import fold
-from estoc.systems.harp.play import HarpPlay
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
@@ -40,20 +40,17 @@ def open_store(db: Path | None) -> EventStore:
 
 def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: int, beasts_flee: bool,
                 name: str | None = None) -> Tracker:
-    from estoc.play.encounter import load_encounter
-
-    content, tables = harp_content(content_folders(ctx))
-    loaded = load_encounter(encounter, content)
+    content = load_content(content_folders(ctx))
+    loaded = read_encounter(encounter, content)
     setup = {"encounter": loaded.setup, "seed": seed, "beasts_flee": beasts_flee}
-    return Tracker.create(store, HarpPlay(content, tables), name or pick(loaded.name), setup)
+    return Tracker.create(store, fight_system(loaded.system, content), name or pick(loaded.name), setup)
 
 
 def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Tracker:
-    content, tables = harp_content(content_folders(ctx))
     info = store.fight(fight_id)
-    if info.system != "harp":
+    if info.system not in SYSTEMS:
         raise InputError(_("fight {id} is a {system} fight").format(id=fight_id, system=info.system))
-    return Tracker(store, fight_id, HarpPlay(content, tables))
+    return Tracker(store, fight_id, fight_system(info.system, load_content(content_folders(ctx))))
 
 
 def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str]) -> None:
@@ -80,7 +77,7 @@ def markdown(tracker: Tracker) -> str:
             indent = len(line) - len(line.lstrip(" "))
             parts.append(("  " * (indent // 2)) + "- " + line.strip())
     parts += ["", "## " + _("Summary"), ""]
-    parts += ["- " + line.strip() for line in summary_lines(tracker.fight.summary())[1:]]
+    parts += ["- " + line.strip() for line in tracker.system.summary_lines(tracker.fight)[1:]]
     return "\n".join(parts) + "\n"
 
 
@@ -91,15 +88,15 @@ def handle(tracker: Tracker, line: str, out: IO[str]) -> bool:
     if verb == "quit":
         return True
     if verb == "status":
-        out.write("\n".join(status_lines(tracker.fight.view())) + "\n")
+        out.write("\n".join(tracker.system.status_lines(tracker.fight)) + "\n")
     elif verb == "log":
         out.write("\n".join(log_lines(tracker)) + "\n")
     elif verb == "summary":
-        out.write("\n".join(summary_lines(tracker.fight.summary())) + "\n")
+        out.write("\n".join(tracker.system.summary_lines(tracker.fight)) + "\n")
     elif verb == "help":
         for en, fr, text in tracker.system.commands():
             out.write(f"  {en if en == fr else f'{en} / {fr}'}: {text}\n")
-        out.write("  " + _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)") + "\n")
+        out.write("  " + tracker.system.dice_help() + "\n")
     else:
         tell(tracker, tracker.command(line), out)
     return False
@@ -117,7 +114,7 @@ class FightShell(cmd.Cmd):
         self.creatures_auto = creatures_auto
         """Creatures play by the default policy between the heroes' turns (the demo's interactive mode)."""
         self.intro = "\n".join([_("Fight {id}. Type help for the commands, quit to leave (the fight is saved).")
-                                .format(id=tracker.fight_id), *status_lines(tracker.fight.view())])
+                                .format(id=tracker.fight_id), *tracker.system.status_lines(tracker.fight)])
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
@@ -140,7 +137,7 @@ class FightShell(cmd.Cmd):
                 return True
             self.autoplay()
             if self.tracker.fight.is_over():
-                self.stdout.write("\n".join(status_lines(self.tracker.fight.view())) + "\n")
+                self.stdout.write("\n".join(self.tracker.system.status_lines(self.tracker.fight)) + "\n")
         except EstocError as exc:
             self.stdout.write(f"estoc: {exc.message}\n")
         return False
@@ -228,8 +225,8 @@ def register(app: typer.Typer) -> None:
             print_json({"fight": tracker.fight_id, "state": tracker.fight.view(),
                         "summary": tracker.fight.summary(), "events": tracker.events})
         else:
-            out.write("\n".join(["", *status_lines(tracker.fight.view()), "",
-                                 *summary_lines(tracker.fight.summary())]) + "\n")
+            out.write("\n".join(["", *tracker.system.status_lines(tracker.fight), "",
+                                 *tracker.system.summary_lines(tracker.fight)]) + "\n")
 
     log = typer.Typer(help=_("A stored fight's log."), no_args_is_help=True)
     app.add_typer(log, name="log")

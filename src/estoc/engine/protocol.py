@@ -69,6 +69,18 @@ class FightSystem(Protocol):
         """One narration record as lines in the user's language."""
         ...
 
+    def status_lines(self, fight: Fight) -> list[str]:
+        """The state at a glance, as lines in the user's language."""
+        ...
+
+    def summary_lines(self, fight: Fight) -> list[str]:
+        """The summary, as lines in the user's language (the first one a heading)."""
+        ...
+
+    def dice_help(self) -> str:
+        """How the GM types physical dice in this system's commands."""
+        ...
+
 
 def recorded_dice(dice: DiceSource) -> dict[str, list[int]]:
     """The faces a recording dice source handed out, by purpose, in order: what an event stores."""

@@ -40,6 +40,8 @@ from estoc.i18n import _
 from estoc.systems.d100.exchange import Combatant, Settings
 
 ENCOUNTER_VERSION = 1
+SETUP_PATH = Path("<setup>")
+"""Where the problems of a setup (no file, no lines) say they are."""
 MAX_COUNT = 200
 
 

@@ -127,8 +127,13 @@ class D100Fight:
     def foes(self, c: int) -> list[int]:
         return [i for i in range(len(self.combatants)) if self.sides[i] != self.sides[c] and self.standing(i)]
 
+    def one_side_left(self) -> bool:
+        return len({self.sides[i] for i in range(len(self.combatants)) if self.standing(i)}) <= 1
+
     def is_over(self) -> bool:
-        return self.round > 0 and len({self.sides[i] for i in range(len(self.combatants)) if self.standing(i)}) <= 1
+        """Over once the round in which only one side was left standing has ended (its simultaneous blows struck,
+        its dying dead)."""
+        return self.phase == "over"
 
     def winner(self) -> str | None:
         sides = {self.sides[i] for i in range(len(self.combatants)) if self.standing(i)}
@@ -173,6 +178,9 @@ class D100Fight:
             c = self.order[self.turn]
             group = self.groups[self.turn]
             if self.turn == 0 or self.groups[self.turn - 1] != group:
+                if self.one_side_left():  # the round's end comes now (and its deaths)
+                    self._end_round(records)
+                    return
                 # A new group: who stands now may act even if a blow of this same group fells them.
                 self.group_standing = {o for k, o in enumerate(self.order) if self.groups[k] == group
                                        and self.standing(o)}
@@ -185,9 +193,11 @@ class D100Fight:
         died = end_of_round(self.state)[0]
         records.append({"kind": "end-round", "round": self.round,
                         "died": [self.combatants[c].id for c in np.flatnonzero(died)]})
-        if self.is_over():
+        if self.one_side_left():
             self.phase = "over"
-            records.append({"kind": "over", "winner": self.winner()})
+            winner = self.winner()
+            records.append({"kind": "over", "winner": winner,
+                            "winner_name": self.side_names.get(winner, {}) if winner else None})
             return
         self.round += 1
         self.phase, self.order, self.groups, self.turn = "movement", [], [], 0
@@ -197,7 +207,7 @@ class D100Fight:
     def _actor(self) -> int:
         if self.round == 0:
             raise RulesError(_("the fight has not begun: type begin"))
-        if self.phase == "over" or self.is_over():
+        if self.phase == "over":
             raise RulesError(_("the fight is over"))
         c = self.current()
         if c is None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
-from estoc.i18n import pick
+from estoc.i18n import _, pick
 from estoc.systems.harp import commands as words
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.tables import HarpTables
@@ -45,6 +45,19 @@ class HarpPlay:
 
     def commands(self) -> list[tuple[str, str, str]]:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
+
+    def status_lines(self, fight: Fight) -> list[str]:
+        from estoc.render.harp_fight import status_lines
+
+        return status_lines(fight.view())
+
+    def summary_lines(self, fight: Fight) -> list[str]:
+        from estoc.render.harp_fight import summary_lines
+
+        return summary_lines(fight.summary())
+
+    def dice_help(self) -> str:
+        return _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)")
 
     def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
         from estoc.render.harp_fight import narrate_record

@@ -1,0 +1,103 @@
+"""A d100 fight told as the GM tells it: rounds, ranks, actions; the state at a glance; the summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from estoc.i18n import _, ngettext, pick
+from estoc.render.d100 import narrate_exchange
+
+
+def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    """One narration record as lines."""
+    kind = record.get("kind")
+
+    def who(key: str) -> str:
+        value = str(record.get(key) or "")
+        return names.get(value, value)
+
+    if kind == "round":
+        return ["", _("— Round {n} — movement phase").format(n=record["round"])]
+    if kind == "order":
+        ranks = ", ".join(f"{names.get(i, i)} {rank}" for i, rank, _group in record["order"])
+        lines = [_("Actions by DEX rank: {ranks}").format(ranks=ranks or "—")]
+        groups = [g for _i, _r, g in record["order"]]
+        for group in sorted({g for g in groups if groups.count(g) > 1}):
+            together = [names.get(i, i) for i, _r, g in record["order"] if g == group]
+            lines.append("  " + _("Simultaneous: {who}").format(who=", ".join(together)))
+        if record.get("defending_only"):
+            lines.append("  " + _("Only defending this round (moved 30 m or more): {who}").format(
+                who=", ".join(names.get(i, i) for i in record["defending_only"])))
+        return lines
+    if kind == "move":
+        return ["  " + _("{who} moves {m} m: DEX rank {rank}.").format(who=who("actor"), m=record["metres"],
+                                                                        rank=record["rank"])]
+    if kind == "kneel":
+        text = _("{who} kneels behind the shield.") if record["kneeling"] else _("{who} stands up.")
+        return ["  " + text.format(who=who("actor"))]
+    if kind == "skip":
+        return ["  " + _("{who} cannot act.").format(who=who("actor"))]
+    if kind == "pass":
+        return ["  " + _("{who} waits.").format(who=who("actor"))]
+    if kind == "attack":
+        lines = ["  " + line for line in narrate_exchange(record, who("actor"), who("target"))]
+        if record.get("broken"):
+            lines.append("    " + _("The parrying item breaks."))
+        if record.get("dying"):
+            lines.append("    " + _("{target} is at {hp} hit points: dead at the end of the round unless first aid "
+                                  "brings them back to 1.").format(target=who("target"), hp=record["hp"]))
+        elif record.get("unconscious"):
+            lines.append("    " + ngettext("{target} falls unconscious for {n} hour.",
+                                           "{target} falls unconscious for {n} hours.", record["hours"]).format(
+                target=who("target"), n=record["hours"]))
+        return lines
+    if kind == "first-aid":
+        if not record["success"]:
+            return ["  " + _("{who} gives first aid to {target} ({roll} against {skill} %): it fails, but the "
+                             "wound is dressed.").format(who=who("actor"), target=who("target"),
+                                                         roll=record["roll"], skill=record["skill"])]
+        lines = ["  " + _("{who} gives first aid to {target} ({roll} against {skill} %): {n} hit points back, "
+                          "{hp} now.").format(who=who("actor"), target=who("target"), roll=record["roll"],
+                                              skill=record["skill"], n=record["healed"], hp=record["hp"])]
+        if record.get("saved"):
+            lines.append("    " + _("{target} will live.").format(target=who("target")))
+        return lines
+    if kind == "reload":
+        return ["  " + _("{who} reloads (ready in round {n}).").format(who=who("actor"), n=record["ready"])]
+    if kind == "end-round":
+        lines = [_("End of round {n}.").format(n=record["round"])]
+        lines += ["  " + _("{who} dies.").format(who=names.get(i, i)) for i in record["died"]]
+        return lines
+    if kind == "over":
+        winner = pick(record["winner_name"]) if record.get("winner_name") else record.get("winner")
+        return [_("The fight is over: {side} wins.").format(side=winner) if winner else
+                _("The fight is over: no one is left standing.")]
+    if kind == "gm":
+        return ["  " + _("GM: {op} {target} {value} (now {hp} hit points).").format(
+            op=record["op"], target=who("target"), value=record["value"], hp=record["hp"])]
+    return []
+
+
+def status_lines(view: Mapping[str, Any]) -> list[str]:
+    phases = {"movement": _("movement"), "actions": _("actions"), "over": _("over")}
+    lines = [_("Round {n}, {phase}; acting: {current}").format(
+        n=view["round"], phase=phases.get(view["phase"], view["phase"]), current=view["current"] or "—")]
+    states = {"ok": "", "unconscious": _("unconscious"), "dying": _("dying"), "dead": _("dead"),
+              "out": _("out of the fight")}
+    for row in view["combatants"]:
+        wounds = ", ".join(map(str, row["wounds"])) or "—"
+        lines.append(_("  {name} ({side}): {hp}/{max} HP, wounds {wounds} {state}").format(
+            name=pick(row["name"]), side=row["side"], hp=row["hp"], max=row["hp_max"], wounds=wounds,
+            state=states.get(row["state"], row["state"])).rstrip())
+    return lines
+
+
+def summary_lines(summary: Mapping[str, Any]) -> list[str]:
+    lines = [_("After {n} rounds:").format(n=summary["rounds"])]
+    for row in summary["combatants"]:
+        lines.append(_("  {name}: dealt {dealt} hit points ({hits} blows, {specials} special), took {taken}, "
+                       "downed {downed}").format(name=pick(row["name"]), dealt=row["damage_dealt"],
+                                                 hits=row["hits"], specials=row["specials"],
+                                                 taken=row["damage_taken"], downed=row["downed"]))
+    return lines
