@@ -8,7 +8,7 @@ succeeded, the attacks and defences table, the damage through the parrying item 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -268,41 +268,88 @@ class ExchangeOutcome:
         return self.absorbed.body
 
 
+DEFENCE_CODES = {"none": 0, "parry": 1, "dodge": 2}
+
+
+@dataclass(frozen=True)
+class Defences:
+    """The defence each world's target opposes (arrays ``(W,)``): its kind (:data:`DEFENCE_CODES`), its chance, a
+    parry's protection, and the target's armour."""
+
+    kind: I64
+    skill: I64
+    protection: I64
+    armour: I64
+
+    @classmethod
+    def of(cls, option: DefenceOption, armour: int, worlds: int) -> Defences:
+        def full(value: int) -> I64:
+            return np.full(worlds, value, dtype=np.int64)
+
+        return cls(full(DEFENCE_CODES[option.kind]), full(option.skill), full(option.protection), full(armour))
+
+
 def resolve_exchange(dice: DiceSource, outcomes: Outcomes, spec: ExchangeSpec, worlds: int,
                      active: B | None = None) -> ExchangeOutcome:
-    """Play the attack of ``spec`` in every world (outside ``active`` nothing happens).
+    """Play the attack of ``spec`` in every world (outside ``active`` nothing happens): :func:`resolve_attacks`
+    with the same attack and defence everywhere."""
+    return resolve_attacks(dice, outcomes, spec.damage, spec.damage_bonus, spec.bonus_share,
+                           np.full(worlds, spec.skill, dtype=np.int64), Defences.of(spec.defence, spec.armour, worlds),
+                           spec.fumble_from, active)
+
+
+def resolve_attacks(dice: DiceSource, outcomes: Outcomes, damage: DiceExpression, damage_bonus: DiceExpression,
+                    bonus_share: int, skill: I64, defences: Defences, fumble_from: int = DEFAULT_FUMBLE_FROM,
+                    active: B | None = None) -> ExchangeOutcome:
+    """Attacks with one weapon (its ``damage``, the wielder's ``damage_bonus`` and ``bonus_share``) in every world,
+    each at its own chance ``skill[w]`` against its own defence (outside ``active`` nothing happens).
 
     Dice, in order: the attack (purpose ``attack``); where it succeeded and a defence is chosen, the defence
     (``defence``, a parry or a dodge); where the blow lands or meets a parry, the damage (``damage``, then
     ``damage-bonus``).
     """
+    worlds = skill.shape[0]
     rolling = np.arange(worlds) if active is None else np.flatnonzero(active)
     attack_roll = np.zeros(worlds, dtype=np.int64)
     attack_roll[rolling] = dice.draw(100, rolling.size, "attack", rolling)
     attack_q = np.full(worlds, FUMBLE, dtype=np.int64)
-    attack_q[rolling] = quality(attack_roll[rolling], spec.skill, spec.fumble_from)
-    defends = np.flatnonzero(attack_q <= SUCCESS) if spec.defence.kind != "none" else np.zeros(0, np.int64)
+    attack_q[rolling] = quality(attack_roll[rolling], skill[rolling], fumble_from)
+    defends = np.flatnonzero((attack_q <= SUCCESS) & (defences.kind > 0))
     defence_roll = np.zeros(worlds, dtype=np.int64)
     defence_q = np.full(worlds, NONE, dtype=np.int64)
     if defends.size:
         defence_roll[defends] = dice.draw(100, defends.size, "defence", defends)
-        defence_q[defends] = quality(defence_roll[defends], spec.defence.skill, spec.fumble_from)
+        defence_q[defends] = quality(defence_roll[defends], defences.skill[defends], fumble_from)
     result = outcomes.read(attack_q, defence_q)
     if active is not None:
         result[~active] = MISS
-    parried = (result == STOPPED) & (spec.defence.kind == "parry")
+    parried = (result == STOPPED) & (defences.kind == DEFENCE_CODES["parry"])
     struck = np.flatnonzero((result == HIT) | (result == SPECIAL_HIT) | parried)
     weapon_roll = np.zeros(worlds, dtype=np.int64)
     bonus = np.zeros(worlds, dtype=np.int64)
-    damage = np.zeros(worlds, dtype=np.int64)
+    total = np.zeros(worlds, dtype=np.int64)
     if struck.size:
-        w, b, total = roll_damage(dice, spec.damage, spec.damage_bonus, spec.bonus_share,
-                                  result[struck] == SPECIAL_HIT, struck)
-        weapon_roll[struck], bonus[struck], damage[struck] = w, b, np.maximum(total, 0)
-    protection = np.where(parried, spec.defence.protection, 0)
+        w, b, t = roll_damage(dice, damage, damage_bonus, bonus_share, result[struck] == SPECIAL_HIT, struck)
+        weapon_roll[struck], bonus[struck], total[struck] = w, b, np.maximum(t, 0)
+    protection = np.where(parried, defences.protection, 0)
     return ExchangeOutcome(attack_roll=attack_roll, attack_quality=attack_q, defence_roll=defence_roll,
                            defence_quality=defence_q, result=result, weapon_roll=weapon_roll, bonus=bonus,
-                           damage=damage, absorbed=absorb(damage, protection, spec.armour))
+                           damage=total, absorbed=absorb(total, protection, defences.armour))
+
+
+def with_wear(person: Combatant, shield_hp: int, shield_points: int, weapon_hp: list[int]) -> Combatant:
+    """The combatant as its worn shield and weapons leave it: a broken item cannot parry, and a worn shield stops
+    fewer points."""
+    shield = person.shield
+    if shield is not None:
+        if shield_hp <= 0:
+            shield = None
+        else:
+            shield = ShieldUse(shield.record.model_copy(update={"points": shield_points}), shield.skill)
+    weapons = tuple(w if w.record.hp is None else WeaponUse(
+        w.record.model_copy(update={"hp": weapon_hp[s] or None}), w.skill, w.damage)
+        for s, w in enumerate(person.weapons))
+    return replace(person, shield=shield, weapons=weapons)
 
 
 def shipped_outcomes(content: Content, table_id: str = "attaques-et-defenses") -> Outcomes:

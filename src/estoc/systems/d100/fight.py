@@ -32,6 +32,7 @@ from estoc.systems.d100.exchange import (
     defence_options,
     exchange_spec,
     resolve_exchange,
+    with_wear,
 )
 from estoc.systems.d100.rules import (
     HIT,
@@ -334,20 +335,9 @@ class D100Fight:
         return record
 
     def _with_wear(self, c: int) -> Combatant:
-        """The combatant as its worn shield and weapons leave it: a broken item cannot parry."""
-        person = self.combatants[c]
-        shield = person.shield
-        if shield is not None:
-            if int(self.state.shield_hp[0, c]) <= 0:
-                shield = None
-            else:
-                record = shield.record.model_copy(update={"points": int(self.state.shield_points[0, c])})
-                shield = type(shield)(record, shield.skill)
-        weapons = tuple(
-            w if w.record.hp is None else type(w)(w.record.model_copy(update={
-                "hp": int(self.state.weapon_hp[0, c, s]) or None}), w.skill, w.damage)
-            for s, w in enumerate(person.weapons))
-        return type(person)(**{**vars(person), "shield": shield, "weapons": weapons})
+        s = self.state
+        return with_wear(self.combatants[c], int(s.shield_hp[0, c]), int(s.shield_points[0, c]),
+                         [int(x) for x in s.weapon_hp[0, c]])
 
     def _wear(self, c: int, item: str) -> bool:
         """The parrying item loses a hit point (a shield an armour point too); True when it breaks."""
