@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from estoc.systems.d100.rules import range_divisor
+import numpy as np
 
 if TYPE_CHECKING:
     from estoc.systems.d100.fight import D100Fight
 
 
 def choose(fight: D100Fight) -> dict[str, Any]:
-    """The event the default policy picks now."""
+    """The event the default policy picks now: :func:`estoc.systems.d100.batch.decide` for the fight's one world."""
+    from estoc.systems.d100.batch import ATTACK, FIRST_AID, RELOAD, Roster, decide
+
     if fight.round == 0:
         return {"type": "begin"}
     if fight.phase == "movement":
@@ -27,31 +29,14 @@ def choose(fight: D100Fight) -> dict[str, Any]:
     c = fight.current()
     if c is None:
         return {"type": "end-round"}
-    state = fight.state
-    person = fight.combatants[c]
-    if person.first_aid > 0:
-        for ally in range(len(fight.combatants)):
-            count = int(state.wound_count[0, ally])
-            if (fight.sides[ally] == fight.sides[c] and bool(state.dying()[0, ally])
-                    and not all(bool(state.treated[0, ally, k]) for k in range(count))):
-                return {"type": "first-aid", "target": fight.combatants[ally].id}
-    foes = fight.foes(c)
-    if not foes:
-        return {"type": "pass"}
-    target = min(foes, key=lambda f: (int(state.hp[0, f]), f))
-    whole = [(s, use) for s, use in enumerate(person.weapons)
-             if use.record.hp is None or int(state.weapon_hp[0, c, s]) > 0]
-    whole = [(s, use) for s, use in whole if not use.missile or fight.distance is None
-             or int(range_divisor(fight.distance, use.record.range or 0)) > 0]
-    if not whole:
-        return {"type": "pass"}
-    s = max(whole, key=lambda item: (item[1].skill, -item[0]))[0]
-    if int(state.loaded[0, c, s]) == 0:
-        return {"type": "reload", "weapon": s + 1}
-    if fight.round < int(state.reload_until[0, c, s]):
-        ready = [(t, u) for t, u in whole if int(state.loaded[0, c, t]) != 0
-                 and fight.round >= int(state.reload_until[0, c, t])]
-        if not ready:
-            return {"type": "pass"}
-        s = max(ready, key=lambda item: (item[1].skill, -item[0]))[0]
-    return {"type": "attack", "target": fight.combatants[target].id, "weapon": s + 1}
+    roster = Roster.build(fight.combatants, fight.sides, fight.distance)
+    present = np.array([[i not in fight.removed for i in range(len(fight.combatants))]])
+    d = decide(fight.state, roster, np.array([c]), present, fight.round)
+    kind, target, weapon = int(d.kind[0]), fight.combatants[int(d.target[0])].id, int(d.weapon[0]) + 1
+    if kind == FIRST_AID:
+        return {"type": "first-aid", "target": target, "wound": int(d.wound[0]) + 1}
+    if kind == RELOAD:
+        return {"type": "reload", "weapon": weapon}
+    if kind == ATTACK:
+        return {"type": "attack", "target": target, "weapon": weapon}
+    return {"type": "pass"}
