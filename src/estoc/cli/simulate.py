@@ -24,6 +24,7 @@ from estoc.sim.runner import (
     Progress,
     check_run,
     compare,
+    load_any_encounter,
     parse_setting,
     require_dask,
     scenario,
@@ -38,7 +39,6 @@ from estoc.sim.summary import (
     summarize,
     summarize_comparison,
 )
-from estoc.sim.tally import SEVERITIES
 
 PROGRESS_FROM = 100_000
 """Runs of at least this many fights show a progress bar even when stderr is not a terminal."""
@@ -89,6 +89,13 @@ def yes_no(flag: bool) -> str:
 # --- tables -------------------------------------------------------------------------------------------------------
 
 def setting_text(settings: dict[str, Any]) -> str:
+    if "fumble_from" in settings:  # the d100 system
+        distance = settings.get("distance")
+        return _("fumbles from {fumble}, arrows and thrown weapons dodged: {dodge}, helmets: {helmet}, distance: "
+                 "{distance}").format(
+            fumble=settings["fumble_from"], dodge=yes_no(bool(settings["dodge_missiles"])),
+            helmet=_("added to the armour") if settings["helmet_points"] == "add" else _("left out"),
+            distance=_("{n} m").format(n=distance) if distance is not None else _("within range"))
     beyond = {"cap": _("capped"), "uncapped": _("uncapped"), "second-attack": _("second attack")}
     return _("fight modifier {mod}, beyond the size limit: {beyond}, full sun: {sun}, beasts flee: {flee}").format(
         mod=number(int(settings["fight_mod"]), 0, signed=True), beyond=beyond.get(settings["beyond_limit"],
@@ -125,12 +132,15 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
                        *([percent(c.fled.value)] if fled else []), plus_minus(c.hits_dealt, 1),
                        plus_minus(c.hits_taken, 1))
     out.print(people)
-    crits = Table(title=_("Criticals taken: chance of at least one of each severity"), title_justify="left")
+    marks = list(s.combatants[0].crit_taken) if s.combatants else []
+    special = marks == ["special"]
+    crits = Table(title=_("Special hits taken: chance of at least one") if special else
+                  _("Criticals taken: chance of at least one of each severity"), title_justify="left")
     crits.add_column(_("Combatant"))
-    for letter in SEVERITIES:
-        crits.add_column(letter, justify="right")
+    for mark in marks:
+        crits.add_column(_("special hit") if special else mark, justify="right")
     for c in s.combatants:
-        crits.add_row(pick(c.name), *(percent(c.crit_taken[letter].value) for letter in SEVERITIES))
+        crits.add_row(pick(c.name), *(percent(c.crit_taken[mark].value) for mark in marks))
     out.print(crits)
     length = s.length
     out.print(_("Length: {mean} rounds on average; half the fights are over by round {median}, nine in ten by "
@@ -224,8 +234,9 @@ def register(app: typer.Typer) -> None:
         vs: Annotated[Path | None, typer.Option("--vs", help=_(
             "Another encounter to compare with, on the same dice."))] = None,
         settings: Annotated[list[str] | None, typer.Option("--set", help=_(
-            "Compare with this setting changed: key=value, with key one of fight_mod, beyond_limit, full_sun, "
-            "beasts_flee (repeatable; with --vs, changes the other encounter)."))] = None,
+            "Compare with this setting changed: key=value; HARP: fight_mod, beyond_limit, full_sun, beasts_flee; "
+            "d100: fumble_from, dodge_missiles, helmet_points, distance (repeatable; with --vs, changes the other "
+            "encounter)."))] = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", help=_(
             "Address of a Dask scheduler to play on (needs estoc[cluster])."))] = None,
         max_rounds: Annotated[int, typer.Option("--max-rounds", help=_(
@@ -240,15 +251,13 @@ def register(app: typer.Typer) -> None:
             check_plot(plot)
         if scheduler is not None:
             require_dask()
-        from estoc.play.encounter import load_encounter
-
         folders = content_folders(ctx)
         content, tables = harp_content(folders)
-        base = scenario(load_encounter(encounter, content), content, beasts_flee=beasts_flee)
+        base = scenario(load_any_encounter(encounter, content), content, beasts_flee=beasts_flee)
         other = None
         if vs is not None or changes:
-            other = scenario(load_encounter(vs, content) if vs is not None else base.encounter, content, changes,
-                             beasts_flee=beasts_flee)
+            other = scenario(load_any_encounter(vs, content) if vs is not None else base.encounter, content,
+                             changes, beasts_flee=beasts_flee)
         seed = seed if seed is not None else secrets.randbits(32)
         options: dict[str, Any] = {"seed": seed, "folders": folders, "chunk": chunk, "workers": workers,
                                    "scheduler": scheduler, "max_rounds": max_rounds}

@@ -46,6 +46,7 @@ from estoc.content.models.harp_heroes import Hero
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
+from estoc.play.sides import SideInfo
 from estoc.systems.harp.attack import AttackSettings, BeyondLimit
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.heroes import combatant_from_hero
@@ -137,15 +138,6 @@ class Encounter(Strict):
 
 
 @dataclass(frozen=True)
-class SideInfo:
-    """A side as loaded: its id, its name, the ids of its combatants in order."""
-
-    id: str
-    name: dict[str, str]
-    members: list[str]
-
-
-@dataclass(frozen=True)
 class LoadedEncounter:
     """An encounter ready to fight: every combatant built, with its side."""
 
@@ -160,6 +152,7 @@ class LoadedEncounter:
     setup: dict[str, Any]
     """Enough to rebuild this encounter without its files (:func:`encounter_from_setup`); JSON-able."""
     description: dict[str, str] | None = None
+    system: str = "harp"
 
     def combatant(self, combatant_id: str) -> Combatant:
         """One combatant by id (``KeyError`` when none)."""

@@ -35,6 +35,8 @@ from estoc.errors import EstocError, InputError
 from estoc.i18n import _
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup
 from estoc.sim.tally import Counts, Outcome, Paired
+from estoc.systems.d100.batch import BatchFight as D100Batch
+from estoc.systems.d100.encounter import SETUP_PATH, LoadedD100Encounter, load_d100_encounter
 from estoc.systems.harp.batch import UNLIMITED, BatchFight, sides_left
 from estoc.systems.harp.conditions import HarpState
 from estoc.systems.harp.roster import Roster
@@ -42,11 +44,20 @@ from estoc.systems.harp.tables import HarpTables
 
 DEFAULT_CHUNK = 10_000
 DEFAULT_MAX_ROUNDS = 100
-SETTINGS = ("fight_mod", "beyond_limit", "full_sun", "beasts_flee")
-"""The settings a run may change (``--set key=value``)."""
+HARP_SETTINGS = ("fight_mod", "beyond_limit", "full_sun", "beasts_flee")
+D100_SETTINGS = ("fumble_from", "dodge_missiles", "helmet_points", "distance")
+SETTINGS = HARP_SETTINGS + D100_SETTINGS
+"""The settings a run may change (``--set key=value``), each of one system."""
+SYSTEM_SETTINGS = {"harp": HARP_SETTINGS, "d100": D100_SETTINGS}
+MARKS = {"harp": ["A", "B", "C", "D", "E"], "d100": ["special"]}
+"""What the summary counts of the blows each combatant takes: HARP's criticals by severity, d100's special
+successes."""
 BEYOND_LIMIT = ("cap", "uncapped", "second-attack")
 TRUE = ("true", "yes", "on", "1", "oui", "vrai")
 FALSE = ("false", "no", "off", "0", "non", "faux")
+
+Encounter = LoadedEncounter | LoadedD100Encounter
+"""An encounter of any system that simulates."""
 
 Progress = Callable[[int], None]
 """Told the number of worlds of each chunk as it is done."""
@@ -58,13 +69,16 @@ Progress = Callable[[int], None]
 class Scenario:
     """An encounter as simulated: the encounter (its settings applied) and the policy's choices."""
 
-    encounter: LoadedEncounter
+    encounter: Encounter
     beasts_flee: bool = False
 
     @property
     def settings(self) -> dict[str, Any]:
-        """The settings in force, by the keys of :data:`SETTINGS`."""
+        """The settings in force, by the keys of :data:`SETTINGS` of the encounter's system."""
         e = self.encounter
+        if isinstance(e, LoadedD100Encounter):
+            return {"fumble_from": e.settings.fumble_from, "dodge_missiles": e.settings.dodge_missiles,
+                    "helmet_points": e.settings.helmet_points, "distance": e.distance}
         return {"fight_mod": e.modifiers.fight, "beyond_limit": e.settings.beyond_limit, "full_sun": e.full_sun,
                 "beasts_flee": self.beasts_flee}
 
@@ -74,7 +88,7 @@ class Scenario:
         return side_order(self.encounter)
 
 
-def side_order(encounter: LoadedEncounter) -> list[str]:
+def side_order(encounter: Encounter) -> list[str]:
     """The side ids as the batch engine numbers them (``winner`` values index this list)."""
     return list(dict.fromkeys(side for _id, side, _c in encounter.combatants))
 
@@ -101,11 +115,24 @@ def setting_value(key: str, value: object) -> Any:
             return int(value) if isinstance(value, int) else int(text)
         except ValueError:
             raise InputError(_("{key} takes a whole number, not {value!r}").format(key=key, value=value)) from None
-    if key == "beyond_limit":
-        if text not in BEYOND_LIMIT:
+    if key == "beyond_limit" or key == "helmet_points":
+        choices = BEYOND_LIMIT if key == "beyond_limit" else ("add", "ignore")
+        if text not in choices:
             raise InputError(_("{key} is one of {choices}, not {value!r}").format(
-                key=key, choices=", ".join(BEYOND_LIMIT), value=value))
+                key=key, choices=", ".join(choices), value=value))
         return text
+    if key in ("fumble_from", "distance"):
+        if key == "distance" and text in ("none", "aucune"):
+            return None
+        low, high = (90, 101) if key == "fumble_from" else (0, 100_000)
+        try:
+            number = int(text) if not isinstance(value, bool) else None
+        except ValueError:
+            number = None
+        if number is None or not low <= number <= high:
+            raise InputError(_("{key} takes a whole number from {low} to {high}, not {value!r}").format(
+                key=key, low=low, high=high, value=value))
+        return number
     if isinstance(value, bool):
         return value
     if text in TRUE:
@@ -115,14 +142,29 @@ def setting_value(key: str, value: object) -> Any:
     raise InputError(_("{key} is true or false, not {value!r}").format(key=key, value=value))
 
 
-def scenario(encounter: LoadedEncounter, content: Content, settings: Mapping[str, object] | None = None, *,
+def scenario(encounter: Encounter, content: Content, settings: Mapping[str, object] | None = None, *,
              beasts_flee: bool = False) -> Scenario:
-    """The encounter with ``settings`` (keys of :data:`SETTINGS`) applied; unknown keys or values: InputError."""
+    """The encounter with ``settings`` (keys of :data:`SETTINGS` of its system) applied; unknown keys or values:
+    InputError."""
     values = {key: setting_value(key, value) for key, value in (settings or {}).items()}
+    own = SYSTEM_SETTINGS[encounter.system]
+    foreign = [key for key in values if key not in own]
+    if foreign or (beasts_flee and encounter.system != "harp"):
+        raise InputError(_("{keys}: not a setting of the {system} system; its settings: {known}").format(
+            keys=", ".join(foreign or ["beasts_flee"]), system=encounter.system, known=", ".join(own)))
     flee = bool(values.pop("beasts_flee", beasts_flee))
     if not values:
         return Scenario(encounter, flee)
     setup = json.loads(json.dumps(encounter.setup))  # a deep copy: the caller's setup stays as it was
+    if isinstance(encounter, LoadedD100Encounter):
+        for key in ("fumble_from", "dodge_missiles", "helmet_points"):
+            if key in values:
+                setup.setdefault("settings", {})[key] = values[key]
+        if "distance" in values:
+            setup["distance"] = values["distance"]
+            if values["distance"] is None:
+                del setup["distance"]
+        return Scenario(load_d100_encounter(setup, SETUP_PATH, content), flee)
     if "fight_mod" in values:
         setup.setdefault("modifiers", {})["fight"] = values["fight_mod"]
     if "beyond_limit" in values:
@@ -156,12 +198,18 @@ def batch_fight(encounter: LoadedEncounter, tables: HarpTables, worlds: int, *, 
                       full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee, uses=uses)
 
 
-def play_worlds(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence, *,
+def play_worlds(encounter: Encounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence, *,
                 beasts_flee: bool = False, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Outcome:
     """``worlds`` fights played to their end with the dice of ``seed``: what each world came to."""
+    dice = KeyedDice(seed, worlds)
+    if isinstance(encounter, LoadedD100Encounter):
+        fight_d100 = D100Batch(encounter.outcomes, [c for _i, _s, c in encounter.combatants],
+                               [s for _i, s, _c in encounter.combatants], worlds, settings=encounter.settings,
+                               distance=encounter.distance)
+        return Outcome.of_d100(fight_d100.play(dice, max_rounds))
     fight = batch_fight(encounter, tables, worlds, beasts_flee=beasts_flee)
     roster = fight.roster
-    result = fight.play(KeyedDice(seed, worlds), max_rounds)
+    result = fight.play(dice, max_rounds)
     # Read from the result, not the fight: the fight may have dropped its finished worlds (compaction).
     return Outcome.of(result, sides_left(result.state, roster, result.present) <= 1)
 
@@ -201,7 +249,7 @@ class Chunk:
 ChunkResult = tuple[Counts, Counts | None, Paired | None]
 
 
-def play_chunk(chunk: Chunk, tables: HarpTables, a: LoadedEncounter, b: LoadedEncounter | None) -> ChunkResult:
+def play_chunk(chunk: Chunk, tables: HarpTables, a: Encounter, b: Encounter | None) -> ChunkResult:
     """Play one chunk of a run (and of the compared scenario, on the same dice): its counts."""
     job = chunk.job
     first = play_worlds(a, tables, chunk.worlds, chunk.seed, beasts_flee=job.a.beasts_flee,
@@ -233,8 +281,22 @@ def _content(folders: tuple[str, ...]) -> tuple[Content, HarpTables]:
 
 
 @functools.cache
-def _encounter(folders: tuple[str, ...], setup: str) -> LoadedEncounter:
-    return encounter_from_setup(json.loads(setup), _content(folders)[0])
+def _encounter(folders: tuple[str, ...], setup: str) -> Encounter:
+    return encounter_of(json.loads(setup), _content(folders)[0])
+
+
+def encounter_of(setup: dict[str, Any], content: Content) -> Encounter:
+    """The encounter of any system a setup describes."""
+    if setup.get("system") == "d100":
+        return load_d100_encounter(setup, SETUP_PATH, content)
+    return encounter_from_setup(setup, content)
+
+
+def load_any_encounter(path: Path, content: Content) -> Encounter:
+    """An encounter file of any system that simulates."""
+    from estoc.play.systems import read_encounter
+
+    return encounter_of(read_encounter(path, content).setup, content)
 
 
 # --- runs ---------------------------------------------------------------------------------------------------------
@@ -263,6 +325,8 @@ class SimRun:
     chunk: int
     max_rounds: int
     counts: Counts
+    marks: list[str]
+    """What ``counts.crit_taken`` counts, column by column (:data:`MARKS`)."""
 
 
 @dataclass(frozen=True)
@@ -296,7 +360,7 @@ def check_run(n: int, *, chunk: int = DEFAULT_CHUNK, workers: int = 1, max_round
             raise InputError(message.format(value=value))
 
 
-def simulate(encounter: LoadedEncounter | Scenario, content: Content, tables: HarpTables, n: int, *, seed: int,
+def simulate(encounter: Encounter | Scenario, content: Content, tables: HarpTables, n: int, *, seed: int,
              folders: Sequence[Path | str] = (), settings: Mapping[str, object] | None = None,
              beasts_flee: bool = False, chunk: int = DEFAULT_CHUNK, workers: int = 1, scheduler: str | None = None,
              max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None) -> SimRun:
@@ -328,7 +392,7 @@ def simulate(encounter: LoadedEncounter | Scenario, content: Content, tables: Ha
     return _sim_run(first, counts, n, seed, chunk, max_rounds)
 
 
-def compare(a: LoadedEncounter | Scenario, b: LoadedEncounter | Scenario, content: Content, tables: HarpTables,
+def compare(a: Encounter | Scenario, b: Encounter | Scenario, content: Content, tables: HarpTables,
             n: int, *, seed: int, folders: Sequence[Path | str] = (), settings_a: Mapping[str, object] | None = None,
             settings_b: Mapping[str, object] | None = None, beasts_flee: bool = False, chunk: int = DEFAULT_CHUNK,
             workers: int = 1, scheduler: str | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
@@ -362,7 +426,7 @@ def chunk_sizes(n: int, chunk: int) -> list[int]:
     return [chunk] * full + ([rest] if rest else [])
 
 
-def _scenario(encounter: LoadedEncounter | Scenario, content: Content, settings: Mapping[str, object] | None,
+def _scenario(encounter: Encounter | Scenario, content: Content, settings: Mapping[str, object] | None,
               beasts_flee: bool) -> Scenario:
     if isinstance(encounter, Scenario):
         return scenario(encounter.encounter, content, settings, beasts_flee=encounter.beasts_flee)
@@ -377,7 +441,8 @@ def _sim_run(s: Scenario, counts: Counts, n: int, seed: int, chunk: int, max_rou
     e = s.encounter
     return SimRun(name=dict(e.name), sides=s.sides, side_names={side.id: dict(side.name) for side in e.sides},
                   combatants=[CombatantInfo(cid, dict(c.name), side) for cid, side, c in e.combatants],
-                  settings=s.settings, n=n, seed=seed, chunk=chunk, max_rounds=max_rounds, counts=counts)
+                  settings=s.settings, n=n, seed=seed, chunk=chunk, max_rounds=max_rounds, counts=counts,
+                  marks=MARKS[e.system])
 
 
 def _merge(x: ChunkResult, y: ChunkResult) -> ChunkResult:
@@ -387,7 +452,7 @@ def _merge(x: ChunkResult, y: ChunkResult) -> ChunkResult:
 
 
 def _run(job: Job, n: int, seed: int, chunk: int, workers: int, scheduler: str | None, progress: Progress | None,
-         tables: HarpTables, a: LoadedEncounter, b: LoadedEncounter | None) -> Iterator[ChunkResult]:
+         tables: HarpTables, a: Encounter, b: Encounter | None) -> Iterator[ChunkResult]:
     """Every chunk's result, in chunk order, wherever they are played."""
     sizes = chunk_sizes(n, chunk)
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))

@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from estoc.sim.runner import ComparisonRun, SimRun
-from estoc.sim.tally import SEVERITIES
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
@@ -88,7 +87,7 @@ class CombatantSummary:
     dead: Share
     fled: Share
     crit_taken: dict[str, Share]
-    """At least one critical of this severity (A–E) taken."""
+    """At least one critical of this severity (A–E) taken; in the d100 system, a special hit (``special``)."""
     hits_dealt: Interval
     hits_taken: Interval
 
@@ -137,7 +136,7 @@ def summarize(run: SimRun) -> SimSummary:
     people = [CombatantSummary(
         id=info.id, name=info.name, side=info.side, out=wilson(int(c.out[i]), n), dead=wilson(int(c.dead[i]), n),
         fled=wilson(int(c.fled[i]), n),
-        crit_taken={letter: wilson(int(c.crit_taken[i, k]), n) for k, letter in enumerate(SEVERITIES)},
+        crit_taken={mark: wilson(int(c.crit_taken[i, k]), n) for k, mark in enumerate(run.marks)},
         hits_dealt=mean_interval(int(c.hits_dealt[i]), int(c.hits_dealt_sq[i]), n),
         hits_taken=mean_interval(int(c.hits_taken[i]), int(c.hits_taken_sq[i]), n))
         for i, info in enumerate(run.combatants)]

@@ -12,6 +12,7 @@ from typing import Any, Self
 
 import numpy as np
 
+from estoc.systems.d100.batch import BatchResult as D100Result
 from estoc.systems.harp.batch import BatchResult
 from estoc.systems.harp.tables import I64, B
 
@@ -34,7 +35,17 @@ class Outcome:
     hits_dealt: I64
     hits_taken: I64
     crits_taken: I64
-    """``(W, C, 5)``: criticals taken, by severity A–E."""
+    """``(W, C, K)``: criticals taken, by severity A–E (HARP), or special hits taken (d100, K = 1)."""
+
+    @classmethod
+    def of_d100(cls, result: D100Result) -> Outcome:
+        """A d100 batch's worlds: the hit points of damage stand for hits, special hits taken for criticals."""
+        state = result.state
+        out = np.asarray(state.unconscious | state.dead | (state.hp <= 0), dtype=np.bool_)
+        return cls(winner=result.winner, over=np.asarray(result.over, dtype=np.bool_), rounds=result.rounds,
+                   out=out, dead=np.asarray(state.dead, dtype=np.bool_), fled=np.zeros_like(out),
+                   hits_dealt=result.tally.damage_dealt, hits_taken=result.tally.damage_taken,
+                   crits_taken=result.tally.specials_taken[:, :, None])
 
     @classmethod
     def of(cls, result: BatchResult, over: B) -> Outcome:

@@ -37,7 +37,9 @@ from estoc.content.models.common import ContentId, Strict, Text
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
-from estoc.systems.d100.exchange import Combatant, Settings
+from estoc.play.sides import SideInfo
+from estoc.systems.d100.exchange import Combatant, Settings, shipped_outcomes
+from estoc.systems.d100.rules import Outcomes
 
 ENCOUNTER_VERSION = 1
 SETUP_PATH = Path("<setup>")
@@ -92,12 +94,17 @@ class Encounter(Strict):
 @dataclass(frozen=True)
 class LoadedD100Encounter:
     name: dict[str, str]
-    sides: list[tuple[str, dict[str, str]]]
-    combatants: list[tuple[str, str, Combatant, bool]]
-    """``(id, side, combatant, played by a player)``."""
+    sides: list[SideInfo]
+    combatants: list[tuple[str, str, Combatant]]
+    """``(id, side, combatant)`` in the file's order."""
+    players: dict[str, bool]
+    """Combatants played at the table, by id."""
     settings: Settings
     distance: int | None
     setup: dict[str, Any]
+    outcomes: Outcomes
+    """The attacks and defences table of the content it was loaded with."""
+    system: str = "d100"
 
 
 def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100Encounter:
@@ -108,12 +115,14 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
         raise ContentError([_problem(path, _line_of(data, list(e["loc"])) or 1, _field_name(list(e["loc"])),
                                      translate_error(e)) for e in exc.errors()]) from exc
     problems: list[str] = []
-    combatants: list[tuple[str, str, Combatant, bool]] = []
-    sides: list[tuple[str, dict[str, str]]] = []
+    combatants: list[tuple[str, str, Combatant]] = []
+    players: dict[str, bool] = {}
+    sides: list[SideInfo] = []
     seen: set[str] = set()
     known = content.kind("d100", "characters")
     for i, side in enumerate(encounter.sides):
-        sides.append((side.id, side.name.as_dict() if side.name else {"fr": side.id, "en": side.id}))
+        info = SideInfo(side.id, side.name.as_dict() if side.name else {"fr": side.id, "en": side.id}, [])
+        sides.append(info)
         for j, member in enumerate(side.members):
             loc: list[str | int] = ["sides", i, "members", j]
             try:
@@ -141,11 +150,14 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
                     continue
                 seen.add(cid)
                 name = base.name if n is None else {k: f"{v} {n}" for k, v in base.name.items()}
-                combatants.append((cid, side.id, dataclasses.replace(base, id=cid, name=name), member.player))
+                combatants.append((cid, side.id, dataclasses.replace(base, id=cid, name=name)))
+                players[cid] = member.player
+                info.members.append(cid)
     if problems:
         raise ContentError(problems)
     s = encounter.settings
     return LoadedD100Encounter(
-        name=encounter.name.as_dict(), sides=sides, combatants=combatants,
+        name=encounter.name.as_dict(), sides=sides, combatants=combatants, players=players,
         settings=Settings(fumble_from=s.fumble_from, dodge_missiles=s.dodge_missiles, helmet_points=s.helmet_points),
-        distance=encounter.distance, setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True))
+        distance=encounter.distance, setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
+        outcomes=shipped_outcomes(content))

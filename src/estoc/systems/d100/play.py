@@ -26,9 +26,10 @@ class D100Play:
     def new_fight(self, setup: Mapping[str, Any]) -> D100Fight:
         """``setup``: ``{"encounter": <an encounter's setup>, "seed": …}``."""
         encounter = load_d100_encounter(dict(setup["encounter"]), SETUP_PATH, self.content)
-        fight = D100Fight.start(self.outcomes, [(side, c, player) for _id, side, c, player in encounter.combatants],
+        fight = D100Fight.start(self.outcomes, [(side, c, encounter.players[cid]) for cid, side, c in
+                                                encounter.combatants],
                                 settings=encounter.settings, distance=encounter.distance)
-        fight.side_names = dict(encounter.sides)
+        fight.side_names = {side.id: side.name for side in encounter.sides}
         return fight
 
     def parse(self, line: str, fight: Fight) -> dict[str, Any]:
