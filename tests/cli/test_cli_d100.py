@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from estoc.cli import main
+
+BRIDGE = Path(str(resources.files("estoc.play").joinpath("samples", "pont.yaml")))
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -84,3 +88,28 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], needle: 
 def test_d100_options_are_refused_by_harp(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "attack", "--weapon", "hache", "--ob", "50", "--defence", "dodge")
     assert code == 2 and out == "" and "--system d100" in err
+
+
+def test_a_d100_fight_from_a_script(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = tmp_path / "combat.txt"
+    script.write_text("move odon 10\nactions\nauto end\n", encoding="utf-8")
+    db = tmp_path / "fights.db"
+    code, out, _ = run(capsys, "--lang", "fr", "run", str(BRIDGE), "--script", str(script), "--db", str(db),
+                       "--seed", "2")
+    assert code == 0 and "Round 1" in out and "rang de DEX" in out and "Après" in out
+    code, out, _ = run(capsys, "log", "export", "1", "--db", str(db))
+    assert code == 0 and out.startswith("# ")
+
+
+def test_a_bad_d100_encounter_writes_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("schema_version: 1\nsystem: d100\nkind: encounter\nname: {fr: X, en: X}\nsides:\n"
+                   "  - id: a\n    members: [{character: personne}]\n  - id: b\n    members: [{character: gorm}]\n",
+                   encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("auto end\n", encoding="utf-8")
+    db = tmp_path / "fights.db"
+    code, out, err = run(capsys, "run", str(bad), "--script", str(script), "--db", str(db))
+    assert code == 2 and out == "" and "bad.yaml:7" in err and "personne" in err
+    code, out, _ = run(capsys, "fight", "list", "--db", str(db))
+    assert code == 0 and out.strip() == ""

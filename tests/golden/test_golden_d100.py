@@ -117,3 +117,18 @@ def test_zero_hit_points_saved_by_first_aid_before_the_round_ends() -> None:
     assert state.hp[:, 0].tolist() == [1, -1]
     died = end_of_round(state)
     assert died[:, 0].tolist() == [False, True] and state.dead[:, 0].tolist() == [False, True]
+
+
+def test_armour_hampers_dodging_and_throwing_not_shooting() -> None:
+    """Dodge and Throw are physical skills: the armour's penalty lowers them; a bow's skill is not one."""
+    from dataclasses import replace
+
+    from estoc.systems.d100.exchange import attack_skill
+
+    javelin = weapon(skill="missile", reach="missile", range=20, hp=None, thrown=True, dodgeable_missile=True)
+    bow = weapon(skill="missile", reach="missile", range=90, hp=None, dodgeable_missile=True)
+    assert attack_skill(javelin, physical_penalty=-15) == 25 - 15
+    assert attack_skill(bow, physical_penalty=-15) == 25
+    assert attack_skill(javelin, physical_penalty=-15, distance=30) == 5  # half of 10 beyond the range
+    armoured = replace(fighter((weapon(),)), physical_penalty=-20)
+    assert armoured.dodge() == 10

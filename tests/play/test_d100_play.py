@@ -138,3 +138,35 @@ def test_refused_commands_write_nothing(store: EventStore, d100: D100Play, line:
     with pytest.raises(EstocError, match=error):
         tracker.command(line)
     assert (len(store.events(tracker.fight_id)), tracker.fight.view()) == before
+
+
+def test_statements_of_intent_and_a_picked_reach(store: EventStore, d100: D100Play) -> None:
+    tracker = play(store, d100, setup([{"character": "odon"}], [{"character": "rodrigue"}]))
+    assert tracker.records[0]["intent_order"] == ["rodrigue", "odon"]  # DEX 13 before 11
+    tracker.command("intent odon tenir le pont avec sa lance")
+    assert tracker.records[-1] == {"kind": "intent", "actor": "odon", "text": "tenir le pont avec sa lance"}
+    with pytest.raises(RulesError, match="medium"):
+        tracker.command("reach odon short")  # a short spear is used at long or medium reach
+    tracker.command("reach odon medium")
+    tracker.command("actions")
+    assert fight(tracker).reach == {0: "medium"}
+    with pytest.raises(RulesError, match="before the actions"):
+        tracker.command("intent rodrigue fuir")
+
+
+def test_an_unseen_attack_gets_no_defence(store: EventStore, d100: D100Play) -> None:
+    tracker = play(store, d100, setup([{"character": "ysolde"}], [{"character": "gorm"}]), "actions")
+    tracker.command("attack gorm unseen roll 20 dmg 3 bonus 2")
+    record = tracker.records[-1] if tracker.records[-1]["kind"] == "attack" else tracker.records[-2]
+    assert record["defence"] == "none" and record["defence_roll"] == 0 and record["result"] == "hit"
+    with pytest.raises(RulesError, match="unseen"):
+        tracker.command("attack ysolde unseen parry")
+
+
+def test_rest_heals_a_week_at_a_time(store: EventStore, d100: D100Play) -> None:
+    tracker = play(store, d100, setup([{"character": "ysolde"}], [{"character": "gorm"}]), "damage ysolde 8")
+    tracker.command("rest ysolde weeks 2 week 2 3")  # 1D3 a week: 2, then 3
+    row = tracker.fight.view()["combatants"][0]
+    assert row["hp"] == 13 - 8 + 5
+    tracker.command("rest ysolde weeks 3 ideal")  # 3 a week in ideal care, never above the maximum
+    assert tracker.fight.view()["combatants"][0]["hp"] == 13

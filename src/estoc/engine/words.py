@@ -91,6 +91,8 @@ class Grammar:
     """Commands whose words are never dice keywords."""
     no_options: Collection[str] = ()
     """Commands whose words are never option keywords."""
+    no_flags: Collection[str] = ()
+    """Commands whose words are never flags (free text)."""
 
 
 def parse(line: str, grammar: Grammar) -> dict[str, Any]:
@@ -121,7 +123,7 @@ def parse(line: str, grammar: Grammar) -> dict[str, Any]:
             value = words[i + 1]
             request[key] = value if key in grammar.text_options else whole(value, words[i])
             i += 2
-        elif word in grammar.flags:
+        elif word in grammar.flags and command.name not in grammar.no_flags:
             request[grammar.flags[word]] = True
             i += 1
         else:

@@ -18,7 +18,16 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         return names.get(value, value)
 
     if kind == "round":
-        return ["", _("— Round {n} — movement phase").format(n=record["round"])]
+        lines = ["", _("— Round {n} — movement phase").format(n=record["round"])]
+        if record.get("intent_order"):
+            lines.append(_("Statements of intent, highest DEX first: {who}").format(
+                who=", ".join(names.get(i, i) for i in record["intent_order"])))
+        return lines
+    if kind == "intent":
+        return ["  " + _("{who} intends: {text}").format(who=who("actor"), text=record["text"])]
+    if kind == "reach":
+        return ["  " + _("{who} will act at {reach} reach.").format(who=who("actor"), reach={
+            "long": _("long"), "medium": _("medium"), "short": _("short")}.get(record["reach"], record["reach"]))]
     if kind == "order":
         ranks = ", ".join(f"{names.get(i, i)} {rank}" for i, rank, _group in record["order"])
         lines = [_("Actions by DEX rank: {ranks}").format(ranks=ranks or "—")]

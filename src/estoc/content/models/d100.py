@@ -50,6 +50,8 @@ class Weapon(Record):
     hands: Literal[1, 2] = 1
     hp: int | None = Field(default=None, ge=1, description="hit points when it parries (none: it cannot parry)")
     reach: Reach = Field(description="its place at a tie of DEX ranks")
+    other_reaches: tuple[Reach, ...] = Field(default=(), description="other reaches its user may pick to act at")
+    thrown: bool = Field(default=False, description="thrown: its skill is a physical one, hampered by armour")
     range: int | None = Field(default=None, ge=1, description="metres: normal chance up to it, half up to twice, a "
                               "quarter up to three times")
     high_velocity: bool = Field(default=False, description="firearm or energy weapon: cannot be parried or dodged")
@@ -62,6 +64,8 @@ class Weapon(Record):
     def _ranged(self) -> Weapon:
         if (self.reach == "missile") != (self.range is not None):
             raise ValueError("d100-range")
+        if (self.reach == "missile" and self.other_reaches) or "missile" in self.other_reaches:
+            raise ValueError("d100-reaches")
         return self
 
 

@@ -30,6 +30,10 @@ def commands() -> list[Command]:
                 _("movement phase: 6–15 m halves the DEX rank, 16–29 m quarters it, 30 m or more leaves only "
                   "defences")),
         Command("kneel", "kneel", "genou", _("WHO"), _("kneel behind a large shield, or stand up again")),
+        Command("intent", "intent", "intention", _("WHO TEXT…"),
+                _("statement of intent, in DEX order (highest first); the GM may skip this phase")),
+        Command("reach", "reach", "allonge", _("WHO long|medium|short"),
+                _("the reach to act at, for a weapon that has several")),
         Command("actions", "actions", "actions", "", _("end the movement phase: the DEX ranks act")),
         Command("end-round", "end-round", "fin-round", "", _("end the round now (whoever is at 0 hit points "
                                                               "dies)")),
@@ -37,6 +41,8 @@ def commands() -> list[Command]:
         Command("damage", "damage", "degats", _("WHO N"), _("inflict a wound of N hit points")),
         Command("heal", "heal", "soigner", _("WHO N"), _("give back hit points")),
         Command("wake", "wake", "reveiller", _("WHO"), _("wake an unconscious combatant")),
+        Command("rest", "rest", "repos", _("WHO [weeks N] [ideal]"),
+                _("weeks of rest: 1D3 hit points back a week, 3 in ideal care")),
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         *tracker_commands(),
@@ -45,15 +51,21 @@ def commands() -> list[Command]:
 
 DICE_WORDS = {"roll": "attack", "jet": "attack", "def": "defence", "defense": "defence", "dmg": "damage",
               "deg": "damage", "bonus": "damage-bonus", "aid": "first-aid", "soin": "first-aid",
-              "heal": "first-aid-heal", "gain": "first-aid-heal", "ko": "unconscious"}
+              "heal": "first-aid-heal", "gain": "first-aid-heal", "week": "healing", "semaine": "healing",
+              "ko": "unconscious"}
 OPTION_WORDS = {"weapon": "weapon", "arme": "weapon", "distance": "distance", "mod": "mod", "modif": "mod",
-                "wound": "wound", "blessure": "wound", "with": "parry_weapon", "avec": "parry_weapon"}
+                "wound": "wound", "blessure": "wound", "with": "parry_weapon", "avec": "parry_weapon",
+                "weeks": "weeks", "semaines": "weeks"}
+REACH_WORDS = {"long": "long", "longue": "long", "medium": "medium", "moyenne": "medium", "short": "short",
+               "courte": "short"}
 FLAG_WORDS = {"parry": "parry", "parade": "parry", "parer": "parry", "dodge": "dodge", "esquive": "dodge",
               "esquiver": "dodge", "none": "none", "aucune": "none", "difficult": "difficult",
-              "difficile": "difficult", "all": "all", "tout": "all", "end": "end", "fin": "end"}
+              "difficile": "difficult", "all": "all", "tout": "all", "end": "end", "fin": "end", "unseen": "unseen",
+              "inapercu": "unseen", "ideal": "ideal", "ideaux": "ideal"}
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           no_dice=("hp", "damage", "heal")))
+                                           no_dice=("hp", "damage", "heal", "intent"),
+                                           no_options=("intent",), no_flags=("intent",)))
 
 
 def to_event(request: dict[str, Any]) -> dict[str, Any]:
@@ -71,8 +83,9 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         for key in ("weapon", "distance", "mod", "parry_weapon"):
             if key in request:
                 event[key] = request[key]
-        if request.get("difficult"):
-            event["difficult"] = True
+        for flag in ("difficult", "unseen"):
+            if request.get(flag):
+                event[flag] = True
     elif name == "first-aid":
         event = {"type": "first-aid", "target": words.need(request, 1, table)[0]}
         if "wound" in request:
@@ -84,6 +97,17 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
     elif name == "move":
         who, metres = words.need(request, 2, table)[:2]
         event = {"type": "move", "target": who, "metres": words.whole(metres, _("the distance"))}
+    elif name == "intent":
+        who, *text = words.need(request, 2, table)
+        event = {"type": "intent", "target": who, "text": " ".join(text)}
+    elif name == "reach":
+        who, reach = words.need(request, 2, table)[:2]
+        if words.fold(reach) not in REACH_WORDS:
+            raise InputError(_("a reach is long, medium or short, not {value!r}").format(value=reach))
+        event = {"type": "reach", "target": who, "reach": REACH_WORDS[words.fold(reach)]}
+    elif name == "rest":
+        event = {"type": "gm", "op": "rest", "target": words.need(request, 1, table)[0],
+                 "value": int(request.get("weeks", 1)), "ideal": bool(request.get("ideal"))}
     elif name == "kneel":
         event = {"type": "kneel", "target": words.need(request, 1, table)[0]}
     elif name in ("hp", "damage", "heal"):

@@ -154,11 +154,13 @@ class DefenceOption:
     """``shield``, or ``weapon:N`` (N from 1) for a parry."""
 
 
-def attack_skill(use: WeaponUse, *, distance: int | None = None, difficult: bool = False, modifier: int = 0) -> int:
-    """The attacker's chance: the skill plus ``modifier``, halved for a related specialty used as Difficult, cut by
-    range for a missile weapon (half up to twice its range, a quarter up to three times). Out of reach: a
+def attack_skill(use: WeaponUse, *, distance: int | None = None, difficult: bool = False, modifier: int = 0,
+                 physical_penalty: int = 0) -> int:
+    """The attacker's chance: the skill plus ``modifier`` (a thrown weapon's skill, Throw, is a physical one: the
+    armour's ``physical_penalty`` lowers it), halved for a related specialty used as Difficult, cut by range for a
+    missile weapon (half up to twice its range, a quarter up to three times). Out of reach: a
     :class:`RulesError`."""
-    skill = max(use.skill + modifier, 0)
+    skill = max(use.skill + modifier + (physical_penalty if use.record.thrown else 0), 0)
     if difficult:
         skill = int(divide_up(skill, 2))
     if use.missile and distance is not None:
@@ -241,7 +243,8 @@ def exchange_spec(attacker: Combatant, weapon: int, defender: Combatant, defence
     options = defence_options(use, defender, settings, kneeling=kneeling, parry_weapon=parry_weapon)
     return ExchangeSpec(
         damage=use.damage, damage_bonus=attacker.damage_bonus, bonus_share=BONUS_SHARE[use.record.damage_bonus],
-        skill=attack_skill(use, distance=distance, difficult=difficult, modifier=modifier),
+        skill=attack_skill(use, distance=distance, difficult=difficult, modifier=modifier,
+                           physical_penalty=attacker.physical_penalty),
         defence=choose_defence(options, defence, use), armour=defender.armour(settings),
         fumble_from=settings.fumble_from)
 

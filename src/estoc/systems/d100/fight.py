@@ -41,6 +41,7 @@ from estoc.systems.d100.rules import (
     Outcomes,
     dex_rank,
     move_divisor,
+    weekly_healing,
 )
 from estoc.systems.d100.state import D100State, end_of_round, give_first_aid, take_wound
 
@@ -78,6 +79,8 @@ class D100Fight:
     turn: int = 0
     moved: dict[int, int] = field(default_factory=dict)
     kneeling: set[int] = field(default_factory=set)
+    reach: dict[int, str] = field(default_factory=dict)
+    """The reach a combatant picked this round, for a weapon that has several."""
     weapon: dict[int, int] = field(default_factory=dict)
     """The weapon each combatant last used (from 1), which it parries with."""
     removed: set[int] = field(default_factory=set)
@@ -103,7 +106,7 @@ class D100Fight:
         twin.tally = copy.deepcopy(self.tally)
         for name in ("order", "groups"):
             setattr(twin, name, list(getattr(self, name)))
-        for name in ("moved", "weapon"):
+        for name in ("moved", "weapon", "reach"):
             setattr(twin, name, dict(getattr(self, name)))
         for name in ("kneeling", "removed", "group_standing"):
             setattr(twin, name, set(getattr(self, name)))
@@ -151,7 +154,10 @@ class D100Fight:
         person = self.combatants[c]
         use = person.weapon(self.weapon.get(c, 1))
         rank = int(dex_rank(person.dex, self.moved.get(c, 0)))
-        return (-rank, REACH_ORDER[use.record.reach], -use.skill)
+        reach = self.reach.get(c, use.record.reach)
+        if reach not in (use.record.reach, *use.record.other_reaches):
+            reach = use.record.reach
+        return (-rank, REACH_ORDER[reach], -use.skill)
 
     def _start_actions(self, records: list[dict[str, Any]]) -> None:
         """Close the movement phase: the order of this round's ranks."""
@@ -203,7 +209,8 @@ class D100Fight:
         self.round += 1
         self.phase, self.order, self.groups, self.turn = "movement", [], [], 0
         self.moved.clear()
-        records.append({"kind": "round", "round": self.round})
+        self.reach.clear()
+        records.append(self._round_record())
 
     def _actor(self) -> int:
         if self.round == 0:
@@ -224,12 +231,27 @@ class D100Fight:
             if self.round:
                 raise RulesError(_("the fight has already begun"))
             self.round = 1
-            records.append({"kind": "round", "round": 1})
+            records.append(self._round_record())
             return records
         if self.round == 0:
             raise RulesError(_("the fight has not begun: type begin"))
         if kind == "move":
             self._move(event, records)
+            return records
+        if kind in ("intent", "reach"):
+            if self.phase != "movement":
+                raise RulesError(_("statements of intent and reaches come before the actions, at the start of a "
+                                   "round"))
+            c = self.index(str(event["target"]))
+            if kind == "reach":
+                use = self.combatants[c].weapon(self.weapon.get(c, 1))
+                allowed = (use.record.reach, *use.record.other_reaches)
+                if event["reach"] not in allowed:
+                    raise RulesError(_("{weapon} is used at {allowed}, not {reach}").format(
+                        weapon=pick(use.record.name.as_dict()), allowed=", ".join(allowed), reach=event["reach"]))
+                self.reach[c] = str(event["reach"])
+            records.append({"kind": kind, "actor": self.combatants[c].id,
+                            **({"text": str(event["text"])} if kind == "intent" else {"reach": event["reach"]})})
             return records
         if kind == "kneel":
             c = self.index(str(event["target"]))
@@ -237,7 +259,7 @@ class D100Fight:
             records.append({"kind": "kneel", "actor": self.combatants[c].id, "kneeling": c in self.kneeling})
             return records
         if kind == "gm":
-            self._gm(event, records)
+            self._gm(event, records, dice)
             return records
         if kind == "end-round":
             if self.phase == "movement":
@@ -297,6 +319,10 @@ class D100Fight:
         if use.record.hp is not None and int(self.state.weapon_hp[0, actor, s]) <= 0:
             raise RulesError(_("{weapon} is broken").format(weapon=pick(use.record.name.as_dict())))
         wanted = event.get("defence")
+        if event.get("unseen"):  # the defender neither knows of the blow nor sees it: no defence
+            if wanted not in (None, "none"):
+                raise RulesError(_("an unseen attack cannot be parried or dodged"))
+            wanted = "none"
         defender = self._with_wear(target)
         distance = event.get("distance", self.distance if use.missile else None)
         options = defence_options(use, defender, self.settings, kneeling=target in self.kneeling,
@@ -387,7 +413,13 @@ class D100Fight:
         return {"kind": "reload", "actor": person.id, "weapon": use.record.id,
                 "ready": int(self.state.reload_until[0, actor, s])}
 
-    def _gm(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+    def _round_record(self) -> dict[str, Any]:
+        """A new round: its number, and who states intentions first (the highest DEX first)."""
+        by_dex = sorted((c for c in range(len(self.combatants)) if self.standing(c)),
+                        key=lambda c: (-self.combatants[c].dex, c))
+        return {"kind": "round", "round": self.round, "intent_order": [self.combatants[c].id for c in by_dex]}
+
+    def _gm(self, event: Mapping[str, Any], records: list[dict[str, Any]], dice: DiceSource) -> None:
         op = str(event.get("op"))
         c = self.index(str(event["target"]))
         value = int(event.get("value", 0))
@@ -397,6 +429,13 @@ class D100Fight:
             take_wound(self.state, _NoDice(), W0, np.array([c]), np.array([value]))
         elif op == "heal":
             self.state.hp[0, c] = min(int(self.state.hp[0, c]) + value, int(self.state.hp_max[0, c]))
+        elif op == "rest":
+            if bool(self.state.dead[0, c]):
+                raise RulesError(_("{target} is dead: rest heals only the living").format(
+                    target=self.combatants[c].id))
+            for _week in range(max(value, 1)):
+                self.state.hp[:, c] = weekly_healing(dice, self.state.hp[:, c], self.state.hp_max[:, c],
+                                                     ideal=bool(event.get("ideal")))
         elif op == "wake":
             self.state.unconscious[0, c] = False
         elif op == "out":
