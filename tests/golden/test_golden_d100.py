@@ -44,7 +44,7 @@ def fighter(weapons: tuple[WeaponUse, ...], *, shield: ShieldUse | None = None, 
             bonus: str = "0", hp: int = 12) -> Combatant:
     return Combatant(id="x", name={"fr": "X", "en": "X"}, dex=12, hp=hp, damage_bonus=DiceExpression.parse(bonus),
                      weapons=weapons, shield=shield, armour_points=armour, helmet_points=0, physical_penalty=0,
-                     dodge_skill=30, first_aid=50)
+                     perception_penalty=0, dodge_skill=30, first_aid=50)
 
 
 def test_twelve_hit_points_leather_and_a_six_point_blow() -> None:

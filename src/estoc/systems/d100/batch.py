@@ -243,7 +243,7 @@ class BatchFight:
             here = which.reshape(-1) == j
             kind[here], skill[here], protection[here] = DEFENCE_CODES[best.kind], best.skill, best.protection
             item[here] = -1 if best.item == "shield" else int(best.item.split(":")[1]) - 1 if best.item else -2
-        chance = np.full(idx.size, attack_skill(use, distance=self.distance, physical_penalty=person.physical_penalty),
+        chance = np.full(idx.size, attack_skill(use, distance=self.distance, physical_penalty=person.penalty("lancer")),
                          dtype=np.int64)
         armour = np.array(self.armour, dtype=np.int64)[t]
         out = resolve_attacks(dice, self.outcomes, use.damage, person.damage_bonus,

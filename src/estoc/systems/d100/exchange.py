@@ -33,6 +33,7 @@ from estoc.systems.d100.rules import (
     B,
     Outcomes,
     absorb,
+    armour_penalty,
     divide_up,
     hit_points,
     quality,
@@ -97,6 +98,7 @@ class Combatant:
     armour_points: int
     helmet_points: int
     physical_penalty: int
+    perception_penalty: int
     dodge_skill: int
     """Dodge before the armour's penalty."""
     first_aid: int
@@ -120,6 +122,8 @@ class Combatant:
             damage_bonus=DiceExpression.parse(character.damage_bonus), weapons=tuple(weapons), shield=shield,
             armour_points=armour.points if armour else 0, helmet_points=helmet.points if helmet else 0,
             physical_penalty=(armour.physical_penalty if armour else 0) + (helmet.physical_penalty if helmet else 0),
+            perception_penalty=(armour.perception_penalty if armour else 0)
+            + (helmet.perception_penalty if helmet else 0),
             dodge_skill=character.dodge, first_aid=character.first_aid,
             weapon_hp=tuple(w.record.hp for w in weapons))
 
@@ -131,9 +135,13 @@ class Combatant:
         """The points every blow loses on this combatant's armour."""
         return self.armour_points + (self.helmet_points if settings.helmet_points == "add" else 0)
 
+    def penalty(self, skill: str) -> int:
+        """What the armour worn takes from ``skill`` (see :func:`~estoc.systems.d100.rules.armour_penalty`)."""
+        return armour_penalty(skill, self.physical_penalty, self.perception_penalty)
+
     def dodge(self) -> int:
         """Dodge, lowered by the armour's penalty to physical skills (never below 0)."""
-        return max(self.dodge_skill + self.physical_penalty, 0)
+        return max(self.dodge_skill + self.penalty("esquive"), 0)
 
     def weapon(self, index: int) -> WeaponUse:
         """The weapon numbered ``index`` from 1."""
@@ -244,7 +252,7 @@ def exchange_spec(attacker: Combatant, weapon: int, defender: Combatant, defence
     return ExchangeSpec(
         damage=use.damage, damage_bonus=attacker.damage_bonus, bonus_share=BONUS_SHARE[use.record.damage_bonus],
         skill=attack_skill(use, distance=distance, difficult=difficult, modifier=modifier,
-                           physical_penalty=attacker.physical_penalty),
+                           physical_penalty=attacker.penalty("lancer")),
         defence=choose_defence(options, defence, use), armour=defender.armour(settings),
         fumble_from=settings.fumble_from)
 

@@ -43,6 +43,11 @@ RANGE_DIVISORS = (1, 2, 4)
 DEX_MOVE_DIVISORS = ((5, 1), (15, 2), (29, 4))
 """Metres moved in a round → what the DEX rank is divided by: up to 5 m none, 6–15 m by two, 16–29 m by four;
 30 m or more leaves only defences."""
+PHYSICAL_SKILLS = ("camouflage", "discretion", "escalade", "esquive", "lancer", "manipulation", "natation",
+                   "passe-passe", "saut", "agilite")
+"""The skills an armour's physical penalty lowers (the text's list; Agility rolls too)."""
+PERCEPTION_SKILLS = ("ecoute", "observation")
+"""The skills an armour's (and a closed helmet's) perception penalty lowers."""
 FIRST_AID_DIE = 3
 HEAL_DIE = 3
 
@@ -82,6 +87,16 @@ def dex_rank(dex: I64 | int, metres: I64 | int = 0) -> I64:
     """The DEX rank a combatant acts at: its DEX, halved or quartered (rounded up) by movement; 0: no action."""
     divisor = move_divisor(metres)
     return np.where(divisor > 0, divide_up(dex, np.maximum(divisor, 1)), 0).astype(np.int64)
+
+
+def armour_penalty(skill: str, physical: int, perception: int) -> int:
+    """What a worn armour takes from ``skill`` (an id of :data:`PHYSICAL_SKILLS` or :data:`PERCEPTION_SKILLS`;
+    any other skill: nothing, unless the GM says otherwise)."""
+    if skill in PHYSICAL_SKILLS:
+        return physical
+    if skill in PERCEPTION_SKILLS:
+        return perception
+    return 0
 
 
 def hit_points(con: I64 | int, siz: I64 | int) -> I64:
