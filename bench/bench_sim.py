@@ -29,6 +29,7 @@ from estoc.content.registry import Content, load_folder, shipped_folder
 from estoc.dice import DiceSource, KeyedDice
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup
 from estoc.sim import batch_fight, simulate
+from estoc.sim.runner import Encounter
 from estoc.systems.harp.tables import HarpTables, compile_tables
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -61,7 +62,7 @@ def encounter(content: Content, name: str, heroes: list[dict[str, Any]], foes: l
         "sides": [{"id": "heros", "members": heroes}, {"id": "orques", "members": foes}]}, content)
 
 
-def timed(enc: LoadedEncounter, content: Content, tables: HarpTables, n: int, *, workers: int = 1,
+def timed(enc: Encounter, content: Content, tables: HarpTables, n: int, *, workers: int = 1,
           chunk: int = 10_000, memory: bool = False) -> tuple[float, float]:
     """Fights per second of one run, and (with ``memory``) the peak of its allocations in MiB."""
     if memory:
@@ -163,6 +164,15 @@ def main() -> None:
         rate, peak = timed(enc, content, tables, n, memory=True)
         row(f"(b) {half} Dafur v {half} orcs ({count} combatants)", n, rate,
             f"{rate * count:,.0f} combatant-fights/s, peak allocations {peak:.1f} MiB")
+
+    from importlib import resources
+
+    from estoc.sim.runner import load_any_encounter
+
+    bridge = load_any_encounter(Path(str(resources.files("estoc.play").joinpath("samples", "pont.yaml"))), content)
+    n = 10_000 // scale
+    rate, peak = timed(bridge, content, tables, n, memory=True)  # type: ignore[arg-type]
+    row("(b) d100: the bridge, 3 v 4", n, rate, f"peak allocations {peak:.1f} MiB")
 
     me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

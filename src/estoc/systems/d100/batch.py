@@ -84,6 +84,19 @@ class Decisions:
     wound: np.ndarray
 
 
+def distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of a small non-negative integer matrix, and which of them each row is: one number a row when
+    the values fit in a byte each (a fast 1-D unique), ``np.unique(axis=0)`` otherwise."""
+    if rows.shape[1] <= 8 and rows.size and rows.min() >= 0 and rows.max() < 256:
+        packed = np.zeros(rows.shape[0], dtype=np.int64)
+        for k in range(rows.shape[1]):
+            packed = (packed << 8) | rows[:, k]
+        _keys, first, which = np.unique(packed, return_index=True, return_inverse=True)
+        return rows[first], which.reshape(-1)
+    states, which = np.unique(rows, axis=0, return_inverse=True)
+    return states, which.reshape(-1)
+
+
 def standing(state: D100State, present: np.ndarray) -> np.ndarray:
     return np.asarray(present & ~state.out_of_fight(), dtype=np.bool_)
 
@@ -94,13 +107,19 @@ def decide(state: D100State, roster: Roster, actor: np.ndarray, present: np.ndar
     w = np.arange(worlds)
     up = standing(state, present)
     mine = roster.side[None, :] == roster.side[actor][:, None]
-    # First aid: an ally dying with a wound not yet treated, and the actor knows how.
-    slots = np.arange(state.wounds.shape[2])[None, None, :]
-    open_wound = (slots < state.wound_count[:, :, None]) & ~state.treated
-    helpable = mine & state.dying() & present & open_wound.any(axis=2) & (roster.first_aid[actor] > 0)[:, None]
-    aid_target = np.argmax(helpable, axis=1)
-    worst = np.where(open_wound, state.wounds, -1)
-    wound = np.argmax(worst[w, aid_target], axis=1)
+    # First aid: an ally dying with a wound not yet treated, and the actor knows how (looked at only in the worlds
+    # where an ally lies dying: the wounds are the bulkiest arrays).
+    helpable = mine & state.dying() & present & (roster.first_aid[actor] > 0)[:, None]
+    aid_target = np.zeros(worlds, dtype=np.int64)
+    wound = np.zeros(worlds, dtype=np.int64)
+    some = np.flatnonzero(row_any(helpable))
+    if some.size:
+        slots = np.arange(state.wounds.shape[2])[None, None, :]
+        open_wound = (slots < state.wound_count[some, :, None]) & ~state.treated[some]
+        helpable[some] &= open_wound.any(axis=2)
+        aid_target[some] = np.argmax(helpable[some], axis=1)
+        worst = np.where(open_wound, state.wounds[some], -1)
+        wound[some] = np.argmax(worst[np.arange(some.size), aid_target[some]], axis=1)
     # The attack: the standing foe with the fewest hit points, with the best whole weapon within reach.
     foe = up & ~mine
     big = np.iinfo(np.int64).max
@@ -235,7 +254,7 @@ class BatchFight:
         kind, skill, protection, item = (np.zeros(idx.size, dtype=np.int64) for _ in range(4))
         # The defence for each state of wear of each target (a few distinct ones), as play computes it.
         wear = np.column_stack([t, state.shield_hp[idx, t], state.shield_points[idx, t], state.weapon_hp[idx, t]])
-        states, which = np.unique(wear, axis=0, return_inverse=True)
+        states, which = distinct_rows(wear)
         for j, row in enumerate(states):
             defender = with_wear(self.people[int(row[0])], int(row[1]), int(row[2]), [int(x) for x in row[3:]])
             options = defence_options(use, defender, self.settings)
