@@ -10,12 +10,14 @@ from estoc.i18n import set_language
 from estoc.systems.base import RuleSystem, find_system
 from estoc.systems.d100 import D100
 from estoc.systems.harp import HARP
+from estoc.systems.tor import TOR
 
 __version__ = "0.1.0"
 
 __all__ = [
     "D100",
     "HARP",
+    "TOR",
     "Content",
     "ContentError",
     "DiceError",

@@ -27,7 +27,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from estoc.content.messages import translate_error
-from estoc.content.models import d100, harp, harp_heroes
+from estoc.content.models import d100, harp, harp_heroes, tor
 from estoc.content.models import harp_creatures as creatures
 from estoc.content.models.common import SCHEMA_VERSION, Record
 from estoc.errors import ContentError
@@ -205,6 +205,11 @@ def _register() -> None:
         ("d100", "shields"): Kind(d100.Shield),
         ("d100", "outcome-tables"): Kind(d100.OutcomeTable),
         ("d100", "characters"): Kind(d100.Character),
+        ("tor", "weapons"): Kind(tor.Weapon),
+        ("tor", "armours"): Kind(tor.Armour),
+        ("tor", "shields"): Kind(tor.Shield),
+        ("tor", "heroes"): Kind(tor.Hero),
+        ("tor", "adversaries"): Kind(tor.Adversary),
     })
 
 

@@ -22,6 +22,8 @@ def _custom(key: str) -> str | None:
         "attack-size": _("a natural attack, breath or web needs its size"),
         "dice-expression": _("not a dice expression: write it like 1D6+1, 2D6+1D4 or -1D4"),
         "d100-range": _("a missile weapon (reach missile) needs its range, and a melee weapon none"),
+        "tor-skills": _("skills are the combat tasks' (presence, persuasion, inspiration, chant, discretion, "
+                        "athletisme, vigilance, intuition, inspection, art-de-la-guerre), rated 0 to 6"),
         "d100-reaches": _("only a melee weapon may have other reaches, and they are long, medium or short"),
         "d100-outcome-rows": _("the table needs one row for each attack quality: special, success, failure, fumble"),
     }
