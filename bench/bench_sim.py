@@ -171,7 +171,7 @@ def main() -> None:
 
     bridge = load_any_encounter(Path(str(resources.files("estoc.play").joinpath("samples", "pont.yaml"))), content)
     n = 10_000 // scale
-    rate, peak = timed(bridge, content, tables, n, memory=True)  # type: ignore[arg-type]
+    rate, peak = timed(bridge, content, tables, n, memory=True)
     row("(b) d100: the bridge, 3 v 4", n, rate, f"peak allocations {peak:.1f} MiB")
 
     me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
