@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from estoc.cli import d100
+from estoc.cli import d100, tor
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, given_options, harp_content, print_json, refuse_d100_options
+from estoc.cli.common import console, harp_content, print_json, refuse_foreign_options
 from estoc.content.models import harp
 from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
@@ -73,7 +73,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help=_("Seed for the dice not typed."))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))] = False,
         system: Annotated[str, typer.Option("--system", help=_(
-            "The rule system: harp (default) or d100."))] = "harp",
+            "The rule system: harp (default), d100 or tor."))] = "harp",
         defence: Annotated[str | None, typer.Option("--defence", "--defense", help=_(
             "d100: the defender's answer, none, parry or dodge (default: the best the rules allow)."))] = None,
         parry_weapon: Annotated[int | None, typer.Option("--parry-weapon", help=_(
@@ -98,13 +98,33 @@ def register(app: typer.Typer) -> None:
             "d100: a face of the weapon's damage dice (repeat for each die, in order)."))] = None,
         bonus_roll: Annotated[list[int] | None, typer.Option("--bonus-roll", help=_(
             "d100: a face of the damage bonus dice (repeat for each die)."))] = None,
+        extra_dice: Annotated[int, typer.Option("--extra-dice", help=_(
+            "tor: success dice added or taken away (+1d, −1d: 1, -1), never below none."))] = 0,
+        favoured: Annotated[bool, typer.Option("--favoured", help=_("tor: the attack is favoured."))] = False,
+        ill_favoured: Annotated[bool, typer.Option("--ill-favoured", help=_("tor: the attack is ill-favoured."))
+                                ] = False,
+        weary: Annotated[bool, typer.Option("--weary", help=_("tor: the attacker is weary."))] = False,
+        special: Annotated[str, typer.Option("--special", help=_(
+            "tor: where the tengwar go: heavy, fend, pierce, shield, none, or auto (a pierce when it pierces)."))
+        ] = "auto",
+        parry_bonus: Annotated[int, typer.Option("--parry-bonus", help=_(
+            "tor: the defender's parry gained by fending off this round."))] = 0,
+        success_roll: Annotated[list[int] | None, typer.Option("--success-roll", help=_(
+            "tor: a success die's face (repeat for each die)."))] = None,
+        protection_roll: Annotated[list[int] | None, typer.Option("--protection-roll", help=_(
+            "tor: the protection roll, its feat die first, then its success dice."))] = None,
     ) -> None:
+        if find_system(system).id == "tor":
+            refuse_foreign_options(ctx, "tor")
+            tor.attack(ctx, tor.options_from(locals()), roll=roll, success_roll=success_roll,
+                       protection_roll=protection_roll, seed=seed, as_json=as_json)
+            return
         if find_system(system).id == "d100":
-            d100.refuse_harp_options(given_options(ctx, d100.HARP_ONLY))
+            refuse_foreign_options(ctx, "d100")
             d100.attack(ctx, d100.options_from(locals()), roll=roll, defence_roll=defence_roll, damage_roll=damage_roll,
                         bonus_roll=bonus_roll, seed=seed, as_json=as_json)
             return
-        refuse_d100_options(ctx)
+        refuse_foreign_options(ctx, "harp")
         if beyond_limit not in BEYOND:
             raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
                 value=beyond_limit))

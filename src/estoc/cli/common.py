@@ -26,8 +26,16 @@ def harp_content(folders: list[Path]) -> tuple[Content, HarpTables]:
     return content, compile_tables(content)
 
 
-D100_ONLY = ("--defence", "--parry-weapon", "--skill", "--distance", "--difficult", "--modifier", "--kneeling",
-             "--fumble-from", "--dodge-missiles", "--defence-roll", "--damage-roll", "--bonus-roll")
+SYSTEM_OPTIONS = {
+    "harp": ("--ob", "--db", "--table", "--armor-type", "--size", "--fumble", "--critical", "--additional-critical",
+             "--attacker-level", "--defender-level", "--crit-roll", "--additional-roll", "--fumble-roll",
+             "--body-rr", "--beyond-limit", "--depth", "--strike"),
+    "d100": ("--defence", "--parry-weapon", "--skill", "--distance", "--difficult", "--modifier", "--kneeling",
+             "--fumble-from", "--dodge-missiles", "--defence-roll", "--damage-roll", "--bonus-roll"),
+    "tor": ("--extra-dice", "--favoured", "--ill-favoured", "--weary", "--special", "--parry-bonus",
+            "--success-roll", "--protection-roll"),
+}
+"""Options that belong to one rule system only (``estoc attack``, ``estoc odds attack``)."""
 
 
 def given_options(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
@@ -40,12 +48,13 @@ def given_options(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
     return [name for name in names if name in typed]
 
 
-def refuse_d100_options(ctx: typer.Context) -> None:
-    """The d100 system's options make no sense to HARP: say so rather than ignore them."""
+def refuse_foreign_options(ctx: typer.Context, system: str) -> None:
+    """Options of another rule system make no sense to this one: say so rather than ignore them."""
     from estoc.errors import InputError
     from estoc.i18n import _
 
-    given = given_options(ctx, D100_ONLY)
-    if given:
-        raise InputError(_("{options}: options of the d100 system; add --system d100").format(
-            options=", ".join(given)))
+    for other, names in SYSTEM_OPTIONS.items():
+        given = given_options(ctx, names) if other != system else []
+        if given:
+            raise InputError(_("{options}: options of the {other} system, not of {system}; choose it with "
+                               "--system {other}").format(options=", ".join(given), other=other, system=system))

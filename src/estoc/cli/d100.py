@@ -55,17 +55,6 @@ def options_from(values: dict[str, Any]) -> D100Options:
     return D100Options(**{f.name: values[f.name] for f in fields(D100Options)})
 
 
-HARP_ONLY = ("--ob", "--db", "--table", "--armor-type", "--size", "--fumble", "--critical", "--additional-critical",
-             "--attacker-level", "--defender-level", "--crit-roll", "--additional-roll", "--fumble-roll",
-             "--body-rr")
-
-
-def refuse_harp_options(given: list[str]) -> None:
-    """HARP's options make no sense to the d100 system: say so rather than ignore them."""
-    if given:
-        raise InputError(_("{options}: HARP options, not used by the d100 system").format(options=", ".join(given)))
-
-
 def prepare(ctx: typer.Context, o: D100Options) -> tuple[Content, Combatant, Combatant, ExchangeSpec, int]:
     """The two characters and the exchange the options describe; the weapon's number."""
     if not o.attacker or not o.defender:

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from estoc.cli import d100
+from estoc.cli import d100, tor
 from estoc.cli.attack import BEYOND, prepare
-from estoc.cli.common import console, given_options, print_json, refuse_d100_options
+from estoc.cli.common import console, print_json, refuse_foreign_options
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
@@ -95,7 +95,7 @@ def register(app: typer.Typer) -> None:
                          ] = DEFAULT_DEPTH,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
         system: Annotated[str, typer.Option("--system", help=_(
-            "The rule system: harp (default) or d100."))] = "harp",
+            "The rule system: harp (default), d100 or tor."))] = "harp",
         defence: Annotated[str | None, typer.Option("--defence", "--defense", help=_(
             "d100: the defender's answer, none, parry or dodge (default: the best the rules allow)."))] = None,
         parry_weapon: Annotated[int | None, typer.Option("--parry-weapon", help=_(
@@ -114,12 +114,27 @@ def register(app: typer.Typer) -> None:
             "d100: rolls this high or higher fumble (100: only 00; 101: never)."))] = 100,
         dodge_missiles: Annotated[bool, typer.Option("--dodge-missiles", help=_(
             "d100: arrows and thrown weapons may be dodged, at half the skill."))] = False,
+        extra_dice: Annotated[int, typer.Option("--extra-dice", help=_(
+            "tor: success dice added or taken away (+1d, −1d: 1, -1), never below none."))] = 0,
+        favoured: Annotated[bool, typer.Option("--favoured", help=_("tor: the attack is favoured."))] = False,
+        ill_favoured: Annotated[bool, typer.Option("--ill-favoured", help=_("tor: the attack is ill-favoured."))
+                                ] = False,
+        weary: Annotated[bool, typer.Option("--weary", help=_("tor: the attacker is weary."))] = False,
+        special: Annotated[str, typer.Option("--special", help=_(
+            "tor: where the tengwar go: heavy, fend, pierce, shield, none, or auto (a pierce when it pierces)."))
+        ] = "auto",
+        parry_bonus: Annotated[int, typer.Option("--parry-bonus", help=_(
+            "tor: the defender's parry gained by fending off this round."))] = 0,
     ) -> None:
+        if find_system(system).id == "tor":
+            refuse_foreign_options(ctx, "tor")
+            tor.odds(ctx, tor.options_from(locals()), as_json=as_json)
+            return
         if find_system(system).id == "d100":
-            d100.refuse_harp_options(given_options(ctx, (*d100.HARP_ONLY, "--beyond-limit", "--depth")))
+            refuse_foreign_options(ctx, "d100")
             d100.odds(ctx, d100.options_from(locals()), hp=hp, as_json=as_json)
             return
-        refuse_d100_options(ctx)
+        refuse_foreign_options(ctx, "harp")
         if beyond_limit not in BEYOND:
             raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
                 value=beyond_limit))

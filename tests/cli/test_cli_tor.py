@@ -1,0 +1,60 @@
+"""``--system tor`` on the command line: an attack with typed dice, its exact odds, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from estoc.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_typed_piercing_blow_with_a_spear(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "attack", "--system", "tor", "--attacker", "maelor-le-rodeur", "--defender",
+                       "orc-soldat", "--roll", "8", "--success-roll", "6", "--success-roll", "4",
+                       "--success-roll", "2", "--special", "pierce", "--protection-roll", "3",
+                       "--protection-roll", "1", "--protection-roll", "2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["success"] and data["tengwar"] == 1 and data["special"] == "pierce"
+    assert data["piercing"] and data["wounded"]  # 3 + 1 + 2 = 6 never reaches the spear's injury
+    assert [r["purpose"] for r in data["rolls"]] == ["attack", "attack-success", "protection",
+                                                      "protection-success"]
+
+
+def test_narrated_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "fr", "attack", "--system", "tor", "--attacker", "orc-soldat",
+                       "--defender", "eirik-de-dale", "--roll", "12", "--success-roll", "1", "--success-roll", "1",
+                       "--protection-roll", "11", "--protection-roll", "1", "--protection-roll", "1",
+                       "--protection-roll", "1", "--protection-roll", "1")
+    assert code == 0 and "rune de Gandalf" in out and "endurance" in out
+
+
+def test_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "attack", "--system", "tor", "--attacker", "grani-barbe-grise",
+                       "--defender", "troll-des-cavernes", "--favoured", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["attack"]["mode"] == "favoured"
+    assert sum(data["endurance"].values()) == pytest.approx(1)
+    assert sum(data["by_tengwar"].values()) == pytest.approx(data["success"])
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["--attacker", "eirik-de-dale"], "--defender"),
+    (["--attacker", "eirik-de-dale", "--defender", "faelwen-de-lindon"], "adversary"),
+    (["--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--special", "magie"], "--special"),
+    (["--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--ob", "40"], "--ob"),
+    (["--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--skill", "40"], "--skill"),
+    (["--attacker", "eirik-de-dale", "--defender", "personne"], "personne"),
+    (["--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--parry-bonus", "12"], "--parry-bonus"),
+])
+def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], needle: str) -> None:
+    for command in (["attack"], ["odds", "attack"]):
+        code, out, err = run(capsys, *command, "--system", "tor", *args)
+        assert code == 2 and out == "" and needle in err and "Traceback" not in err
