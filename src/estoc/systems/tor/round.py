@@ -1,0 +1,227 @@
+"""The round of the One Ring house rules: stances and what they do to the dice, who may stand at the rear, the
+engagement, the order of resolution, and the combat tasks (each one a setting: on or off).
+
+Where the text leaves a reading open, the choice is made here and named:
+
+* « two heroes in close combat for each hero at the rear » counts the heroes in forward, open and defensive stances;
+* when the adversaries outnumber the heroes, the GM's assignment gives each close-combat hero 1 to 3 adversaries,
+  and an adversary fights one hero at most;
+* heroes of one stance act in the order the GM (or the players) give, by default the encounter's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from estoc.errors import RulesError
+from estoc.i18n import _
+
+Stance = Literal["forward", "open", "defensive", "rearward"]
+STANCES: tuple[Stance, ...] = ("forward", "open", "defensive", "rearward")
+CLOSE: tuple[Stance, ...] = ("forward", "open", "defensive")
+STANCE_DICE: dict[Stance, int] = {"forward": 1, "open": 0, "defensive": -1, "rearward": 0}
+"""Forward: +1d to one's attacks and to the attacks against one; defensive: −1d both ways."""
+MAX_ASSIGNED = 3
+
+
+def stance_dice(attacker: Stance | None, target: Stance | None) -> int:
+    """The success dice a stance adds to an attack: the attacker's own stance, then its target's (an adversary has no
+    stance: ``None``)."""
+    return (STANCE_DICE[attacker] if attacker else 0) + (STANCE_DICE[target] if target else 0)
+
+
+def rearward_allowed(stances: Sequence[Stance], enemies: int) -> bool:
+    """Whether the heroes' stances may include the rear: at most twice as many enemies as heroes, and two heroes in
+    close combat for each hero at the rear."""
+    rear = sum(1 for s in stances if s == "rearward")
+    if rear == 0:
+        return True
+    close = len(stances) - rear
+    return enemies <= 2 * len(stances) and close >= 2 * rear
+
+
+def check_stances(stances: Sequence[Stance], enemies: int) -> None:
+    """A :class:`RulesError` when the rear is not open to the heroes."""
+    if not rearward_allowed(stances, enemies):
+        raise RulesError(_("no hero may stand at the rear: it needs at most twice as many enemies as heroes, and two "
+                           "heroes in close combat for each one at the rear"))
+
+
+def engagement_order(heroes: Sequence[str], stances: Mapping[str, Stance]) -> list[str]:
+    """Who picks an adversary first when the heroes are not outnumbered: forward, then open, then defensive (in the
+    given order within a stance); the rear engages no one."""
+    return [h for stance in CLOSE for h in heroes if stances[h] == stance]
+
+
+def check_choice(hero: str, foe: str, engaged: Mapping[str, str], adversaries: Sequence[str]) -> None:
+    """A hero picking ``foe`` when the heroes choose: it must be free while any adversary is free; once all are
+    engaged, a hero joins an ally's fight (``engaged``: adversary → the first hero it fights)."""
+    free = [a for a in adversaries if a not in engaged]
+    if foe not in adversaries:
+        raise RulesError(_("{foe} is no adversary of this fight").format(foe=foe))
+    if foe in engaged and free:
+        raise RulesError(_("{hero} must engage a free adversary while there are some: {free}").format(
+            hero=hero, free=", ".join(free)))
+
+
+def check_assignment(assignment: Mapping[str, Sequence[str]], close_heroes: Sequence[str]) -> None:
+    """The GM's assignment when the adversaries outnumber the heroes: each close-combat hero gets 1 to 3, and no
+    adversary fights two heroes."""
+    seen: set[str] = set()
+    for hero in close_heroes:
+        foes = list(assignment.get(hero, ()))
+        if not 1 <= len(foes) <= MAX_ASSIGNED:
+            raise RulesError(_("{hero} must face 1 to 3 adversaries, not {n}").format(hero=hero, n=len(foes)))
+        twice = seen.intersection(foes)
+        if twice:
+            raise RulesError(_("{foes}: already facing another hero").format(foes=", ".join(sorted(twice))))
+        seen.update(foes)
+
+
+def resolution_order(heroes: Sequence[str], stances: Mapping[str, Stance], adversaries: Sequence[str],
+                     engaged: set[str], standing: set[str]) -> list[str]:
+    """The order of the round's actions: the heroes first (forward, open, defensive, then the rear), then the
+    adversaries still standing, those in close combat before those at the rear."""
+    order = [h for stance in STANCES for h in heroes if stances[h] == stance and h in standing]
+    order += [a for a in adversaries if a in engaged and a in standing]
+    order += [a for a in adversaries if a not in engaged and a in standing]
+    return order
+
+
+Action = Literal["main", "secondary"]
+
+
+@dataclass(frozen=True)
+class Task:
+    """A combat task: its stance (``other``: any), its action, the skill and attribute of its roll (none for yield
+    ground and reduce load), and whether the 2nd edition has it (``core``) or it is a house rule."""
+
+    id: str
+    stance: Stance | Literal["other"]
+    action: Action
+    skill: str | None
+    attribute: Literal["corps", "coeur", "esprit"] | None
+    core: bool
+    name_fr: str
+    name_en: str
+
+
+TASKS: tuple[Task, ...] = (
+    Task("intimider", "forward", "main", "presence", "corps", True, "Intimider", "Intimidate foes"),
+    Task("defier", "forward", "secondary", "persuasion", "esprit", False, "Défier", "Challenge a foe"),
+    Task("deux-armes", "forward", "secondary", "weapon", None, False, "Frapper des deux mains", "Two-weapon attack"),
+    Task("rallier", "open", "main", "inspiration", "coeur", True, "Rallier", "Rally comrades"),
+    Task("encourager", "open", "main", "chant", "corps", False, "Encourager", "Encourage with a war song"),
+    Task("attaque-surprise", "open", "secondary", "discretion", "esprit", False, "Surgir", "Sneak attack"),
+    Task("proteger", "defensive", "main", "athletisme", "corps", True, "Protéger", "Protect a companion"),
+    Task("tenir-position", "defensive", "secondary", "vigilance", "corps", False, "Tenir bon", "Hold position"),
+    Task("contre-attaque", "defensive", "main", "intuition", "coeur", False, "Contre-attaquer", "Counter-attack"),
+    Task("mettre-en-joue", "rearward", "main", "inspection", "esprit", True, "Viser", "Take aim"),
+    Task("harceler", "rearward", "main", "intuition", "coeur", False, "Harceler", "Harass"),
+    Task("escarmouche", "rearward", "main", "weapon", None, False, "Escarmoucher", "Skirmish"),
+    Task("annuler-complication", "other", "main", "art-de-la-guerre", "coeur", False, "Parer à un contretemps",
+         "Cancel a complication"),
+    Task("prendre-avantage", "other", "main", "art-de-la-guerre", "coeur", False, "Prendre l'avantage",
+         "Gain the advantage"),
+    Task("ceder-terrain", "other", "main", None, None, False, "Céder du terrain", "Yield ground"),
+    Task("reduire-charge", "other", "secondary", None, None, False, "S'alléger", "Reduce load"),
+)
+TASK_IDS = tuple(t.id for t in TASKS)
+
+
+def task(task_id: str) -> Task:
+    for t in TASKS:
+        if t.id == task_id:
+            return t
+    raise RulesError(_("unknown combat task {id!r}; known: {known}").format(id=task_id, known=", ".join(TASK_IDS)))
+
+
+def check_task(task_id: str, stance: Stance, enabled: Mapping[str, bool]) -> Task:
+    """The task, if the hero's stance allows it and the GM has not switched it off."""
+    t = task(task_id)
+    if not enabled.get(t.id, True):
+        raise RulesError(_("the task {id} is switched off in this fight").format(id=t.id))
+    if t.stance not in (stance, "other"):
+        raise RulesError(_("{id} is a task of the {stance} stance").format(id=t.id, stance=t.stance))
+    return t
+
+
+# --- what each task does, by the tengwar of its roll (a failed roll gives nothing: the caller's) -----------------
+
+@dataclass(frozen=True)
+class CounterAttack:
+    """Counter-attack: how many missed attacks it answers, and whether each answer is a wound (a protection roll,
+    ill-favoured with three tengwar) rather than the weapon's damage in endurance."""
+
+    attacks: int
+    wound: bool
+    protection_ill: bool
+
+
+def counter_attack(tengwar: int) -> CounterAttack:
+    """0 tengwar: the next missed attack is answered with the weapon's damage; 1: two attacks; 2: one, with a wound;
+    3 or more: one, with a wound whose protection roll is ill-favoured."""
+    if tengwar <= 0:
+        return CounterAttack(1, False, False)
+    if tengwar == 1:
+        return CounterAttack(2, False, False)
+    return CounterAttack(1, True, tengwar >= 3)
+
+
+def intimidate_might(tengwar: int) -> int:
+    """Intimidate: adversaries of this Might or less are weary this round (1, plus 1 a tengwar)."""
+    return 1 + max(tengwar, 0)
+
+
+def rally_stances(tengwar: int) -> tuple[tuple[Stance, ...], int]:
+    """Rally: the stances whose fighters get +1d to their attacks next round, and for how many rounds: forward; with
+    one tengwar open too; with two, every close-combat stance; each further tengwar one round more (at most one)."""
+    stances: tuple[Stance, ...] = ("forward",) if tengwar <= 0 else ("forward", "open") if tengwar == 1 else CLOSE
+    return stances, 1 + min(max(tengwar - 2, 0), 1)
+
+
+def encourage_endurance(valour: int, tengwar: int) -> int:
+    """Encourage: endurance each companion (and the singer) recovers: Valour, plus 1 a tengwar."""
+    return valour + max(tengwar, 0)
+
+
+def sneak_attack_dice(tengwar: int) -> int:
+    """Sneak attack: +1d to the next attack this round, +1d a tengwar, at most +3d."""
+    return min(1 + max(tengwar, 0), 3)
+
+
+def take_aim_dice(tengwar: int) -> int:
+    """Take aim: +1d to the next attack, +1d a tengwar."""
+    return 1 + max(tengwar, 0)
+
+
+def protect(tengwar: int, more_attacks: bool = False) -> tuple[int, int]:
+    """Protect a companion: (dice taken from each attack on it, how many attacks): −1d to the next one; each tengwar
+    adds −1d to it, or (``more_attacks``) one attack more."""
+    extra = max(tengwar, 0)
+    return (1, 1 + extra) if more_attacks else (1 + extra, 1)
+
+
+def hold_position_attacks(tengwar: int) -> int:
+    """Hold position: how many attacks on the hero are ill-favoured this round (1, plus 1 a tengwar)."""
+    return 1 + max(tengwar, 0)
+
+
+def harass_penalty(tengwar: int, spread: bool = False) -> list[int]:
+    """Harass: dice taken from the attacks of one adversary (−1d) until the round ends; each tengwar adds a second
+    adversary (``spread``, at most two) or −1d more (at most −2d an adversary). One entry per adversary harassed."""
+    budget = max(tengwar, 0)
+    harassed = [1, 1] if spread and budget > 0 else [1]
+    budget -= len(harassed) - 1
+    for i in range(len(harassed)):
+        more = min(budget, 2 - harassed[i])
+        harassed[i] += more
+        budget -= more
+    return harassed
+
+
+def advantage(tengwar: int) -> tuple[int, bool]:
+    """Gain the advantage: +1d to the next attack (+2d with a tengwar), lasting to the fight's end with two."""
+    return (1 if tengwar <= 0 else 2), tengwar >= 2
