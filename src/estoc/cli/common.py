@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
 
 from estoc.content.registry import Content, load_content
 from estoc.systems.harp.tables import HarpTables, compile_tables
+
+T = TypeVar("T")
 
 
 def console() -> Console:
@@ -58,3 +62,26 @@ def refuse_foreign_options(ctx: typer.Context, system: str) -> None:
         if given:
             raise InputError(_("{options}: options of the {other} system, not of {system}; choose it with "
                                "--system {other}").format(options=", ".join(given), other=other, system=system))
+
+
+def options_of(cls: type[T], values: dict[str, Any]) -> T:
+    """The fields of the dataclass ``cls`` taken from a command's parameters (``locals()``)."""
+    return cls(**{f.name: values[f.name] for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+
+
+def weapon_number(owner: dict[str, str], carried: Sequence[str], weapon: str | None) -> int:
+    """The weapon a command names among those ``owner`` carries, by its id or its number from 1 (default: 1)."""
+    from estoc.errors import InputError
+    from estoc.i18n import _, pick
+
+    if weapon is None:
+        return 1
+    if weapon.isdigit():
+        if not 1 <= int(weapon) <= len(carried):
+            raise InputError(_("{name} has {count} weapon(s): choose 1 to {count}, not {index}").format(
+                name=pick(owner), count=len(carried), index=weapon))
+        return int(weapon)
+    if weapon in carried:
+        return carried.index(weapon) + 1
+    raise InputError(_("{name} carries no {weapon}; their weapons: {known}").format(
+        name=pick(owner), weapon=weapon, known=", ".join(carried)))

@@ -3,14 +3,14 @@ exact odds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
 import typer
 
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, print_json
+from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import InputError
@@ -51,8 +51,7 @@ class D100Options:
 
 
 def options_from(values: dict[str, Any]) -> D100Options:
-    """The d100 options among a command's parameters."""
-    return D100Options(**{f.name: values[f.name] for f in fields(D100Options)})
+    return options_of(D100Options, values)
 
 
 def prepare(ctx: typer.Context, o: D100Options) -> tuple[Content, Combatant, Combatant, ExchangeSpec, int]:
@@ -70,7 +69,7 @@ def prepare(ctx: typer.Context, o: D100Options) -> tuple[Content, Combatant, Com
     content = load_content(content_folders(ctx))
     attacker = Combatant.from_content(content, o.attacker)
     defender = Combatant.from_content(content, o.defender)
-    number = weapon_number(attacker, o.weapon)
+    number = weapon_number(attacker.name, [u.record.id for u in attacker.weapons], o.weapon)
     settings = Settings(fumble_from=o.fumble_from, dodge_missiles=o.dodge_missiles)
     wanted = o.defence
     if wanted is None:  # none named: the best the rules allow, a parry, else a dodge, else none
@@ -83,20 +82,6 @@ def prepare(ctx: typer.Context, o: D100Options) -> tuple[Content, Combatant, Com
         spec = ExchangeSpec(spec.damage, spec.damage_bonus, spec.bonus_share, o.skill, spec.defence, spec.armour,
                             spec.fumble_from)
     return content, attacker, defender, spec, number
-
-
-def weapon_number(attacker: Combatant, weapon: str | None) -> int:
-    """The attacker's weapon named by its id or its number (default: the first)."""
-    if weapon is None:
-        return 1
-    if weapon.isdigit():
-        attacker.weapon(int(weapon))
-        return int(weapon)
-    for i, use in enumerate(attacker.weapons, start=1):
-        if use.record.id == weapon:
-            return i
-    raise InputError(_("{name} carries no {weapon}; their weapons: {known}").format(
-        name=pick(attacker.name), weapon=weapon, known=", ".join(u.record.id for u in attacker.weapons)))
 
 
 def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defence_roll: int | None,

@@ -3,14 +3,14 @@ rolled or typed, and its exact odds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
 import typer
 
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, print_json
+from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import InputError
@@ -39,8 +39,7 @@ class TorOptions:
 
 
 def options_from(values: dict[str, Any]) -> TorOptions:
-    """The tor options among a command's parameters."""
-    return TorOptions(**{f.name: values[f.name] for f in fields(TorOptions)})
+    return options_of(TorOptions, values)
 
 
 def prepare(ctx: typer.Context, o: TorOptions) -> tuple[Content, Combatant, Combatant, AttackSpec, int]:
@@ -60,24 +59,11 @@ def prepare(ctx: typer.Context, o: TorOptions) -> tuple[Content, Combatant, Comb
     defender = Combatant.from_content(content, o.defender)
     if attacker.hero == defender.hero:
         raise InputError(_("a hero attacks an adversary, or an adversary a hero"))
-    number = weapon_number(attacker, o.weapon)
+    number = weapon_number(attacker.name, [u.record.id for u in attacker.weapons], o.weapon)
     spec = attack_spec(attacker, number, defender, extra_dice=o.extra_dice, favoured=o.favoured,
                        ill=o.ill_favoured, weary=o.weary, special=cast(Special, special),
                        parry_bonus=o.parry_bonus)
     return content, attacker, defender, spec, number
-
-
-def weapon_number(attacker: Combatant, weapon: str | None) -> int:
-    if weapon is None:
-        return 1
-    if weapon.isdigit():
-        attacker.weapon(int(weapon))
-        return int(weapon)
-    for i, use in enumerate(attacker.weapons, start=1):
-        if use.record.id == weapon:
-            return i
-    raise InputError(_("{name} carries no {weapon}; their weapons: {known}").format(
-        name=pick(attacker.name), weapon=weapon, known=", ".join(u.record.id for u in attacker.weapons)))
 
 
 def feat_word(face: int) -> str:

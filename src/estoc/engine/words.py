@@ -53,6 +53,14 @@ def tracker_commands() -> list[Command]:
     ]
 
 
+def tracker_request(request: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A parsed line the tracker answers itself (undo, auto…), as the tracker reads it; ``None`` for a fight action."""
+    name = request["command"]
+    if name in TRACKER_VERBS:
+        return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end"))}
+    return None
+
+
 def find(word: str, commands: Sequence[Command]) -> Command:
     wanted = fold(word)
     for command in commands:

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from estoc.dice import DiceSource
+from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.render.d100 import exchange_record
@@ -60,7 +61,7 @@ class Tally:
 
 
 @dataclass
-class D100Fight:
+class D100Fight(Sides):
     """The state of one d100 fight (see the module)."""
 
     outcomes: Outcomes
@@ -114,34 +115,13 @@ class D100Fight:
 
     # --- reading -------------------------------------------------------------------------------------------------
 
-    def ids(self) -> list[str]:
-        return [c.id for c in self.combatants]
-
-    def index(self, combatant_id: str) -> int:
-        wanted = combatant_id.strip().lower()
-        for i, c in enumerate(self.combatants):
-            if c.id.lower() == wanted:
-                return i
-        raise InputError(_("no combatant {id} in this fight; there are: {ids}").format(
-            id=combatant_id, ids=", ".join(self.ids())))
-
     def standing(self, c: int) -> bool:
         return c not in self.removed and not bool(self.state.out_of_fight()[0, c])
-
-    def foes(self, c: int) -> list[int]:
-        return [i for i in range(len(self.combatants)) if self.sides[i] != self.sides[c] and self.standing(i)]
-
-    def one_side_left(self) -> bool:
-        return len({self.sides[i] for i in range(len(self.combatants)) if self.standing(i)}) <= 1
 
     def is_over(self) -> bool:
         """Over once the round in which only one side was left standing has ended (its simultaneous blows struck,
         its dying dead)."""
         return self.phase == "over"
-
-    def winner(self) -> str | None:
-        sides = {self.sides[i] for i in range(len(self.combatants)) if self.standing(i)}
-        return next(iter(sides)) if len(sides) == 1 else None
 
     def current(self) -> int | None:
         if self.phase == "actions" and 0 <= self.turn < len(self.order):

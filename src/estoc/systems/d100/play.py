@@ -7,6 +7,7 @@ from typing import Any
 
 from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
+from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
 from estoc.systems.d100 import commands as words
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
@@ -34,10 +35,7 @@ class D100Play:
 
     def parse(self, line: str, fight: Fight) -> dict[str, Any]:
         request = words.parse(line)
-        name = request["command"]
-        if name in ("undo", "redo", "auto", "status", "log", "summary", "help", "quit"):
-            return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end"))}
-        return {"command": name, "event": words.to_event(request)}
+        return tracker_request(request) or {"command": request["command"], "event": words.to_event(request)}
 
     def commands(self) -> list[tuple[str, str, str]]:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]

@@ -23,6 +23,7 @@ import numpy as np
 
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
+from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
 from estoc.systems.harp import actions
@@ -49,7 +50,7 @@ class Tally:
 
 
 @dataclass
-class HarpFight:
+class HarpFight(Sides):
     """The state of one HARP fight."""
 
     tables: HarpTables
@@ -133,18 +134,6 @@ class HarpFight:
 
     # --- reading -------------------------------------------------------------------------------------------------
 
-    def ids(self) -> list[str]:
-        return [c.id for c in self.combatants]
-
-    def index(self, combatant_id: str) -> int:
-        """The index of a combatant by id (any case)."""
-        wanted = combatant_id.strip().lower()
-        for i, c in enumerate(self.combatants):
-            if c.id.lower() == wanted:
-                return i
-        raise InputError(_("no combatant {id} in this fight; there are: {ids}").format(
-            id=combatant_id, ids=", ".join(self.ids())))
-
     def current(self) -> int | None:
         if 0 <= self.turn < len(self.order):
             return self.order[self.turn]
@@ -153,15 +142,8 @@ class HarpFight:
     def standing(self, c: int) -> bool:
         return c not in self.removed and not bool(self.state.out_of_fight()[0, c])
 
-    def foes(self, c: int) -> list[int]:
-        return [i for i in range(len(self.combatants)) if self.sides[i] != self.sides[c] and self.standing(i)]
-
     def is_over(self) -> bool:
-        return len({self.sides[i] for i in range(len(self.combatants)) if self.standing(i)}) <= 1
-
-    def winner(self) -> str | None:
-        sides = {self.sides[i] for i in range(len(self.combatants)) if self.standing(i)}
-        return next(iter(sides)) if len(sides) == 1 else None
+        return self.one_side_left()
 
     # --- the round and the turns ---------------------------------------------------------------------------------
 

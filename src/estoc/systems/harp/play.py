@@ -8,6 +8,7 @@ from typing import Any
 
 from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
+from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
 from estoc.systems.harp import commands as words
 from estoc.systems.harp.fight import HarpFight
@@ -37,11 +38,10 @@ class HarpPlay:
 
     def parse(self, line: str, fight: Fight) -> dict[str, Any]:
         request = words.parse(line)
-        name = request["command"]
-        if name in ("undo", "redo", "auto", "status", "log", "summary", "help", "quit"):
-            return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end"))}
-        current = fight.view().get("current")
-        return {"command": name, "event": words.to_event(request, current)}
+        verb = tracker_request(request)
+        if verb is not None:
+            return verb
+        return {"command": request["command"], "event": words.to_event(request, fight.view().get("current"))}
 
     def commands(self) -> list[tuple[str, str, str]]:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
