@@ -54,7 +54,7 @@ def check_weapon(weapon: tor.Weapon) -> None:
     assert weapon.ranged == (weapon.kind == "bow")
     assert 1 <= weapon.damage <= 8 and 12 <= weapon.injury <= 20 and 0 <= weapon.load <= 4
     if weapon.kind == "shield":
-        # "Les dégâts des boucliers sont égaux à leur valeur de parade et leur blessure est de 12."
+        # The house text: a shield used as a weapon deals its parry bonus in damage, with an injury of 12.
         assert weapon.injury == SHIELD_BASH_INJURY
         assert weapon.damage == bashed_shield(weapon).parry
         assert not weapon.two_handed and weapon.load == 0

@@ -4,7 +4,7 @@ and healing.
 
 Where the text leaves a reading open, the choice is made here and named (the project's notes repeat them):
 
-* a roll succeeds at or under the skill (the text: « tout résultat supérieur … est un échec »); it is special at or
+* a roll succeeds at or under the skill (the text makes only a roll above it a failure); it is special at or
   under a fifth of the skill, rounded to the nearest (half up): 47 % → 9, 50 % → 10;
 * a roll in the GM's fumble range (setting ``fumble_from``, default 100: « 00 ») fumbles whatever the skill;
 * « Difficult » halves a chance and a quarter quarters it, both rounded up (the text rounds half a damage bonus up);
