@@ -170,3 +170,13 @@ def test_rest_heals_a_week_at_a_time(store: EventStore, d100: D100Play) -> None:
     assert row["hp"] == 13 - 8 + 5
     tracker.command("rest ysolde weeks 3 ideal")  # 3 a week in ideal care, never above the maximum
     assert tracker.fight.view()["combatants"][0]["hp"] == 13
+
+
+def test_the_gm_ends_a_round_early(store: EventStore, d100: D100Play) -> None:
+    tracker = play(store, d100, setup([{"character": "ysolde"}], [{"character": "gorm"}]), "damage gorm 19")
+    assert tracker.fight.view()["combatants"][1]["state"] == "dying"
+    tracker.command("end-round")  # nobody acts: the round's end comes, and the dying die
+    view = tracker.fight.view()
+    assert view["combatants"][1]["state"] == "dead" and view["over"] and view["winner"] == "camp-0"
+    with pytest.raises(RulesError, match="over"):
+        tracker.command("end-round")

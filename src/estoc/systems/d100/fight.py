@@ -241,10 +241,9 @@ class D100Fight(Sides):
         if kind == "gm":
             self._gm(event, records, dice)
             return records
-        if kind == "end-round":
-            if self.phase == "movement":
-                self._start_actions(records)
-                return records
+        if kind == "end-round":  # the GM closes the round now, whoever has not acted yet
+            if self.phase == "over":
+                raise RulesError(_("the fight is over"))
             self._end_round(records)
             return records
         if self.phase == "movement":
