@@ -103,3 +103,18 @@ def test_tasks_core_or_house_rule_and_switches() -> None:
     with pytest.raises(RulesError, match="defensive"):
         check_task("contre-attaque", "forward", {})
     assert check_task("ceder-terrain", "open", {}).skill is None  # any stance, no roll
+
+
+def test_a_failed_task_roll_gives_nothing() -> None:
+    from estoc.dice import ScriptedDice
+    from estoc.systems.tor.round import roll_task, task
+
+    counter = task("contre-attaque")
+    worked = roll_task(ScriptedDice({"task": [9], "task-success": [6, 6]}), counter, 2, 14)
+    assert bool(worked.success[0]) and int(worked.tengwar[0]) == 2
+    failed = roll_task(ScriptedDice({"task": [1], "task-success": [6, 6]}), counter, 2, 14)  # 13 < 14
+    assert not bool(failed.success[0]) and int(failed.tengwar[0]) == 0  # the tengwar of a failure count nothing
+    rune = roll_task(ScriptedDice({"task": [12], "task-success": [1]}), task("intimider"), 1, 30)
+    assert bool(rune.success[0])
+    yielded = roll_task(ScriptedDice([]), task("ceder-terrain"), 0, 99)  # no roll at all
+    assert bool(yielded.success[0])

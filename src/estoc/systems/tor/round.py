@@ -15,6 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
+
+from estoc.dice import DiceSource
+from estoc.dice.tor import roll_tor
 from estoc.errors import RulesError
 from estoc.i18n import _
 
@@ -225,3 +229,23 @@ def harass_penalty(tengwar: int, spread: bool = False) -> list[int]:
 def advantage(tengwar: int) -> tuple[int, bool]:
     """Gain the advantage: +1d to the next attack (+2d with a tengwar), lasting to the fight's end with two."""
     return (1 if tengwar <= 0 else 2), tengwar >= 2
+
+
+@dataclass(frozen=True)
+class TaskRoll:
+    """A combat task's skill roll in each world: whether it worked, and its tengwar (0 when it failed: a failed
+    roll gives nothing at all)."""
+
+    success: np.ndarray
+    tengwar: np.ndarray
+
+
+def roll_task(dice: DiceSource, t: Task, rating: int, tn: int, worlds: int = 1, *, favoured: bool = False,
+              ill: bool = False, weary: bool = False) -> TaskRoll:
+    """The skill roll of task ``t`` (purpose ``task``): the feat die and ``rating`` success dice against the hero's
+    target number for the task's attribute. Yield ground and reduce load need no roll: they always work."""
+    if t.skill is None:
+        return TaskRoll(np.ones(worlds, dtype=np.bool_), np.zeros(worlds, dtype=np.int64))
+    roll = roll_tor(dice, worlds, max(rating, 0), favoured=favoured, ill=ill, weary=weary, purpose="task")
+    success = roll.succeeds(tn)
+    return TaskRoll(success, np.where(success, roll.tengwar, 0).astype(np.int64))

@@ -1,0 +1,159 @@
+"""Encounter files of the One Ring house rules::
+
+    schema_version: 1
+    system: tor
+    kind: encounter
+    name: {fr: Au gué de la Carroc, en: At the Carrock ford}
+    heroes:
+      - hero: eirik-de-dale
+        stance: forward            # the stance of the first round (default open)
+      - sheet: {...}               # a hero written inline
+    adversaries:
+      - adversary: orc-soldat
+        count: 4                   # orc-soldat-1 … orc-soldat-4
+    volleys: true                  # opening volleys before close combat
+    settings:
+      tasks: {contre-attaque: false}   # each combat task on (default) or off
+
+Loading checks every id and reports each problem as ``file:line: field: message``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+
+from estoc.content.loader import _field_name, _line_of, _plain, _problem
+from estoc.content.messages import translate_error
+from estoc.content.models import tor
+from estoc.content.models.common import ContentId, Strict, Text
+from estoc.content.registry import Content
+from estoc.errors import ContentError, EstocError
+from estoc.i18n import _
+from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.round import TASK_IDS, Stance
+
+ENCOUNTER_VERSION = 1
+SETUP_PATH = Path("<setup>")
+MAX_COUNT = 200
+
+
+class HeroMember(Strict):
+    hero: ContentId | None = None
+    sheet: tor.Hero | None = None
+    stance: Stance = "open"
+
+    @model_validator(mode="after")
+    def _one_source(self) -> HeroMember:
+        if (self.hero is None) == (self.sheet is None):
+            raise ValueError(_("a hero is named (hero: an id of the content) or written inline (sheet:)"))
+        return self
+
+
+class AdversaryMember(Strict):
+    adversary: ContentId
+    count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    id: ContentId | None = None
+
+
+class EncounterSettings(Strict):
+    tasks: dict[str, bool] = Field(default_factory=dict, description="combat tasks switched on or off")
+
+    @field_validator("tasks")
+    @classmethod
+    def _known_tasks(cls, tasks: dict[str, bool]) -> dict[str, bool]:
+        unknown = sorted(set(tasks) - set(TASK_IDS))
+        if unknown:
+            raise ValueError(_("unknown combat task {id!r}; known: {known}").format(
+                id=unknown[0], known=", ".join(TASK_IDS)))
+        return tasks
+
+
+class Encounter(Strict):
+    schema_version: int = ENCOUNTER_VERSION
+    system: Literal["tor"]
+    kind: Literal["encounter"]
+    name: Text
+    description: Text | None = None
+    heroes: tuple[HeroMember, ...] = Field(min_length=1)
+    adversaries: tuple[AdversaryMember, ...] = Field(min_length=1)
+    volleys: bool = True
+    settings: EncounterSettings = EncounterSettings()
+
+
+@dataclass(frozen=True)
+class LoadedTorEncounter:
+    name: dict[str, str]
+    heroes: list[tuple[str, Combatant, Stance]]
+    adversaries: list[tuple[str, Combatant]]
+    volleys: bool
+    tasks: dict[str, bool]
+    """Every combat task, on or off."""
+    setup: dict[str, Any]
+    system: str = "tor"
+
+
+def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEncounter:
+    """Validate and build a tor encounter (``data``: the file's YAML, or a setup)."""
+    try:
+        encounter = Encounter.model_validate(_plain(data))
+    except ValidationError as exc:
+        raise ContentError([_problem(path, _line_of(data, list(e["loc"])) or 1, _field_name(list(e["loc"])),
+                                     translate_error(e)) for e in exc.errors()]) from exc
+    problems: list[str] = []
+    seen: set[str] = set()
+
+    def unique(cid: str, loc: list[str | int]) -> bool:
+        if cid in seen:
+            problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
+                "a combatant is already called {id!r}: give this one an id").format(id=cid)))
+            return False
+        seen.add(cid)
+        return True
+
+    heroes: list[tuple[str, Combatant, Stance]] = []
+    known_heroes = content.kind("tor", "heroes")
+    for i, member in enumerate(encounter.heroes):
+        loc: list[str | int] = ["heroes", i]
+        try:
+            if member.hero is not None:
+                if member.hero not in known_heroes:
+                    raise EstocError(_("no hero {id!r}; known: {known}").format(
+                        id=member.hero, known=", ".join(sorted(known_heroes))))
+                record = content.get("tor", "heroes", member.hero, tor.Hero)
+            else:
+                assert member.sheet is not None
+                record = member.sheet
+            person = Combatant.from_hero(content, record)
+        except EstocError as exc:
+            key = "hero" if member.hero is not None else "sheet"
+            problems.append(_problem(path, _line_of(data, [*loc, key]) or _line_of(data, loc),
+                                     _field_name([*loc, key]), exc.message))
+            continue
+        if unique(person.id, loc):
+            heroes.append((person.id, person, member.stance))
+    adversaries: list[tuple[str, Combatant]] = []
+    known = content.kind("tor", "adversaries")
+    for i, foe in enumerate(encounter.adversaries):
+        loc = ["adversaries", i, "adversary"]
+        if foe.adversary not in known:
+            problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
+                "no adversary {id!r}; known: {known}").format(id=foe.adversary, known=", ".join(sorted(known)))))
+            continue
+        base = Combatant.from_adversary(content, content.get("tor", "adversaries", foe.adversary, tor.Adversary))
+        first = foe.id or base.id
+        for n in range(1, foe.count + 1):
+            cid = first if foe.count == 1 else f"{first}-{n}"
+            name = base.name if foe.count == 1 else {k: f"{v} {n}" for k, v in base.name.items()}
+            if unique(cid, loc):
+                adversaries.append((cid, dataclasses.replace(base, id=cid, name=name)))
+    if problems:
+        raise ContentError(problems)
+    tasks = {task_id: encounter.settings.tasks.get(task_id, True) for task_id in TASK_IDS}
+    return LoadedTorEncounter(name=encounter.name.as_dict(), heroes=heroes, adversaries=adversaries,
+                              volleys=encounter.volleys, tasks=tasks,
+                              setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True))
