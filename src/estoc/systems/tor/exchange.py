@@ -42,6 +42,8 @@ class Combatant:
     weapons: tuple[WeaponUse, ...]
     shield: bool
     skills: dict[str, int]
+    tns: tor.TargetNumbers | None = None
+    """A hero's target numbers (Corps, Cœur, Esprit), for its combat tasks."""
     valour: int = 0
     war_songs: int = 0
 
@@ -57,7 +59,7 @@ class Combatant:
         return cls(id=hero.id, name=hero.name.as_dict(), hero=True, corps=hero.attributes.corps,
                    corps_tn=hero.target_numbers().corps, parry=hero.parry + (shield.parry if shield else 0),
                    protection=protection, endurance=hero.endurance, might=1, weapons=tuple(weapons),
-                   shield=shield is not None, skills=dict(hero.skills), valour=hero.valour,
+                   shield=shield is not None, skills=dict(hero.skills), tns=hero.target_numbers(), valour=hero.valour,
                    war_songs=hero.war_songs)
 
     @classmethod
