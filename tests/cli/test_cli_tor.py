@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from estoc.cli import main
+
+GUE = Path(str(resources.files("estoc.play").joinpath("samples", "gue.yaml")))
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -58,3 +62,22 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], needle: 
     for command in (["attack"], ["odds", "attack"]):
         code, out, err = run(capsys, *command, "--system", "tor", *args)
         assert code == 2 and out == "" and needle in err and "Traceback" not in err
+
+
+def test_a_tor_fight_from_a_script(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = tmp_path / "combat.txt"
+    script.write_text("auto\nmelee\nposition grani-barbe-grise defensive\ncombattre\nauto fin\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--lang", "fr", "run", str(GUE), "--script", str(script), "--db",
+                       str(tmp_path / "f.db"), "--seed", "5")
+    assert code == 0 and "Volées initiales" in out and "Engagés" in out and "Après" in out
+
+
+def test_a_bad_tor_encounter_writes_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(GUE.read_text(encoding="utf-8").replace("chef-orque", "balrog"), encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("auto fin\n", encoding="utf-8")
+    code, out, err = run(capsys, "run", str(bad), "--script", str(script), "--db", str(tmp_path / "f.db"))
+    assert code == 2 and out == "" and "balrog" in err and "bad.yaml:14" in err
+    code, out, _ = run(capsys, "fight", "list", "--db", str(tmp_path / "f.db"))
+    assert code == 0 and out.strip() == ""

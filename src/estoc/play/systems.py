@@ -60,9 +60,23 @@ def _d100_make(content: Content) -> FightSystem:
     return D100Play(content)
 
 
+def _tor_read(data: Any, path: Path, content: Content) -> Loaded:
+    from estoc.systems.tor.encounter import load_tor_encounter
+
+    loaded = load_tor_encounter(data, path, content)
+    return Loaded("tor", loaded.name, loaded.setup)
+
+
+def _tor_make(content: Content) -> FightSystem:
+    from estoc.systems.tor.play import TorPlay
+
+    return TorPlay(content)
+
+
 SYSTEMS: dict[str, PlayEntry] = {
     "harp": PlayEntry(_harp_read, _harp_make),
     "d100": PlayEntry(_d100_read, _d100_make),
+    "tor": PlayEntry(_tor_read, _tor_make),
 }
 
 

@@ -322,10 +322,10 @@ class TorFight(Sides):
     def _yield(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         c = self.index(str(event["target"]))
         last = self.last_attack
-        if not last or last.get("target") != c or not self.hero(c):
-            raise RulesError(_("a hero yields ground right after an attack that cost endurance"))
         if c in self.now.yielded:
             raise RulesError(_("{who} has already yielded ground this round").format(who=self.combatants[c].id))
+        if not last or last.get("target") != c or not self.hero(c):
+            raise RulesError(_("a hero yields ground right after an attack that cost endurance"))
         if not self.tasks.get("ceder-terrain", True):
             raise RulesError(_("the task {id} is switched off in this fight").format(id="ceder-terrain"))
         lost = int(last["endurance"])

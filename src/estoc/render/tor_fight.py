@@ -1,0 +1,118 @@
+"""A fight of the One Ring house rules told as the GM tells it; the state at a glance; the summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from estoc.i18n import _, pick
+
+
+def _stance(name: str | None) -> str:
+    return {"forward": _("forward"), "open": _("open"), "defensive": _("defensive"), "rearward": _("rearward")}.get(
+        name or "", name or "—")
+
+
+def _feat(face: int) -> str:
+    return _("the Gandalf rune") if face == 12 else _("the Eye") if face == 11 else str(face)
+
+
+def attack_lines(record: Mapping[str, Any], who: Any) -> list[str]:
+    lines = ["  " + _("{a} attacks {d} ({weapon}, {dice}d): feat die {feat}, {total} against TN {tn} — {verdict}.")
+             .format(a=who(record["actor"]), d=who(record["target"]), weapon=record["weapon"], dice=record["dice"],
+                     feat=_feat(record["feat"]), total=record["total"], tn=record["tn"],
+                     verdict=_("hit") if record["success"] else _("miss"))]
+    if record["success"]:
+        if record["tengwar"]:
+            lines.append("    " + _("{n} tengwar: {special}.").format(n=record["tengwar"], special={
+                "heavy": _("a heavy blow"), "fend": _("fending off"), "pierce": _("a pierce"),
+                "shield": _("a shield thrust"), "none": _("nothing")}[record["special"]]))
+        lines.append("    " + _("{d} loses {n} endurance.").format(d=who(record["target"]), n=record["endurance"]))
+    if record["piercing"]:
+        lines.append("    " + (_("A piercing blow: {d} is wounded.") if record["wounded"] else
+                               _("A piercing blow, but the armour holds.")).format(d=who(record["target"])))
+    if record.get("fallen"):
+        lines.append("    " + _("{d} falls.").format(d=who(record["target"])))
+    if record.get("counter"):
+        c = record["counter"]
+        text = (_("Counter-attack: {d} loses {n} endurance.").format(d=who(record["actor"]), n=c["endurance"])
+                if "endurance" in c else
+                (_("Counter-attack: {d} is wounded.") if c["wound"] else _("Counter-attack: the armour holds."))
+                .format(d=who(record["actor"])))
+        lines.append("    " + text)
+    return lines
+
+
+def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    kind = record.get("kind")
+
+    def who(value: str) -> str:
+        return names.get(value, value)
+
+    if kind == "volleys":
+        return ["", _("— Opening volleys —")]
+    if kind == "round":
+        lines = ["", _("— Round {n} — stances").format(n=record["round"])]
+        if record.get("regain"):
+            lines.append(_("Regaining their position this round: {who}").format(
+                who=", ".join(who(i) for i in record["regain"])))
+        return lines
+    if kind == "stance":
+        return ["  " + _("{who}: {stance} stance.").format(who=who(record["actor"]), stance=_stance(record["stance"]))]
+    if kind == "stances":
+        lines = [_("Stances: {all}").format(all=", ".join(f"{who(k)} {_stance(v)}"
+                                                           for k, v in record["stances"].items()))]
+        if record["outnumbered"]:
+            lines.append("  " + _("The adversaries outnumber the heroes: the GM assigns them."))
+        return lines
+    if kind in ("engage", "assign"):
+        targets = record.get("targets") or [record["target"]]
+        return ["  " + _("{who} engages {foes}.").format(who=who(record["actor"]),
+                                                          foes=", ".join(who(t) for t in targets))]
+    if kind == "engagement":
+        return [_("Engaged: {pairs}").format(pairs="; ".join(f"{who(h)} — {who(a)}" for h, a in record["pairs"])),
+                _("Order: {order}").format(order=", ".join(who(c) for c in record["order"]))]
+    if kind == "attack":
+        return attack_lines(record, who)
+    if kind == "task":
+        head = _("{who} tries {task} ({origin}): {verdict}.").format(
+            who=who(record["actor"]), task=record["task"], origin=_("core") if record["core"] else _("house rule"),
+            verdict=_("it works") if record["success"] else _("nothing comes of it"))
+        lines = ["  " + head]
+        if record.get("attack"):
+            lines += attack_lines(record["attack"], who)
+        return lines
+    if kind == "yield":
+        return ["  " + _("{who} yields ground: {n} endurance saved ({left} left).").format(
+            who=who(record["actor"]), n=record["saved"], left=record["endurance"])]
+    if kind == "regain":
+        return ["  " + _("{who} regains their position.").format(who=who(record["actor"]))]
+    if kind == "pass":
+        return ["  " + _("{who} waits.").format(who=who(record["actor"]))]
+    if kind == "end-round":
+        return [_("End of round {n}.").format(n=record["round"])]
+    if kind == "over":
+        return [_("The fight is over: {side} wins.").format(side=record["winner"]) if record.get("winner") else
+                _("The fight is over: no one is left standing.")]
+    return []
+
+
+def status_lines(view: Mapping[str, Any]) -> list[str]:
+    lines = [_("Round {n}, {phase}; acting: {current}").format(n=view["round"], phase=view["phase"],
+                                                               current=view["current"] or "—")]
+    for row in view["combatants"]:
+        state = _("dying") if row["dying"] else "" if row["standing"] else _("out of the fight")
+        lines.append(_("  {name} ({stance}): endurance {e}/{max}, wounds {w} {state}").format(
+            name=pick(row["name"]), stance=_stance(row["stance"]) if row["stance"] else _("adversary"),
+            e=row["endurance"], max=row["endurance_max"], w=row["wounds"], state=state).rstrip())
+    return lines
+
+
+def summary_lines(summary: Mapping[str, Any]) -> list[str]:
+    lines = [_("After {n} rounds:").format(n=summary["rounds"])]
+    for row in summary["combatants"]:
+        lines.append(_("  {name}: dealt {dealt} endurance and {wounds} wounds, took {taken}, downed {downed}, "
+                       "{tasks} tasks").format(name=pick(row["name"]), dealt=row["endurance_dealt"],
+                                               wounds=row["wounds_dealt"], taken=row["endurance_taken"],
+                                               downed=row["downed"], tasks=row["tasks"]))
+    return lines

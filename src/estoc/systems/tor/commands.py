@@ -1,0 +1,98 @@
+"""The GM's command words for a fight of the One Ring house rules, in English and in French, turned into events.
+
+Typed faces come after a keyword: ``feat 8`` (the attack's feat die; two faces when favoured or ill-favoured),
+``dice 6 4 2`` (its success dice), ``prot 3 1 2`` (the protection roll: its feat die, then its success dice),
+``skill 9`` and ``skilldice 6 1`` (a combat task's roll; ``comp``, ``compdes`` in French).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from estoc.engine import words
+from estoc.engine.words import Command, tracker_commands
+from estoc.errors import InputError
+from estoc.i18n import _
+
+STANCE_WORDS = {"forward": "forward", "avancee": "forward", "open": "open", "exposee": "open",
+                "defensive": "defensive", "rearward": "rearward", "arriere": "rearward"}
+SPECIAL_WORDS = {"heavy": "heavy", "puissant": "heavy", "fend": "fend", "repositionnement": "fend",
+                 "pierce": "pierce", "perforation": "pierce", "shield": "shield", "bouclier": "shield",
+                 "none": "none", "aucun": "none"}
+
+
+def commands() -> list[Command]:
+    return [
+        Command("shoot", "shoot", "tirer", _("WHO TARGET"), _("opening volleys: one shot each, before close combat")),
+        Command("close", "close", "melee", "", _("end the opening volleys: close combat begins")),
+        Command("stance", "stance", "position", _("HERO forward|open|defensive|rearward"), _("a hero's stance")),
+        Command("engage", "engage", "engager", _("HERO ADVERSARY"), _("a hero picks an adversary (heroes not "
+                                                                       "outnumbered)")),
+        Command("assign", "assign", "assigner", _("HERO ADVERSARY…"), _("the GM gives a hero 1 to 3 adversaries "
+                                                                          "(heroes outnumbered)")),
+        Command("fight", "fight", "combattre", "", _("close the stances and the engagement: the resolution begins")),
+        Command("attack", "attack", "attaquer", _("TARGET [weapon N] [heavy|fend|pierce|shield|none]"),
+                _("attack an engaged foe (from the rear, shoot any foe)")),
+        Command("task", "task", "manoeuvre", _("ID [TARGET] [more] [spread]"), _("a combat task of one's stance")),
+        Command("yield", "yield", "ceder", _("HERO"), _("yield ground: halve the endurance the last attack cost")),
+        Command("regain", "regain", "reprendre", "", _("regain position after yielding ground (main action)")),
+        Command("pass", "pass", "passer", "", _("do nothing this round")),
+        *tracker_commands(),
+    ]
+
+
+DICE_WORDS = {"feat": "attack", "destin": "attack", "dice": "attack-success", "maitrise": "attack-success",
+              "prot": "protection", "protdice": "protection-success", "skill": "task", "comp": "task",
+              "skilldice": "task-success", "compdes": "task-success"}
+OPTION_WORDS = {"weapon": "weapon", "arme": "weapon"}
+FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "more", "plus": "more",
+              "spread": "spread", "repartir": "spread", "all": "all", "tout": "all", "end": "end", "fin": "end"}
+
+
+def parse(line: str) -> dict[str, Any]:
+    return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
+                                           no_flags=("stance",)))
+
+
+def to_event(request: dict[str, Any]) -> dict[str, Any]:
+    name, table = request["command"], commands()
+    specials = [k.split(":", 1)[1] for k in request if k.startswith("special:")]
+    if len(specials) > 1:
+        raise InputError(_("one special damage at a time"))
+    if name == "shoot":
+        who, target = words.need(request, 2, table)[:2]
+        event: dict[str, Any] = {"type": "shoot", "actor": who, "target": target}
+    elif name == "stance":
+        who, stance = words.need(request, 2, table)[:2]
+        if words.fold(stance) not in STANCE_WORDS:
+            raise InputError(_("a stance is forward, open, defensive or rearward, not {value!r}").format(value=stance))
+        event = {"type": "stance", "target": who, "stance": STANCE_WORDS[words.fold(stance)]}
+    elif name == "engage":
+        hero, target = words.need(request, 2, table)[:2]
+        event = {"type": "engage", "hero": hero, "target": target}
+    elif name == "assign":
+        hero, *targets = words.need(request, 2, table)
+        event = {"type": "assign", "hero": hero, "targets": targets}
+    elif name == "attack":
+        event = {"type": "attack", "target": words.need(request, 1, table)[0]}
+    elif name == "task":
+        task, *rest = words.need(request, 1, table)
+        event = {"type": "task", "task": words.fold(task)}
+        if rest:
+            event["target"] = rest[0]
+        for flag in ("more", "spread"):
+            if request.get(flag):
+                event[flag] = True
+    elif name == "yield":
+        event = {"type": "yield", "target": words.need(request, 1, table)[0]}
+    elif name in ("close", "fight", "regain", "pass"):
+        event = {"type": name}
+    else:
+        raise InputError(_("{command} is no fight action").format(command=name))
+    if "weapon" in request:
+        event["weapon"] = request["weapon"]
+    if specials:
+        event["special"] = specials[0]
+    if request["typed"]:
+        event["typed"] = request["typed"]
+    return event
