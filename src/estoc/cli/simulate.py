@@ -89,6 +89,10 @@ def yes_no(flag: bool) -> str:
 # --- tables -------------------------------------------------------------------------------------------------------
 
 def setting_text(settings: dict[str, Any]) -> str:
+    tasks = {k.removeprefix("tor.tasks."): on for k, on in settings.items() if k.startswith("tor.tasks.")}
+    if tasks:  # the One Ring house rules
+        off = [task for task, on in tasks.items() if not on]
+        return _("combat tasks switched off: {tasks}").format(tasks=", ".join(off) or _("none"))
     if "fumble_from" in settings:  # the d100 system
         distance = settings.get("distance")
         return _("fumbles from {fumble}, arrows and thrown weapons dodged: {dodge}, helmets: {helmet}, distance: "
@@ -133,12 +137,14 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
                        plus_minus(c.hits_taken, 1))
     out.print(people)
     marks = list(s.combatants[0].crit_taken) if s.combatants else []
-    special = marks == ["special"]
-    crits = Table(title=_("Special hits taken: chance of at least one") if special else
-                  _("Criticals taken: chance of at least one of each severity"), title_justify="left")
+    titles = {"special": (_("Special hits taken: chance of at least one"), _("special hit")),
+              "wound": (_("Wounds taken: chance of at least one"), _("wound"))}
+    title, label = titles.get(marks[0] if len(marks) == 1 else "", (
+        _("Criticals taken: chance of at least one of each severity"), ""))
+    crits = Table(title=title, title_justify="left")
     crits.add_column(_("Combatant"))
     for mark in marks:
-        crits.add_column(_("special hit") if special else mark, justify="right")
+        crits.add_column(label or mark, justify="right")
     for c in s.combatants:
         crits.add_row(pick(c.name), *(percent(c.crit_taken[mark].value) for mark in marks))
     out.print(crits)
@@ -235,8 +241,8 @@ def register(app: typer.Typer) -> None:
             "Another encounter to compare with, on the same dice."))] = None,
         settings: Annotated[list[str] | None, typer.Option("--set", help=_(
             "Compare with this setting changed: key=value; HARP: fight_mod, beyond_limit, full_sun, beasts_flee; "
-            "d100: fumble_from, dodge_missiles, helmet_points, distance (repeatable; with --vs, changes the other "
-            "encounter)."))] = None,
+            "d100: fumble_from, dodge_missiles, helmet_points, distance; tor: tor.tasks.TASK=on|off (repeatable; "
+            "with --vs, changes the other encounter)."))] = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", help=_(
             "Address of a Dask scheduler to play on (needs estoc[cluster])."))] = None,
         max_rounds: Annotated[int, typer.Option("--max-rounds", help=_(

@@ -41,22 +41,28 @@ from estoc.systems.harp.batch import UNLIMITED, BatchFight, sides_left
 from estoc.systems.harp.conditions import HarpState
 from estoc.systems.harp.roster import Roster
 from estoc.systems.harp.tables import HarpTables
+from estoc.systems.tor.encounter import SETUP_PATH as TOR_SETUP_PATH
+from estoc.systems.tor.encounter import LoadedTorEncounter, load_tor_encounter
+from estoc.systems.tor.round import TASK_IDS
+from estoc.systems.tor.sim import play_worlds as play_tor_worlds
 
 DEFAULT_CHUNK = 10_000
 DEFAULT_MAX_ROUNDS = 100
 HARP_SETTINGS = ("fight_mod", "beyond_limit", "full_sun", "beasts_flee")
 D100_SETTINGS = ("fumble_from", "dodge_missiles", "helmet_points", "distance")
-SETTINGS = HARP_SETTINGS + D100_SETTINGS
+TOR_SETTINGS = tuple(f"tor.tasks.{task}" for task in TASK_IDS)
+"""Each combat task of the One Ring house rules, on or off: ``--set tor.tasks.contre-attaque=off``."""
+SETTINGS = HARP_SETTINGS + D100_SETTINGS + TOR_SETTINGS
 """The settings a run may change (``--set key=value``), each of one system."""
-SYSTEM_SETTINGS = {"harp": HARP_SETTINGS, "d100": D100_SETTINGS}
-MARKS = {"harp": ["A", "B", "C", "D", "E"], "d100": ["special"]}
+SYSTEM_SETTINGS = {"harp": HARP_SETTINGS, "d100": D100_SETTINGS, "tor": TOR_SETTINGS}
+MARKS = {"harp": ["A", "B", "C", "D", "E"], "d100": ["special"], "tor": ["wound"]}
 """What the summary counts of the blows each combatant takes: HARP's criticals by severity, d100's special
 successes."""
 BEYOND_LIMIT = ("cap", "uncapped", "second-attack")
 TRUE = ("true", "yes", "on", "1", "oui", "vrai")
 FALSE = ("false", "no", "off", "0", "non", "faux")
 
-Encounter = LoadedEncounter | LoadedD100Encounter
+Encounter = LoadedEncounter | LoadedD100Encounter | LoadedTorEncounter
 """An encounter of any system that simulates."""
 
 Progress = Callable[[int], None]
@@ -76,6 +82,8 @@ class Scenario:
     def settings(self) -> dict[str, Any]:
         """The settings in force, by the keys of :data:`SETTINGS` of the encounter's system."""
         e = self.encounter
+        if isinstance(e, LoadedTorEncounter):
+            return {f"tor.tasks.{task}": on for task, on in e.tasks.items()}
         if isinstance(e, LoadedD100Encounter):
             return {"fumble_from": e.settings.fumble_from, "dodge_missiles": e.settings.dodge_missiles,
                     "helmet_points": e.settings.helmet_points, "distance": e.distance}
@@ -96,7 +104,9 @@ def side_order(encounter: Encounter) -> list[str]:
 def parse_setting(text: str) -> tuple[str, Any]:
     """``key=value`` (``--set``) as a known key and its typed value."""
     key, sep, value = text.partition("=")
-    key = key.strip().replace("-", "_")
+    key = key.strip()
+    if not key.startswith("tor."):
+        key = key.replace("-", "_")
     if not sep:
         raise InputError(_("a setting is written key=value, not {text!r}; keys: {known}").format(
             text=text, known=", ".join(SETTINGS)))
@@ -108,6 +118,12 @@ def setting_value(key: str, value: object) -> Any:
     if key not in SETTINGS:
         raise InputError(_("unknown setting {key!r}; known: {known}").format(key=key, known=", ".join(SETTINGS)))
     text = str(value).strip().lower()
+    if key.startswith("tor.tasks.") and not isinstance(value, bool):
+        if text in TRUE:
+            return True
+        if text in FALSE:
+            return False
+        raise InputError(_("{key} is on or off, not {value!r}").format(key=key, value=value))
     if key == "fight_mod":
         if isinstance(value, bool):
             raise InputError(_("{key} takes a whole number, not {value!r}").format(key=key, value=value))
@@ -156,6 +172,11 @@ def scenario(encounter: Encounter, content: Content, settings: Mapping[str, obje
     if not values:
         return Scenario(encounter, flee)
     setup = json.loads(json.dumps(encounter.setup))  # a deep copy: the caller's setup stays as it was
+    if isinstance(encounter, LoadedTorEncounter):
+        tasks = setup.setdefault("settings", {}).setdefault("tasks", {})
+        for key, on in values.items():
+            tasks[key.removeprefix("tor.tasks.")] = on
+        return Scenario(load_tor_encounter(setup, TOR_SETUP_PATH, content), flee)
     if isinstance(encounter, LoadedD100Encounter):
         for key in ("fumble_from", "dodge_missiles", "helmet_points"):
             if key in values:
@@ -201,6 +222,8 @@ def batch_fight(encounter: LoadedEncounter, tables: HarpTables, worlds: int, *, 
 def play_worlds(encounter: Encounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence, *,
                 beasts_flee: bool = False, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Outcome:
     """``worlds`` fights played to their end with the dice of ``seed``: what each world came to."""
+    if isinstance(encounter, LoadedTorEncounter):
+        return play_tor_worlds(encounter, worlds, seed, max_rounds)
     dice = KeyedDice(seed, worlds)
     if isinstance(encounter, LoadedD100Encounter):
         fight_d100 = D100Batch(encounter.outcomes, [c for _i, _s, c in encounter.combatants],
@@ -289,6 +312,8 @@ def encounter_of(setup: dict[str, Any], content: Content) -> Encounter:
     """The encounter of any system a setup describes."""
     if setup.get("system") == "d100":
         return load_d100_encounter(setup, SETUP_PATH, content)
+    if setup.get("system") == "tor":
+        return load_tor_encounter(setup, TOR_SETUP_PATH, content)
     return encounter_from_setup(setup, content)
 
 

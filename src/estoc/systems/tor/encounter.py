@@ -34,6 +34,7 @@ from estoc.content.models.common import ContentId, Strict, Text
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
+from estoc.play.sides import SideInfo
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.round import TASK_IDS, Stance
 
@@ -95,6 +96,18 @@ class LoadedTorEncounter:
     """Every combat task, on or off."""
     setup: dict[str, Any]
     system: str = "tor"
+
+    @property
+    def combatants(self) -> list[tuple[str, str, Combatant]]:
+        """``(id, side, combatant)``: the heroes (side ``heroes``), then the adversaries (``adversaries``)."""
+        return ([(cid, "heroes", c) for cid, c, _s in self.heroes]
+                + [(cid, "adversaries", c) for cid, c in self.adversaries])
+
+    @property
+    def sides(self) -> list[SideInfo]:
+        return [SideInfo("heroes", {"fr": "Les héros", "en": "The heroes"}, [cid for cid, _c, _s in self.heroes]),
+                SideInfo("adversaries", {"fr": "Les adversaires", "en": "The adversaries"},
+                         [cid for cid, _c in self.adversaries])]
 
 
 def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEncounter:
