@@ -138,3 +138,18 @@ def test_refused_commands_write_nothing(store: EventStore, tor: TorPlay, line: s
     with pytest.raises(EstocError, match=error):
         tracker.command(line)
     assert (len(store.events(tracker.fight_id)), tracker.fight.view()) == before
+
+
+def test_the_gm_keeps_a_free_adversary_at_the_rear(store: EventStore, tor: TorPlay) -> None:
+    tracker = play(store, tor, setup([{"hero": "eirik-de-dale", "stance": "forward"},
+                                      {"hero": "grani-barbe-grise", "stance": "forward"},
+                                      {"hero": "faelwen-de-lindon", "stance": "rearward"}],
+                                     [{"adversary": "orc-soldat", "count": 2}, {"adversary": "orc-archer"}]),
+                   "engage eirik-de-dale orc-soldat-1", "engage grani-barbe-grise orc-soldat-2")
+    tracker.command("rear orc-archer")
+    tracker.command("fight")
+    view = tracker.fight.view()
+    archer = next(r for r in view["combatants"] if r["id"] == "orc-archer")
+    assert archer["opponents"] == [] and view["order"][-1] == "orc-archer"  # at the rear, it acts last
+    with pytest.raises(RulesError):
+        tracker.command("rear orc-soldat-1")

@@ -82,6 +82,8 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         if record.get("attack"):
             lines += attack_lines(record["attack"], who)
         return lines
+    if kind == "rear":
+        return ["  " + _("{who} stays at the rear.").format(who=who(record["actor"]))]
     if kind == "yield":
         return ["  " + _("{who} yields ground: {n} endurance saved ({left} left).").format(
             who=who(record["actor"]), n=record["saved"], left=record["endurance"])]

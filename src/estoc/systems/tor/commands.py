@@ -30,6 +30,7 @@ def commands() -> list[Command]:
                                                                        "outnumbered)")),
         Command("assign", "assign", "assigner", _("HERO ADVERSARY…"), _("the GM gives a hero 1 to 3 adversaries "
                                                                           "(heroes outnumbered)")),
+        Command("rear", "rear", "arriere", _("ADVERSARY"), _("the GM keeps a free adversary at the rear this round")),
         Command("fight", "fight", "combattre", "", _("close the stances and the engagement: the resolution begins")),
         Command("attack", "attack", "attaquer", _("TARGET [weapon N] [heavy|fend|pierce|shield|none]"),
                 _("attack an engaged foe (from the rear, shoot any foe)")),
@@ -83,6 +84,8 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         for flag in ("more", "spread"):
             if request.get(flag):
                 event[flag] = True
+    elif name == "rear":
+        event = {"type": "rear", "target": words.need(request, 1, table)[0]}
     elif name == "yield":
         event = {"type": "yield", "target": words.need(request, 1, table)[0]}
     elif name in ("close", "fight", "regain", "pass"):

@@ -79,6 +79,8 @@ class Round:
     two_weapons: set[int] = field(default_factory=set)
     yielded: set[int] = field(default_factory=set)
     secondary: set[int] = field(default_factory=set)
+    back: set[int] = field(default_factory=set)
+    """Adversaries the GM keeps at the rear this round (they shoot, or wait)."""
 
 
 @dataclass
@@ -189,7 +191,7 @@ class TorFight(Sides):
                     self.engaged.add((h, min(free, key=lambda a: (self.endurance[a], a))))
         fighting = [int(h) for h in close]
         for a in foes:
-            if not self.opponents(a) and fighting:
+            if not self.opponents(a) and fighting and a not in self.now.back:
                 self.engaged.add((min(fighting, key=lambda h: (len(self.opponents(h)), h)), a))
         standing = {str(c) for c in range(len(self.combatants)) if self.standing(c)}
         order = resolution_order([str(h) for h in heroes], {str(h): self.stance[h] for h in heroes},
@@ -238,6 +240,8 @@ class TorFight(Sides):
             self._engage(event, records)
         elif kind == "assign":
             self._assign(event, records)
+        elif kind == "rear":
+            self._keep_back(event, records)
         elif kind == "fight":
             if self.phase == "stances":
                 self._to_engagement(records)
@@ -318,6 +322,18 @@ class TorFight(Sides):
         self.engaged = {(y, a) for y, a in self.engaged if y != h} | {(h, a) for a in foes}
         records.append({"kind": "assign", "actor": self.combatants[h].id,
                         "targets": [self.combatants[a].id for a in foes]})
+
+    def _keep_back(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        """The GM keeps a free adversary at the rear this round instead of sending it into close combat."""
+        if self.phase == "stances":
+            self._to_engagement(records)
+        if self.phase != "engagement":
+            raise RulesError(_("the engagement comes after the stances, before the resolution"))
+        a = self.index(str(event["target"]))
+        if self.hero(a) or self.opponents(a):
+            raise RulesError(_("only a free adversary stays at the rear"))
+        self.now.back.add(a)
+        records.append({"kind": "rear", "actor": self.combatants[a].id})
 
     def _yield(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         c = self.index(str(event["target"]))
