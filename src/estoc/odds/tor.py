@@ -47,34 +47,36 @@ class TorAttackOdds:
 
 
 def attack_odds(spec: AttackSpec) -> TorAttackOdds:
-    """The exact odds of the attack of ``spec``."""
+    """The exact odds of the attack of ``spec``: every (kept feat face, success sum, tengwar) at once, through the
+    kernels' own choice of special damage and pierce."""
     feat = tor_dice.feat_distribution(spec.mode)
     dice = tor_dice.success_distribution(max(spec.dice, 0), spec.weary)
-    success = rune = eye = piercing = Fraction(0)
+    cells = [(face, total, sixes, pf * ps) for face, pf in feat.items() for (total, sixes), ps in dice.items()]
+    face = np.array([c[0] for c in cells], dtype=np.int64)
+    total = np.array([c[1] for c in cells], dtype=np.int64)
+    sixes = np.array([c[2] for c in cells], dtype=np.int64)
+    value = tor_dice.feat_value(face)
+    ok = (face == tor_dice.RUNE) | (value + total >= spec.tn)
+    tengwar = np.where(ok, sixes, 0)
+    special = np.array(choose_special(spec, face, tengwar))
+    after = np.where(special == "pierce", pierced_feat(face, tengwar, spec.pierce), value)
+    heavy = np.where(special == "heavy", tengwar * (spec.corps + (TWO_HANDED_HEAVY if spec.two_handed else 0)), 0)
+    lost = np.where(ok, spec.damage + heavy, 0)
+    piercing = ok & ((face == tor_dice.RUNE) | (after >= PIERCING_FEAT))
+    success = rune = eye = pierce = Fraction(0)
     by_tengwar: dict[int, Fraction] = {}
     endurance: dict[int, Fraction] = {}
-    heavy_per = spec.corps + (TWO_HANDED_HEAVY if spec.two_handed else 0)
-    for face, pf in feat.items():
-        value = int(tor_dice.feat_value(np.array([face]))[0])
-        rune += pf if face == tor_dice.RUNE else 0
-        eye += pf if face == tor_dice.EYE else 0
-        for (total, sixes), ps in dice.items():
-            p = pf * ps
-            ok = face == tor_dice.RUNE or value + total >= spec.tn
-            tengwar = sixes if ok else 0
-            special = choose_special(spec, np.array([face]), np.array([tengwar]))[0]
-            after = (int(pierced_feat(np.array([face]), np.array([tengwar]), spec.pierce)[0]) if special == "pierce"
-                     else value)
-            lost = spec.damage + (tengwar * heavy_per if special == "heavy" else 0) if ok else 0
-            endurance[lost] = endurance.get(lost, Fraction(0)) + p
-            if ok:
-                success += p
-                by_tengwar[tengwar] = by_tengwar.get(tengwar, Fraction(0)) + p
-                if face == tor_dice.RUNE or after >= PIERCING_FEAT:
-                    piercing += p
+    for i, (f, _total, _sixes, p) in enumerate(cells):
+        endurance[int(lost[i])] = endurance.get(int(lost[i]), Fraction(0)) + p
+        rune += p if f == tor_dice.RUNE else 0
+        eye += p if f == tor_dice.EYE else 0
+        if ok[i]:
+            success += p
+            by_tengwar[int(tengwar[i])] = by_tengwar.get(int(tengwar[i]), Fraction(0)) + p
+            pierce += p if piercing[i] else 0
     protection = tor_dice.test_odds(max(spec.protection, 0), spec.injury, spec.protection_mode,
                                     spec.protection_weary)
     fails = 1 - protection.success
     return TorAttackOdds(success=success, by_tengwar=dict(sorted(by_tengwar.items())), rune=rune, eye=eye,
-                         piercing=piercing, protection_fails=fails, wound=piercing * fails,
+                         piercing=pierce, protection_fails=fails, wound=pierce * fails,
                          endurance=dict(sorted(endurance.items())))
