@@ -28,15 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from estoc.content.loader import _field_name, _line_of, _plain, _problem
-from estoc.content.messages import translate_error
+from estoc.content.loader import _field_name, _line_of, _problem
 from estoc.content.models import d100
 from estoc.content.models.common import ContentId, Strict, Text
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
+from estoc.play.members import problem, record_of, validate
 from estoc.play.sides import SideInfo
 from estoc.systems.d100.exchange import Combatant, Settings, shipped_outcomes
 from estoc.systems.d100.rules import Outcomes
@@ -109,36 +109,22 @@ class LoadedD100Encounter:
 
 def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100Encounter:
     """Validate and build a d100 encounter (``data``: the file's YAML, or a setup)."""
-    try:
-        encounter = Encounter.model_validate(_plain(data))
-    except ValidationError as exc:
-        raise ContentError([_problem(path, _line_of(data, list(e["loc"])) or 1, _field_name(list(e["loc"])),
-                                     translate_error(e)) for e in exc.errors()]) from exc
+    encounter = validate(Encounter, data, path)
     problems: list[str] = []
     combatants: list[tuple[str, str, Combatant]] = []
     players: dict[str, bool] = {}
     sides: list[SideInfo] = []
     seen: set[str] = set()
-    known = content.kind("d100", "characters")
     for i, side in enumerate(encounter.sides):
         info = SideInfo(side.id, side.name.as_dict() if side.name else {"fr": side.id, "en": side.id}, [])
         sides.append(info)
         for j, member in enumerate(side.members):
             loc: list[str | int] = ["sides", i, "members", j]
             try:
-                if member.character is not None:
-                    if member.character not in known:
-                        raise EstocError(_("no character {id!r}; known: {known}").format(
-                            id=member.character, known=", ".join(sorted(known))))
-                    record = content.get("d100", "characters", member.character, d100.Character)
-                else:
-                    assert member.sheet is not None
-                    record = member.sheet
-                base = Combatant.from_character(content, record)
+                base = Combatant.from_character(content, record_of(
+                    content, "d100", "characters", d100.Character, member.character, member.sheet, _("character")))
             except EstocError as exc:
-                key = "character" if member.character is not None else "sheet"
-                problems.append(_problem(path, _line_of(data, [*loc, key]) or _line_of(data, loc),
-                                         _field_name([*loc, key]), exc.message))
+                problems.append(problem(data, path, loc, "character" if member.character else "sheet", exc.message))
                 continue
             first = member.id or base.id
             names = [(first, None)] if member.count == 1 else [(f"{first}-{n}", n)

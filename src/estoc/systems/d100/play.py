@@ -6,19 +6,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.content.registry import Content
-from estoc.engine.protocol import Fight
-from estoc.engine.words import tracker_request
-from estoc.i18n import _, pick
-from estoc.systems.d100 import commands as words
+from estoc.engine.command_play import CommandPlay
+from estoc.i18n import _
+from estoc.render import d100_fight as render_module
+from estoc.systems.d100 import commands as commands_module
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.exchange import shipped_outcomes
 from estoc.systems.d100.fight import D100Fight
 
 
-class D100Play:
+class D100Play(CommandPlay):
     """The d100 system for play, over one content registry."""
 
     id = "d100"
+    words = commands_module
+    render = render_module
 
     def __init__(self, content: Content) -> None:
         self.content = content
@@ -32,29 +34,6 @@ class D100Play:
                                 settings=encounter.settings, distance=encounter.distance)
         fight.side_names = {side.id: side.name for side in encounter.sides}
         return fight
-
-    def parse(self, line: str, fight: Fight) -> dict[str, Any]:
-        request = words.parse(line)
-        return tracker_request(request) or {"command": request["command"], "event": words.to_event(request)}
-
-    def commands(self) -> list[tuple[str, str, str]]:
-        return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
-
-    def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
-        from estoc.render.d100_fight import narrate_record
-
-        assert isinstance(fight, D100Fight)
-        return narrate_record(record, {c.id: pick(c.name) for c in fight.combatants})
-
-    def status_lines(self, fight: Fight) -> list[str]:
-        from estoc.render.d100_fight import status_lines
-
-        return status_lines(fight.view())
-
-    def summary_lines(self, fight: Fight) -> list[str]:
-        from estoc.render.d100_fight import summary_lines
-
-        return summary_lines(fight.summary())
 
     def dice_help(self) -> str:
         return _("dice typed: roll F (attack), def F (parry or dodge), dmg F… (damage), bonus F…, aid F and heal F "

@@ -25,15 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from estoc.content.loader import _field_name, _line_of, _plain, _problem
-from estoc.content.messages import translate_error
+from estoc.content.loader import _field_name, _line_of, _problem
 from estoc.content.models import tor
 from estoc.content.models.common import ContentId, Strict, Text
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
+from estoc.play.members import problem, record_of, validate
 from estoc.play.sides import SideInfo
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.round import TASK_IDS, Stance
@@ -112,11 +112,7 @@ class LoadedTorEncounter:
 
 def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEncounter:
     """Validate and build a tor encounter (``data``: the file's YAML, or a setup)."""
-    try:
-        encounter = Encounter.model_validate(_plain(data))
-    except ValidationError as exc:
-        raise ContentError([_problem(path, _line_of(data, list(e["loc"])) or 1, _field_name(list(e["loc"])),
-                                     translate_error(e)) for e in exc.errors()]) from exc
+    encounter = validate(Encounter, data, path)
     problems: list[str] = []
     seen: set[str] = set()
 
@@ -129,35 +125,25 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
         return True
 
     heroes: list[tuple[str, Combatant, Stance]] = []
-    known_heroes = content.kind("tor", "heroes")
     for i, member in enumerate(encounter.heroes):
         loc: list[str | int] = ["heroes", i]
         try:
-            if member.hero is not None:
-                if member.hero not in known_heroes:
-                    raise EstocError(_("no hero {id!r}; known: {known}").format(
-                        id=member.hero, known=", ".join(sorted(known_heroes))))
-                record = content.get("tor", "heroes", member.hero, tor.Hero)
-            else:
-                assert member.sheet is not None
-                record = member.sheet
-            person = Combatant.from_hero(content, record)
+            person = Combatant.from_hero(content, record_of(content, "tor", "heroes", tor.Hero, member.hero,
+                                                            member.sheet, _("hero")))
         except EstocError as exc:
-            key = "hero" if member.hero is not None else "sheet"
-            problems.append(_problem(path, _line_of(data, [*loc, key]) or _line_of(data, loc),
-                                     _field_name([*loc, key]), exc.message))
+            problems.append(problem(data, path, loc, "hero" if member.hero else "sheet", exc.message))
             continue
         if unique(person.id, loc):
             heroes.append((person.id, person, member.stance))
     adversaries: list[tuple[str, Combatant]] = []
-    known = content.kind("tor", "adversaries")
     for i, foe in enumerate(encounter.adversaries):
-        loc = ["adversaries", i, "adversary"]
-        if foe.adversary not in known:
-            problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
-                "no adversary {id!r}; known: {known}").format(id=foe.adversary, known=", ".join(sorted(known)))))
+        loc = ["adversaries", i]
+        try:
+            base = Combatant.from_adversary(content, record_of(content, "tor", "adversaries", tor.Adversary,
+                                                               foe.adversary, None, _("adversary")))
+        except EstocError as exc:
+            problems.append(problem(data, path, loc, "adversary", exc.message))
             continue
-        base = Combatant.from_adversary(content, content.get("tor", "adversaries", foe.adversary, tor.Adversary))
         first = foe.id or base.id
         for n in range(1, foe.count + 1):
             cid = first if foe.count == 1 else f"{first}-{n}"
