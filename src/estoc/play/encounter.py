@@ -46,6 +46,7 @@ from estoc.content.models.harp_heroes import Hero
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
+from estoc.play.members import at_least_two_sides
 from estoc.play.sides import SideInfo
 from estoc.systems.harp.attack import AttackSettings, BeyondLimit
 from estoc.systems.harp.exchange import Combatant
@@ -129,12 +130,7 @@ class Encounter(Strict):
     surprise: ContentId | None = Field(default=None, description="the side surprised in the first round")
     settings: Settings = Settings()
 
-    @field_validator("sides")
-    @classmethod
-    def _two_sides(cls, sides: tuple[Side, ...]) -> tuple[Side, ...]:
-        if len(sides) < 2:
-            raise ValueError(_("an encounter needs at least two sides"))
-        return sides
+    _two_sides = field_validator("sides")(at_least_two_sides)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,16 @@ from estoc.i18n import _
 M = TypeVar("M", bound=BaseModel)
 
 
+S = TypeVar("S")
+
+
+def at_least_two_sides(sides: tuple[S, ...]) -> tuple[S, ...]:
+    """An encounter's sides, two at least (a model's validator)."""
+    if len(sides) < 2:
+        raise ValueError(_("an encounter needs at least two sides"))
+    return sides
+
+
 def validate(model: type[M], data: Any, path: Path) -> M:
     """``data`` checked by ``model``; every problem as ``file:line: field: message``."""
     try:

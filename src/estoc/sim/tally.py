@@ -16,8 +16,6 @@ from estoc.systems.d100.batch import BatchResult as D100Result
 from estoc.systems.harp.batch import BatchResult
 from estoc.systems.harp.tables import I64, B
 
-SEVERITIES = ("A", "B", "C", "D", "E")
-
 
 @dataclass(frozen=True)
 class Outcome:

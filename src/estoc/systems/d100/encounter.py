@@ -36,7 +36,7 @@ from estoc.content.models.common import ContentId, Strict, Text
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
-from estoc.play.members import problem, record_of, validate
+from estoc.play.members import at_least_two_sides, problem, record_of, validate
 from estoc.play.sides import SideInfo
 from estoc.systems.d100.exchange import Combatant, Settings, shipped_outcomes
 from estoc.systems.d100.rules import Outcomes
@@ -83,12 +83,7 @@ class Encounter(Strict):
     distance: int | None = Field(default=None, ge=0, description="metres between the sides")
     settings: EncounterSettings = EncounterSettings()
 
-    @field_validator("sides")
-    @classmethod
-    def _two_sides(cls, sides: tuple[Side, ...]) -> tuple[Side, ...]:
-        if len(sides) < 2:
-            raise ValueError(_("an encounter needs at least two sides"))
-        return sides
+    _two_sides = field_validator("sides")(at_least_two_sides)
 
 
 @dataclass(frozen=True)

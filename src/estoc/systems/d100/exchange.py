@@ -8,7 +8,7 @@ succeeded, the attacks and defences table, the damage through the parrying item 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
@@ -102,7 +102,6 @@ class Combatant:
     dodge_skill: int
     """Dodge before the armour's penalty."""
     first_aid: int
-    weapon_hp: tuple[int | None, ...] = field(default=())
 
     @classmethod
     def from_character(cls, content: Content, character: d100.Character) -> Combatant:
@@ -124,8 +123,7 @@ class Combatant:
             physical_penalty=(armour.physical_penalty if armour else 0) + (helmet.physical_penalty if helmet else 0),
             perception_penalty=(armour.perception_penalty if armour else 0)
             + (helmet.perception_penalty if helmet else 0),
-            dodge_skill=character.dodge, first_aid=character.first_aid,
-            weapon_hp=tuple(w.record.hp for w in weapons))
+            dodge_skill=character.dodge, first_aid=character.first_aid)
 
     @classmethod
     def from_content(cls, content: Content, character_id: str) -> Combatant:
