@@ -7,6 +7,8 @@
     heroes:
       - hero: eirik-de-dale
         stance: forward            # the stance of the first round (default open)
+        tasks: [intimider]         # the combat tasks estoc uses for it when it decides (default: see policy)
+        complication: 1            # dice its rolls lose to the ground until the complication is cancelled
       - sheet: {...}               # a hero written inline
     adversaries:
       - adversary: orc-soldat
@@ -14,6 +16,7 @@
     volleys: true                  # opening volleys before close combat
     settings:
       tasks: {contre-attaque: false}   # each combat task on (default) or off
+      load: true                       # a hero whose endurance falls to its load is weary (default on)
 
 Loading checks every id and reports each problem as ``file:line: field: message``.
 """
@@ -47,12 +50,24 @@ class HeroMember(Strict):
     hero: ContentId | None = None
     sheet: tor.Hero | None = None
     stance: Stance = "open"
+    tasks: tuple[str, ...] | None = Field(default=None, description="the combat tasks estoc uses for this hero when "
+                                          "it decides, by preference (default: those the policy picks)")
+    complication: int = Field(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
 
     @model_validator(mode="after")
     def _one_source(self) -> HeroMember:
         if (self.hero is None) == (self.sheet is None):
             raise ValueError(_("a hero is named (hero: an id of the content) or written inline (sheet:)"))
         return self
+
+    @field_validator("tasks")
+    @classmethod
+    def _known(cls, tasks: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        unknown = sorted(set(tasks or ()) - set(TASK_IDS))
+        if unknown:
+            raise ValueError(_("unknown combat task {id!r}; known: {known}").format(
+                id=unknown[0], known=", ".join(TASK_IDS)))
+        return tasks
 
 
 class AdversaryMember(Strict):
@@ -63,6 +78,7 @@ class AdversaryMember(Strict):
 
 class EncounterSettings(Strict):
     tasks: dict[str, bool] = Field(default_factory=dict, description="combat tasks switched on or off")
+    load: bool = Field(default=True, description="a hero whose endurance falls to its load is weary")
 
     @field_validator("tasks")
     @classmethod
@@ -95,6 +111,12 @@ class LoadedTorEncounter:
     tasks: dict[str, bool]
     """Every combat task, on or off."""
     setup: dict[str, Any]
+    plans: dict[str, tuple[str, ...] | None] = dataclasses.field(default_factory=dict)
+    """Hero id → the combat tasks estoc uses for it when it decides (``None``: the policy's default)."""
+    complications: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Hero id → dice its rolls lose to a complication at the start."""
+    load: bool = True
+    """Whether a hero whose endurance falls to its load is weary."""
     system: str = "tor"
 
     @property
@@ -125,6 +147,8 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
         return True
 
     heroes: list[tuple[str, Combatant, Stance]] = []
+    plans: dict[str, tuple[str, ...] | None] = {}
+    complications: dict[str, int] = {}
     for i, member in enumerate(encounter.heroes):
         loc: list[str | int] = ["heroes", i]
         try:
@@ -135,6 +159,8 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
             continue
         if unique(person.id, loc):
             heroes.append((person.id, person, member.stance))
+            plans[person.id] = member.tasks
+            complications[person.id] = member.complication
     adversaries: list[tuple[str, Combatant]] = []
     for i, foe in enumerate(encounter.adversaries):
         loc = ["adversaries", i]
@@ -155,4 +181,5 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
     tasks = {task_id: encounter.settings.tasks.get(task_id, True) for task_id in TASK_IDS}
     return LoadedTorEncounter(name=encounter.name.as_dict(), heroes=heroes, adversaries=adversaries,
                               volleys=encounter.volleys, tasks=tasks,
-                              setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True))
+                              setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
+                              plans=plans, complications=complications, load=encounter.settings.load)
