@@ -240,12 +240,15 @@ class TaskRoll:
     tengwar: np.ndarray
 
 
-def roll_task(dice: DiceSource, t: Task, rating: int, tn: int, worlds: int = 1, *, favoured: bool = False,
-              ill: bool = False, weary: bool = False) -> TaskRoll:
+def roll_task(dice: DiceSource, t: Task, rating: int | np.ndarray, tn: int | np.ndarray, worlds: int = 1, *,
+              favoured: bool = False, ill: bool = False, weary: bool | np.ndarray = False,
+              ids: np.ndarray | None = None) -> TaskRoll:
     """The skill roll of task ``t`` (purpose ``task``): the feat die and ``rating`` success dice against the hero's
-    target number for the task's attribute. Yield ground and reduce load need no roll: they always work."""
+    target number for the task's attribute (``rating``, ``tn`` and ``weary``: one, or one per world; ``ids``: the
+    batch's worlds that roll). Yield ground and reduce load need no roll: they always work."""
     if t.skill is None:
         return TaskRoll(np.ones(worlds, dtype=np.bool_), np.zeros(worlds, dtype=np.int64))
-    roll = roll_tor(dice, worlds, max(rating, 0), favoured=favoured, ill=ill, weary=weary, purpose="task")
+    roll = roll_tor(dice, worlds, np.maximum(rating, 0), favoured=favoured, ill=ill, weary=weary, purpose="task",
+                    worlds=ids)
     success = roll.succeeds(tn)
     return TaskRoll(success, np.where(success, roll.tengwar, 0).astype(np.int64))

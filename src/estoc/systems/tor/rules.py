@@ -111,16 +111,25 @@ def choose_special(spec: AttackSpec, feat: I64, tengwar: I64) -> list[str]:
 
 
 def resolve_attack(dice: DiceSource, spec: AttackSpec, worlds: int, *, tn: I64 | None = None,
-                   extra_dice: I64 | int = 0) -> AttackOutcome:
-    """The attack of ``spec`` in every world (``tn`` and ``extra_dice``: per world, for stances and tasks).
+                   extra_dice: I64 | int = 0, ids: I64 | None = None, favoured: B | bool | None = None,
+                   ill: B | bool | None = None, weary: B | bool | None = None, protection: I64 | None = None,
+                   protection_ill: B | bool | None = None, protection_weary: B | bool | None = None) -> AttackOutcome:
+    """The attack of ``spec`` in every world.
+
+    What varies from world to world (stances, tasks, each world's target) may be given per world and then replaces
+    the spec's: ``tn``, ``extra_dice`` (added to the spec's dice), ``favoured``, ``ill``, ``weary``, the target's
+    ``protection`` dice and its protection roll's ``protection_ill`` and ``protection_weary``. ``ids`` names the
+    batch's worlds that roll (``None``: ``0..worlds-1``), for keyed dice.
 
     Dice, in order: the attack (purpose ``attack``: the feat die, then ``attack-success``), then where a piercing
     blow falls the target's protection roll (``protection``, then ``protection-success``).
     """
-    favoured, ill = flags(spec.mode)
+    spec_favoured, spec_ill = flags(spec.mode)
     count = np.maximum(spec.dice + np.asarray(extra_dice, dtype=np.int64), 0)
-    roll = roll_tor(dice, worlds, np.broadcast_to(count, (worlds,)), favoured=favoured, ill=ill, weary=spec.weary,
-                    purpose="attack")
+    roll = roll_tor(dice, worlds, np.broadcast_to(count, (worlds,)),
+                    favoured=spec_favoured if favoured is None else favoured,
+                    ill=spec_ill if ill is None else ill, weary=spec.weary if weary is None else weary,
+                    purpose="attack", worlds=ids)
     target = np.broadcast_to(np.asarray(spec.tn if tn is None else tn, dtype=np.int64), (worlds,))
     success = roll.succeeds(target)
     tengwar = np.where(success, roll.tengwar, 0).astype(np.int64)
@@ -133,13 +142,20 @@ def resolve_attack(dice: DiceSource, spec: AttackSpec, worlds: int, *, tn: I64 |
     feat_after = np.where(kind == "pierce", pierced_feat(roll.feat, tengwar, spec.pierce), feat_value(roll.feat))
     piercing = roll.rune | (success & (feat_after >= PIERCING_FEAT))
     wounded = np.zeros(worlds, dtype=np.bool_)
-    protection = None
+    rolled = None
     hit = np.flatnonzero(piercing)
     if hit.size:
         p_fav, p_ill = flags(spec.protection_mode)
-        protection = roll_tor(dice, hit.size, spec.protection, favoured=p_fav, ill=p_ill,
-                              weary=spec.protection_weary, purpose="protection", worlds=hit)
-        wounded[hit] = ~protection.succeeds(spec.injury)
+        rolled = roll_tor(dice, hit.size, _some(protection, spec.protection, worlds)[hit], favoured=p_fav,
+                          ill=_some(protection_ill, p_ill, worlds)[hit],
+                          weary=_some(protection_weary, spec.protection_weary, worlds)[hit], purpose="protection",
+                          worlds=hit if ids is None else ids[hit])
+        wounded[hit] = ~rolled.succeeds(spec.injury)
     return AttackOutcome(roll=roll, success=success, tengwar=tengwar, special=special, endurance=endurance,
-                         parry_gain=parry_gain, shield_thrust=thrust, piercing=piercing, protection=protection,
+                         parry_gain=parry_gain, shield_thrust=thrust, piercing=piercing, protection=rolled,
                          wounded=wounded)
+
+
+def _some(value: object, default: object, worlds: int) -> np.ndarray:
+    """``value`` (or ``default`` when it is ``None``) as one entry per world."""
+    return np.broadcast_to(np.asarray(default if value is None else value), (worlds,))
