@@ -174,6 +174,21 @@ def main() -> None:
     rate, peak = timed(bridge, content, tables, n, memory=True)
     row("(b) d100: the bridge, 3 v 4", n, rate, f"peak allocations {peak:.1f} MiB")
 
+    from estoc.systems.tor.encounter import LoadedTorEncounter
+    from estoc.systems.tor.sim import play_worlds_in_play
+
+    ford = load_any_encounter(Path(str(resources.files("estoc.play").joinpath("samples", "gue.yaml"))), content)
+    assert isinstance(ford, LoadedTorEncounter)
+    n = 10_000 // scale
+    rate, peak = timed(ford, content, tables, n, memory=True)
+    row("(b) tor: the ford, 5 heroes v 8 orcs, every task of their plans", n, rate, f"peak allocations {peak:.1f} MiB")
+    one_by_one = 100 // scale
+    start = time.perf_counter()
+    play_worlds_in_play(ford, one_by_one, np.random.SeedSequence(1), 100)
+    slow = one_by_one / (time.perf_counter() - start)
+    row("    the same fights one by one with play's fight (the reference)", one_by_one, slow,
+        f"the batch: {rate / slow:,.0f}× faster")
+
     me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"(c) peak resident size: this process {me:,.0f} MiB, largest worker {workers:,.0f} MiB "

@@ -24,6 +24,9 @@ def _custom(key: str) -> str | None:
         "d100-range": _("a missile weapon (reach missile) needs its range, and a melee weapon none"),
         "tor-skills": _("skills are the combat tasks' (presence, persuasion, inspiration, chant, discretion, "
                         "athletisme, vigilance, intuition, inspection, art-de-la-guerre), rated 0 to 6"),
+        "tor-tasks": _("a hero's tasks are combat tasks: intimider, defier, deux-armes, rallier, encourager, "
+                       "attaque-surprise, proteger, tenir-position, contre-attaque, mettre-en-joue, harceler, "
+                       "escarmouche, annuler-complication, prendre-avantage, ceder-terrain, reduire-charge"),
         "d100-reaches": _("only a melee weapon may have other reaches, and they are long, medium or short"),
         "d100-outcome-rows": _("the table needs one row for each attack quality: special, success, failure, fumble"),
     }

@@ -81,12 +81,18 @@ class Hero(Record):
     shield: ContentId | None = None
     skills: dict[str, int] = Field(default_factory=dict, description="task skills and their ratings")
     war_songs: int = Field(default=0, ge=0, description="war songs not yet sung")
+    tasks: tuple[ContentId, ...] = Field(default=(), description="the combat tasks the hero favours, by preference: "
+                                         "estoc uses them when it decides for the hero")
 
     @model_validator(mode="after")
     def _known_skills(self) -> Hero:
         unknown = sorted(set(self.skills) - set(TASK_SKILLS))
         if unknown or any(not 0 <= v <= 6 for v in self.skills.values()):
             raise ValueError("tor-skills")
+        from estoc.systems.tor.round import TASK_IDS  # here: the rules import the content models
+
+        if set(self.tasks) - set(TASK_IDS):
+            raise ValueError("tor-tasks")
         return self
 
     def target_numbers(self) -> TargetNumbers:

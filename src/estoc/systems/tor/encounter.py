@@ -7,7 +7,7 @@
     heroes:
       - hero: eirik-de-dale
         stance: forward            # the stance of the first round (default open)
-        tasks: [intimider]         # the combat tasks estoc uses for it when it decides (default: see policy)
+        tasks: [intimider]         # the combat tasks estoc uses for it when it decides (default: the hero's own)
         complication: 1            # dice its rolls lose to the ground until the complication is cancelled
       - sheet: {...}               # a hero written inline
     adversaries:
@@ -51,7 +51,7 @@ class HeroMember(Strict):
     sheet: tor.Hero | None = None
     stance: Stance = "open"
     tasks: tuple[str, ...] | None = Field(default=None, description="the combat tasks estoc uses for this hero when "
-                                          "it decides, by preference (default: those the policy picks)")
+                                          "it decides, by preference (default: the hero's own)")
     complication: int = Field(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
 
     @model_validator(mode="after")
@@ -111,8 +111,9 @@ class LoadedTorEncounter:
     tasks: dict[str, bool]
     """Every combat task, on or off."""
     setup: dict[str, Any]
-    plans: dict[str, tuple[str, ...] | None] = dataclasses.field(default_factory=dict)
-    """Hero id → the combat tasks estoc uses for it when it decides (``None``: the policy's default)."""
+    plans: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """Hero id → the combat tasks estoc uses for it when it decides, by preference (the encounter's, else the
+    hero's own)."""
     complications: dict[str, int] = dataclasses.field(default_factory=dict)
     """Hero id → dice its rolls lose to a complication at the start."""
     load: bool = True
@@ -147,19 +148,19 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
         return True
 
     heroes: list[tuple[str, Combatant, Stance]] = []
-    plans: dict[str, tuple[str, ...] | None] = {}
+    plans: dict[str, tuple[str, ...]] = {}
     complications: dict[str, int] = {}
     for i, member in enumerate(encounter.heroes):
         loc: list[str | int] = ["heroes", i]
         try:
-            person = Combatant.from_hero(content, record_of(content, "tor", "heroes", tor.Hero, member.hero,
-                                                            member.sheet, _("hero")))
+            record = record_of(content, "tor", "heroes", tor.Hero, member.hero, member.sheet, _("hero"))
+            person = Combatant.from_hero(content, record)
         except EstocError as exc:
             problems.append(problem(data, path, loc, "hero" if member.hero else "sheet", exc.message))
             continue
         if unique(person.id, loc):
             heroes.append((person.id, person, member.stance))
-            plans[person.id] = member.tasks
+            plans[person.id] = record.tasks if member.tasks is None else member.tasks
             complications[person.id] = member.complication
     adversaries: list[tuple[str, Combatant]] = []
     for i, foe in enumerate(encounter.adversaries):

@@ -1,10 +1,7 @@
-"""Simulation of the One Ring house rules, for now world by world: each world is play's own fight
-(:class:`~estoc.systems.tor.fight.TorFight`) played to its end by the default policy, on its own keyed dice.
-
-This keeps one implementation of every rule (play's) and gives common random numbers world by world (world ``w`` of a
-chunk rolls the same streams in two compared scenarios), but it runs a Python loop over the worlds, a few hundred
-fights a second: the vectorised batch of the other systems is still to be written for this one (see the project's
-notes).
+"""Simulation of the One Ring house rules: :func:`play_worlds` plays a chunk of worlds at once with the batch
+(:class:`~estoc.systems.tor.batch.BatchFight`); :func:`play_worlds_in_play` plays them one by one with play's own fight
+(:class:`~estoc.systems.tor.fight.TorFight`) and its default policy, the reference the batch is tested against
+(the two agree in distribution, not die for die: they draw their dice in different orders).
 """
 
 from __future__ import annotations
@@ -13,6 +10,7 @@ import numpy as np
 
 from estoc.dice import KeyedDice
 from estoc.sim.tally import Outcome
+from estoc.systems.tor.batch import BatchFight
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.fight import TorFight
 
@@ -20,9 +18,28 @@ EVENTS_PER_ROUND = 200
 """A safety bound on the policy's events in one round (a fight that loops is a bug, not a long fight)."""
 
 
+def batch_of(encounter: LoadedTorEncounter, worlds: int) -> BatchFight:
+    """``worlds`` fresh copies of the encounter's fight."""
+    return BatchFight([(h, s) for _i, h, s in encounter.heroes], [a for _i, a in encounter.adversaries], worlds,
+                      tasks=encounter.tasks, volleys=encounter.volleys,
+                      plans=[encounter.plans.get(i, ()) for i, _h, _s in encounter.heroes])
+
+
 def play_worlds(encounter: LoadedTorEncounter, worlds: int, seed: np.random.SeedSequence,
                 max_rounds: int) -> Outcome:
-    """``worlds`` fights of the encounter, each world on its own keyed dice."""
+    """``worlds`` fights of the encounter, played together on keyed dice."""
+    fight = batch_of(encounter, worlds)
+    result = fight.play(KeyedDice(seed, worlds), max_rounds)
+    state, tally = result.state, result.tally
+    out = ~fight.up()
+    return Outcome(winner=result.winner, over=result.over, rounds=result.rounds, out=out,
+                   dead=np.asarray(state.wounds >= result.limit, dtype=np.bool_), fled=np.zeros_like(out),
+                   hits_dealt=tally.dealt, hits_taken=tally.taken, crits_taken=state.wounds[:, :, None].copy())
+
+
+def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: np.random.SeedSequence,
+                        max_rounds: int) -> Outcome:
+    """``worlds`` fights of the encounter, each one play's fight on its own keyed dice (slow: a reference)."""
     heroes = [(h, s, True) for _i, h, s in encounter.heroes]
     foes = [a for _i, a in encounter.adversaries]
     count = len(heroes) + len(foes)
@@ -34,12 +51,13 @@ def play_worlds(encounter: LoadedTorEncounter, worlds: int, seed: np.random.Seed
     dealt = np.zeros((worlds, count), dtype=np.int64)
     taken = np.zeros((worlds, count), dtype=np.int64)
     wounds = np.zeros((worlds, count, 1), dtype=np.int64)
-    # The children spawn() would give, built without spawning: spawning mutates ``seed``, and a comparison plays its
-    # second scenario on the same one.
+    # The children spawn() would give, built without spawning: spawning mutates ``seed``.
     keys = [np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, w), pool_size=seed.pool_size)
             for w in range(worlds)]
     for w in range(worlds):
         fight = TorFight.start(heroes, foes, tasks=encounter.tasks, volleys=encounter.volleys)
+        fight.plans = {i: plan for i, (hero_id, _h, _s) in enumerate(encounter.heroes)
+                       if (plan := encounter.plans.get(hero_id)) is not None}
         dice = KeyedDice(keys[w], 1)
         fight.apply({"type": "begin"}, dice)
         steps = 0

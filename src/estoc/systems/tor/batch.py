@@ -1,0 +1,663 @@
+"""Fights of the One Ring house rules over a batch of worlds, for simulation: the fight's state as arrays, the round
+played as play plays it (:class:`~estoc.systems.tor.fight.TorFight`), every decision taken by the default policy.
+
+The loop runs over rounds and over the places of the round's order, never over worlds. The order is the text's:
+the heroes by stance (forward, open, defensive, then the rear; within a stance, the encounter's order), then the
+adversaries still standing, those engaged before those left free. In each place, the worlds where that combatant
+stands act together; what differs between worlds (targets, stances, the round's effects) is an array. The rules are
+play's own functions: the attack (:func:`~estoc.systems.tor.rules.resolve_attack`), a task's roll and what its tengwar
+buy (:mod:`estoc.systems.tor.round`), the target number (:func:`~estoc.systems.tor.exchange.attack_tn`).
+
+The policy (the same in play, see :mod:`estoc.systems.tor.policy`):
+
+* opening volleys: whoever has a bow shoots once, in the encounter's order, at the foe with the least endurance;
+* stances: a hero keeps its stance; when the rear is not open to the heroes, the first hero at the rear goes open;
+* engagement: the GM's default, as in play;
+* a hero uses the combat tasks of its plan (the encounter's, else the hero's own), those switched on;
+* a hero's turn: it regains its position if it yielded ground; else it takes the first secondary task of its plan
+  whose moment has come, then the first main task of its plan whose moment has come, or else attacks (the engaged
+  foe with the least endurance; from the rear, or unengaged with a bow, it shoots the foe with the least endurance);
+* an adversary attacks the engaged hero with the least endurance (free, it shoots the weakest hero if it has a bow);
+* a hero yields ground (when its plan has it) when a blow would leave it without endurance and half of it would not.
+
+Each task's moment is :func:`moment` (tasks of another stance than the hero's current one never come).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from estoc.dice import DiceSource
+from estoc.systems.tor.exchange import Combatant, attack_spec, attack_tn
+from estoc.systems.tor.round import (
+    CLOSE,
+    STANCE_DICE,
+    STANCES,
+    TASKS,
+    advantage,
+    counter_attack,
+    encourage_endurance,
+    harass_penalty,
+    hold_position_attacks,
+    intimidate_might,
+    protect,
+    rally_stances,
+    roll_task,
+    sneak_attack_dice,
+    take_aim_dice,
+    task,
+)
+from estoc.systems.tor.rules import FEND_OFF_CAP, half_up, resolve_attack
+
+I64 = NDArray[np.int64]
+B = NDArray[np.bool_]
+DYING_WOUNDS = 2
+NONE = -1
+BIG = 1 << 40
+STANCE_CODE = {s: i for i, s in enumerate(STANCES)}
+REAR = STANCE_CODE["rearward"]
+DICE_OF_STANCE = np.array([STANCE_DICE[s] for s in STANCES] + [0], dtype=np.int64)
+"""Dice a stance adds to attacks, by stance code; the last entry (code −1) is an adversary's: none."""
+
+
+def each(scale: Callable[[int], int], tengwar: I64) -> I64:
+    """A task's scaling (play's function of one roll's tengwar) for each world's tengwar."""
+    table = {int(t): scale(int(t)) for t in np.unique(tengwar)}
+    return np.array([table[int(t)] for t in tengwar], dtype=np.int64)
+
+
+def harass_order(adversaries: list[Combatant]) -> list[int]:
+    """The adversaries in the order the policy harasses them: the most dice with the first weapon first."""
+    return sorted(range(len(adversaries)), key=lambda a: (-adversaries[a].weapons[0].rating, a))
+
+
+@dataclass
+class State:
+    """The fight in each world: ``(W, C)`` arrays unless said otherwise (heroes first, ``H`` of them)."""
+
+    endurance: I64
+    wounds: I64
+    stance: I64
+    """A hero's stance code (:data:`STANCE_CODE`); −1 for an adversary."""
+    engaged: B
+    """``(W, H, A)``: hero ``h`` and adversary ``a`` are engaged."""
+    regain: B
+    songs: I64
+    next_dice: I64
+    lasting_dice: I64
+    challenge: I64
+    """The foe each one challenged or was challenged by (combatant index), −1 for none."""
+    rally: I64
+    """``(W, 4)``: rounds of +1d from a rally left to each stance, this round."""
+    rally_next: I64
+    # What lasts until the end of the round.
+    parry: I64 = field(init=False)
+    dice: I64 = field(init=False)
+    weary: B = field(init=False)
+    protected_dice: I64 = field(init=False)
+    protected_left: I64 = field(init=False)
+    held: I64 = field(init=False)
+    holding: B = field(init=False)
+    counter_left: I64 = field(init=False)
+    counter_wound: B = field(init=False)
+    counter_ill: B = field(init=False)
+    skirmish: B = field(init=False)
+    two_weapons: B = field(init=False)
+    yielded: B = field(init=False)
+    intimidated: B = field(init=False)
+    """``(W,)``: someone has intimidated the foes this round."""
+
+    def __post_init__(self) -> None:
+        self.new_round()
+
+    def new_round(self) -> None:
+        shape = self.endurance.shape
+        for name in ("parry", "dice", "protected_dice", "protected_left", "held", "counter_left"):
+            setattr(self, name, np.zeros(shape, dtype=np.int64))
+        for name in ("weary", "holding", "counter_wound", "counter_ill", "skirmish", "two_weapons", "yielded"):
+            setattr(self, name, np.zeros(shape, dtype=np.bool_))
+        self.intimidated = np.zeros(shape[0], dtype=np.bool_)
+
+
+STORED = ("endurance", "wounds", "stance", "engaged", "regain", "songs", "next_dice", "lasting_dice", "challenge",
+          "rally", "rally_next")
+"""The state's fields that outlast a round (the others are made anew each round)."""
+
+
+@dataclass
+class Tally:
+    """What each combatant did and suffered in each world (``(W, C)``)."""
+
+    dealt: I64
+    taken: I64
+    wounds_dealt: I64
+    downed: I64
+    tasks: I64
+    """``(W, C, T)``: the tasks each one tried, by :data:`~estoc.systems.tor.round.TASKS` index."""
+    worked: I64
+    """``(W, C, T)``: those whose roll succeeded."""
+
+
+TALLY = ("dealt", "taken", "wounds_dealt", "downed", "tasks", "worked")
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    state: State
+    winner: I64
+    """0: the heroes won, 1: the adversaries, −1: no side left or the round limit reached."""
+    over: B
+    rounds: I64
+    tally: Tally
+    limit: I64
+    """``(C,)``: the wounds that fell each combatant (a hero's dying wound, an adversary's Might)."""
+
+
+class BatchFight:
+    """W fights of one encounter of the One Ring house rules, played by the default policy."""
+
+    def __init__(self, heroes: list[tuple[Combatant, str]], adversaries: list[Combatant], worlds: int, *,
+                 tasks: dict[str, bool], volleys: bool = True,
+                 plans: list[tuple[str, ...]] | None = None) -> None:
+        self.people = [h for h, _s in heroes] + list(adversaries)
+        self.h = len(heroes)
+        self.a = len(adversaries)
+        self.w = worlds
+        self.volleys = volleys
+        self.tasks = dict(tasks)
+        count = len(self.people)
+        self.plans = [tuple(t for t in plan if tasks.get(t, True)) for plan in (plans or [()] * self.h)]
+        self.limit = np.array([DYING_WOUNDS] * self.h + [p.might for p in adversaries], dtype=np.int64)
+        self.max_endurance = np.array([p.endurance for p in self.people], dtype=np.int64)
+        self.might = np.array([p.might for p in self.people], dtype=np.int64)
+        self.protection = np.array([p.protection for p in self.people], dtype=np.int64)
+        self.melee = [next((i for i, u in enumerate(p.weapons, 1) if not u.record.ranged), 0) for p in self.people]
+        self.ranged = [next((i for i, u in enumerate(p.weapons, 1) if u.record.ranged), 0) for p in self.people]
+        self.tn = np.array([[attack_tn(p, q) if p.hero != q.hero else 0 for q in self.people] for p in self.people],
+                           dtype=np.int64)
+        zeros = np.zeros((worlds, count), dtype=np.int64)
+        self.state = State(
+            endurance=np.tile(self.max_endurance, (worlds, 1)), wounds=zeros.copy(),
+            stance=np.tile(np.array([STANCE_CODE[s] for _h, s in heroes] + [NONE] * self.a, dtype=np.int64),
+                           (worlds, 1)),
+            engaged=np.zeros((worlds, self.h, self.a), dtype=np.bool_), regain=np.zeros((worlds, count), np.bool_),
+            songs=np.tile(np.array([p.war_songs for p in self.people], dtype=np.int64), (worlds, 1)),
+            next_dice=zeros.copy(), lasting_dice=zeros.copy(), challenge=np.full((worlds, count), NONE, np.int64),
+            rally=np.zeros((worlds, len(STANCES)), np.int64), rally_next=np.zeros((worlds, len(STANCES)), np.int64))
+        self.tally = Tally(zeros.copy(), zeros.copy(), zeros.copy(), zeros.copy(),
+                           np.zeros((worlds, count, len(TASKS)), np.int64),
+                           np.zeros((worlds, count, len(TASKS)), np.int64))
+        self.task_index = {t.id: i for i, t in enumerate(TASKS)}
+        self._up: B | None = None
+
+    # --- reading -------------------------------------------------------------------------------------------------
+
+    def up(self) -> B:
+        """Who stands in each world (kept until endurance or wounds change: :meth:`changed`)."""
+        if self._up is None:
+            s = self.state
+            self._up = np.asarray((s.endurance > 0) & (s.wounds < self.limit), dtype=np.bool_)
+        return self._up
+
+    def changed(self) -> None:
+        self._up = None
+
+    def sides_left(self, up: B | None = None) -> I64:
+        up = self.up() if up is None else up
+        return np.asarray(up[:, :self.h].any(axis=1).astype(np.int64) + up[:, self.h:].any(axis=1), dtype=np.int64)
+
+    def opponents(self, c: int, up: B | None = None) -> B:
+        """``(W, C)``: who ``c`` is engaged with, standing."""
+        up = self.up() if up is None else up
+        out = np.zeros((self.w, self.h + self.a), dtype=np.bool_)
+        if c < self.h:
+            out[:, self.h:] = self.state.engaged[:, c, :] & up[:, self.h:]
+        else:
+            out[:, :self.h] = self.state.engaged[:, :, c - self.h] & up[:, :self.h]
+        return out
+
+    def foes(self, c: int, up: B | None = None) -> B:
+        up = self.up() if up is None else up
+        mask = np.zeros(self.h + self.a, dtype=np.bool_)
+        mask[self.h:] = c < self.h
+        mask[:self.h] = c >= self.h
+        return np.asarray(up & mask, dtype=np.bool_)
+
+    def weakest(self, among: B) -> I64:
+        """Each world's combatant with the least endurance among ``among`` (the first such; −1 when none)."""
+        key = np.where(among, self.state.endurance * (self.h + self.a) + np.arange(self.h + self.a), BIG)
+        pick = key.argmin(axis=1)
+        return np.where(among.any(axis=1), pick, NONE).astype(np.int64)
+
+    # --- the fight -----------------------------------------------------------------------------------------------
+
+    def play(self, dice: DiceSource, max_rounds: int = 100) -> BatchResult:
+        """Play every world to its end (or ``max_rounds``). A world whose fight is over leaves the batch at the next
+        round's start (compaction): its state is kept aside, and the keyed dice follow the worlds still playing."""
+        full = self.w
+        done_state = State(**{f: getattr(self.state, f).copy() for f in STORED})
+        done_tally = Tally(**{f: getattr(self.tally, f).copy() for f in TALLY})
+        rounds = np.zeros(full, dtype=np.int64)
+        origin = np.arange(full)
+        if self.volleys:
+            self.opening_volleys(dice)
+        for now in range(1, max_rounds + 1):
+            live = self.sides_left() > 1
+            if not live.all():
+                self.keep(live, origin, done_state, done_tally)
+                rows = np.flatnonzero(live)
+                origin = origin[rows]
+                dice.keep_worlds(rows)
+                if not rows.size:
+                    break
+            rounds[origin] = now
+            live = np.ones(self.w, np.bool_)
+            self.start_round(live)
+            self.stances(live)
+            self.engage(live)
+            self.resolve(dice, live)
+        self.keep(np.zeros(self.w, np.bool_), origin, done_state, done_tally)
+        self.state, self.tally, self.w = done_state, done_tally, full
+        self.changed()
+        up = self.up()
+        over = self.sides_left(up) <= 1
+        winner = np.full(full, NONE, dtype=np.int64)
+        winner[over & up[:, :self.h].any(axis=1)] = 0
+        winner[over & up[:, self.h:].any(axis=1)] = 1
+        return BatchResult(self.state, winner, over, rounds, self.tally, self.limit)
+
+    def keep(self, live: B, origin: I64, state: State, tally: Tally) -> None:
+        """Store the worlds that are over (not ``live``) in ``state`` and ``tally`` (at their first places,
+        ``origin``), then keep only the live ones in the batch."""
+        gone = ~live
+        for f in STORED:
+            getattr(state, f)[origin[gone]] = getattr(self.state, f)[gone]
+        for f in TALLY:
+            getattr(tally, f)[origin[gone]] = getattr(self.tally, f)[gone]
+        rows = np.flatnonzero(live)
+        for f in STORED:
+            setattr(self.state, f, getattr(self.state, f)[rows])
+        for f in TALLY:
+            setattr(self.tally, f, getattr(self.tally, f)[rows])
+        self.w = rows.size
+        self.state.new_round()
+        self.changed()
+
+    def opening_volleys(self, dice: DiceSource) -> None:
+        for c, bow in enumerate(self.ranged):
+            if bow:
+                up = self.up()
+                acting = up[:, c] & (self.sides_left(up) > 1)
+                self.strike(dice, c, bow, acting, self.weakest(self.foes(c, up)))
+
+    def start_round(self, live: B) -> None:
+        s = self.state
+        s.new_round()
+        # A challenge ends when one of the two is out of the fight.
+        partner = np.maximum(s.challenge, 0)
+        s.challenge[(s.challenge >= 0) & ~np.take_along_axis(self.up(), partner, axis=1)] = NONE
+        rally = np.where(s.rally_next > 0, s.rally_next, 0)
+        s.rally = np.where(live[:, None], rally, s.rally)
+        s.rally_next = np.where(live[:, None], np.maximum(rally - 1, 0), s.rally_next)
+
+    def stances(self, live: B) -> None:
+        """The rear is open to the heroes only with at most twice as many foes as heroes and two heroes in close
+        combat for each one at the rear (:func:`~estoc.systems.tor.round.rearward_allowed`, by world); else the
+        first hero at the rear goes open, until it is."""
+        s, up = self.state, self.up()
+        for _ in range(self.h):
+            heroes = up[:, :self.h]
+            rear = heroes & (s.stance[:, :self.h] == REAR)
+            count = heroes.sum(axis=1)
+            n_rear = rear.sum(axis=1)
+            allowed = (n_rear == 0) | ((up[:, self.h:].sum(axis=1) <= 2 * count) & (count - n_rear >= 2 * n_rear))
+            move = live & ~allowed
+            if not move.any():
+                return
+            first = rear.argmax(axis=1)
+            w = np.flatnonzero(move)
+            s.stance[w, first[w]] = STANCE_CODE["open"]
+            s.challenge[w, first[w]] = NONE  # a challenge ends with a change of stance
+            s.challenge[np.isin(s.challenge, first[w]) & move[:, None]] = NONE
+
+    def engage(self, live: B) -> None:
+        """The GM's default engagement, as play closes it: each close-combat hero without a foe (forward first,
+        then open, then defensive) takes the free foe with the least endurance (any foe when none is free); then
+        each foe left free joins the close-combat hero facing the fewest."""
+        s = self.state
+        up = self.up()
+        s.engaged &= up[:, :self.h, None] & up[:, None, self.h:]
+        close = up[:, :self.h] & (s.stance[:, :self.h] != REAR)
+        for code in (STANCE_CODE[x] for x in CLOSE):
+            for h in range(self.h):
+                mine = live & close[:, h] & (s.stance[:, h] == code) & ~s.engaged[:, h, :].any(axis=1)
+                if not mine.any():
+                    continue
+                taken = s.engaged.any(axis=1)
+                free = up[:, self.h:] & ~taken
+                among = np.where(free.any(axis=1)[:, None], free, up[:, self.h:])
+                pick = self.weakest(np.concatenate([np.zeros((self.w, self.h), np.bool_), among], axis=1))
+                w = np.flatnonzero(mine & (pick >= 0))
+                s.engaged[w, h, pick[w] - self.h] = True
+        for a in range(self.a):
+            alone = live & up[:, self.h + a] & ~s.engaged[:, :, a].any(axis=1) & close.any(axis=1)
+            if not alone.any():
+                continue
+            load = np.where(close, s.engaged.sum(axis=2) * (self.h + 1) + np.arange(self.h), BIG)
+            pick = load.argmin(axis=1)
+            w = np.flatnonzero(alone)
+            s.engaged[w, pick[w], a] = True
+
+    def resolve(self, dice: DiceSource, live: B) -> None:
+        """The round's actions in the text's order."""
+        s = self.state
+        stance = s.stance.copy()
+        engaged_foe = s.engaged.any(axis=1)
+        places: list[tuple[int, B]] = [(h, stance[:, h] == code) for code in range(len(STANCES))
+                                       for h in range(self.h)]
+        places += [(self.h + a, engaged_foe[:, a]) for a in range(self.a)]
+        places += [(self.h + a, ~engaged_foe[:, a]) for a in range(self.a)]
+        for c, here in places:
+            if not here.any():
+                continue
+            up = self.up()
+            acting = live & here & up[:, c] & (self.sides_left(up) > 1)
+            if acting.any():
+                if c < self.h:
+                    self.hero_turn(dice, c, acting)
+                else:
+                    self.adversary_turn(dice, c, acting)
+
+    # --- turns ---------------------------------------------------------------------------------------------------
+
+    def adversary_turn(self, dice: DiceSource, c: int, acting: B) -> None:
+        up = self.up()
+        close = self.opponents(c, up)
+        engaged = close.any(axis=1)
+        melee = acting & engaged
+        if self.melee[c]:
+            self.strike(dice, c, self.melee[c], melee, self.weakest(close))
+        if self.ranged[c]:
+            self.strike(dice, c, self.ranged[c], acting & ~engaged, self.weakest(self.foes(c, up)))
+
+    def hero_turn(self, dice: DiceSource, c: int, acting: B) -> None:
+        s = self.state
+        regain = acting & s.regain[:, c]
+        s.regain[regain, c] = False
+        free = acting & ~regain
+        done = np.zeros(self.w, np.bool_)  # one secondary action a round
+        for t in self.plans[c]:
+            if task(t).action == "secondary" and free.any():
+                now = free & ~done & self.moment(c, t)
+                self.try_task(dice, c, t, now)
+                done |= now
+        attack = free.copy()
+        choosing = free & (s.next_dice[:, c] == 0)  # a bonus waits for its next attack: it attacks
+        for t in self.plans[c]:
+            if task(t).action == "main" and choosing.any():
+                now = choosing & self.moment(c, t)
+                self.try_task(dice, c, t, now)
+                choosing &= ~now
+                attack &= ~now
+        if attack.any():
+            self.hero_attack(dice, c, attack)
+
+    def hero_attack(self, dice: DiceSource, c: int, acting: B) -> None:
+        up = self.up()
+        close = self.opponents(c, up)
+        at_rear = (self.state.stance[:, c] == REAR) | ~close.any(axis=1)
+        if self.melee[c]:
+            self.strike(dice, c, self.melee[c], acting & ~at_rear, self.weakest(close))
+        if self.ranged[c]:
+            self.strike(dice, c, self.ranged[c], acting & at_rear, self.weakest(self.foes(c, up)))
+
+    def moment(self, c: int, t: str) -> B:
+        """The worlds where the policy has hero ``c`` use task ``t`` now (see the module; a task of another stance
+        never)."""
+        s, up = self.state, self.up()
+        stance = task(t).stance
+        right = np.ones(self.w, np.bool_) if stance == "other" else s.stance[:, c] == STANCE_CODE[stance]
+        close = self.opponents(c, up)
+        engaged = close.any(axis=1)
+        foes = up[:, self.h:]
+        heroes = up[:, :self.h]
+        if t == "intimider":  # two foes or more it would make weary, and no one has done it this round
+            when = ((foes & (self.might[self.h:] <= intimidate_might(0))).sum(axis=1) >= 2) & ~s.intimidated
+        elif t == "defier":  # engaged, no challenge yet, and the foe it fights is free of any
+            target = self.weakest(close)
+            when = engaged & (s.challenge[:, c] == NONE) & ~(s.challenge == np.maximum(target, 0)[:, None]).any(1)
+        elif t == "deux-armes":
+            when = engaged
+        elif t == "rallier":  # no rally to come yet, and a companion fights in close combat
+            others = heroes & (s.stance[:, :self.h] != REAR)
+            others[:, c] = False
+            when = (s.rally_next[:, STANCE_CODE["forward"]] == 0) & others.any(axis=1)
+        elif t == "encourager":  # a song left, and the companions would recover twice what one would
+            gain = encourage_endurance(self.people[c].valour, 0)
+            missing = np.minimum(self.max_endurance[:self.h] - s.endurance[:, :self.h], gain) * heroes
+            when = (s.songs[:, c] > 0) & (missing.sum(axis=1) >= 2 * gain)
+        elif t == "attaque-surprise":  # its foe has fallen: it slips up to another
+            when = ~engaged & foes.any(axis=1) & (s.stance[:, c] != REAR)
+        elif t == "proteger":
+            when = self.ward(c) >= 0
+        elif t == "tenir-position" or t == "contre-attaque":
+            when = engaged & (s.counter_left[:, c] == 0 if t == "contre-attaque" else ~s.holding[:, c])
+        elif t == "mettre-en-joue":  # aim, then shoot
+            when = (s.next_dice[:, c] == 0) & foes.any(axis=1) & (self.ranged[c] > 0)
+        elif t == "harceler":  # when the foes outnumber the heroes
+            when = foes.sum(axis=1) > heroes.sum(axis=1)
+        elif t == "escarmouche":  # when a foe standing has a bow
+            bows = np.array([self.ranged[self.h + a] > 0 for a in range(self.a)], dtype=np.bool_)
+            when = (foes & bows).any(axis=1) & (self.ranged[c] > 0)
+        elif t == "prendre-avantage":
+            when = (s.lasting_dice[:, c] == 0) & (s.next_dice[:, c] == 0)
+        else:  # yield ground is a reaction (see strike); nothing to cancel or to drop in simulation
+            when = np.zeros(self.w, np.bool_)
+        return np.asarray(right & when, dtype=np.bool_)
+
+    def ward(self, c: int) -> I64:
+        """Protect a companion: the engaged close-combat companion below half its endurance with the least of it,
+        not protected yet (−1: none)."""
+        s, up = self.state, self.up()
+        among = np.zeros((self.w, self.h + self.a), np.bool_)
+        engaged = (s.engaged & up[:, None, self.h:]).any(axis=2)
+        among[:, :self.h] = (up[:, :self.h] & engaged & (s.stance[:, :self.h] != REAR) & (s.protected_left[:, :self.h]
+                             == 0) & (2 * s.endurance[:, :self.h] < self.max_endurance[:self.h]))
+        among[:, c] = False
+        return self.weakest(among)
+
+    def try_task(self, dice: DiceSource, c: int, t: str, mask: B) -> None:
+        """Hero ``c`` tries task ``t`` in the worlds of ``mask``: its roll, then what the tengwar buy."""
+        idx = np.flatnonzero(mask)
+        if not idx.size:
+            return
+        s, me, k = self.state, self.people[c], self.task_index[t]
+        spec = task(t)
+        self.tally.tasks[idx, c, k] += 1
+        if spec.skill in (None, "weapon"):
+            ok, tengwar = np.ones(idx.size, np.bool_), np.zeros(idx.size, np.int64)
+        else:
+            tn = int(getattr(me.tns, spec.attribute or "corps")) if me.tns is not None else 0
+            roll = roll_task(dice, spec, me.skills.get(spec.skill, 0), tn, idx.size, ids=idx)
+            ok, tengwar = roll.success, roll.tengwar
+        self.tally.worked[idx[ok], c, k] += 1
+        w, n = idx[ok], tengwar[ok]
+        if not w.size:
+            return
+        up = self.up()
+        if t == "intimider":
+            weary = up[w, self.h:] & (self.might[None, self.h:] <= each(intimidate_might, n)[:, None])
+            s.weary[w, self.h:] |= weary
+            s.intimidated[w] = True
+        elif t == "defier":
+            foe = self.weakest(self.opponents(c, up))[w]
+            s.challenge[w, c], s.challenge[w, foe] = foe, c
+        elif t == "deux-armes":
+            s.two_weapons[w, c] = True
+            second = 2 if len(me.weapons) > 1 else 1
+            if len(me.weapons) < 2:
+                s.parry[w, c] -= 1
+            target = self.weakest(self.opponents(c, up))
+            self.strike(dice, c, second, np.isin(np.arange(self.w), w), target)
+        elif t == "rallier":
+            for tw in np.unique(n):
+                stances, rounds = rally_stances(int(tw))
+                here = w[n == tw]
+                for x in stances:
+                    s.rally_next[here, STANCE_CODE[x]] = np.maximum(s.rally_next[here, STANCE_CODE[x]], rounds)
+        elif t == "encourager":
+            s.songs[w, c] -= 1
+            gain = each(lambda x: encourage_endurance(me.valour, x), n)[:, None]
+            heroes = up[w, :self.h]
+            self.changed()
+            s.endurance[w, :self.h] = np.where(heroes, np.minimum(s.endurance[w, :self.h] + gain,
+                                                                  self.max_endurance[:self.h]), s.endurance[w, :self.h])
+        elif t == "attaque-surprise":
+            foe = self.weakest(self.foes(c, up))[w]
+            s.engaged[w, c, foe - self.h] = True
+            s.next_dice[w, c] += each(sneak_attack_dice, n)
+        elif t == "proteger":
+            ally = self.ward(c)[w]
+            penalty = each(lambda x: protect(x)[0], n)
+            s.protected_dice[w, ally], s.protected_left[w, ally] = penalty, 1
+        elif t == "tenir-position":
+            s.held[w, c] += each(hold_position_attacks, n)
+            s.holding[w, c] = True
+        elif t == "contre-attaque":
+            for tw in np.unique(n):
+                effect = counter_attack(int(tw))
+                here = w[n == tw]
+                s.counter_left[here, c] = effect.attacks
+                s.counter_wound[here, c], s.counter_ill[here, c] = effect.wound, effect.protection_ill
+        elif t == "mettre-en-joue":
+            s.next_dice[w, c] += each(take_aim_dice, n)
+        elif t == "harceler":
+            self.harass(w, n, up)
+        elif t == "escarmouche":
+            s.skirmish[w, c] = True
+            s.dice[w, c] -= 1
+            mask_w = np.isin(np.arange(self.w), w)
+            self.strike(dice, c, self.ranged[c], mask_w, self.weakest(self.foes(c, up)))
+        elif t == "prendre-avantage":
+            for tw in np.unique(n):
+                extra, lasting = advantage(int(tw))
+                here = w[n == tw]
+                if lasting:
+                    s.lasting_dice[here, c] = np.maximum(s.lasting_dice[here, c], extra)
+                else:
+                    s.next_dice[here, c] += extra
+
+    def harass(self, w: I64, tengwar: I64, up: B) -> None:
+        """Harass, in the worlds ``w``: the standing foe that rolls the most dice (:func:`harass_order`) loses
+        them; with a tengwar, a second standing foe (the first of the others, as play takes it) loses one too."""
+        s = self.state
+        rank = np.array(harass_order(self.people[self.h:]), dtype=np.int64)
+        standing = up[np.ix_(w, self.h + rank)]
+        first = rank[standing.argmax(axis=1)]
+        others = up[w, self.h:].copy()
+        others[np.arange(w.size), first] = False
+        second = np.where(others.any(axis=1), others.argmax(axis=1), NONE)
+        for tw in np.unique(tengwar):
+            for spread in (False, True):
+                here = (tengwar == tw) & ((second >= 0) == spread)
+                if not here.any():
+                    continue
+                penalties = harass_penalty(int(tw), spread=spread)
+                s.dice[w[here], self.h + first[here]] -= penalties[0]
+                if len(penalties) > 1:
+                    s.dice[w[here], self.h + second[here]] -= penalties[1]
+
+    # --- the attack ----------------------------------------------------------------------------------------------
+
+    def strike(self, dice: DiceSource, c: int, weapon: int, mask: B, target: I64) -> None:
+        """``c`` attacks with its weapon ``weapon`` (from 1) in the worlds of ``mask``, each world its ``target``."""
+        idx = np.flatnonzero(mask & (target >= 0))
+        if not idx.size:
+            return
+        s, me = self.state, self.people[c]
+        t = target[idx]
+        use = me.weapon(weapon)
+        ranged = use.record.ranged
+        hero = c < self.h
+        # Every +1d and −1d, as play counts them (TorFight._dice_change).
+        mine = s.stance[idx, c] if hero else np.full(idx.size, NONE)
+        theirs = s.stance[idx, t]
+        change = DICE_OF_STANCE[mine] + DICE_OF_STANCE[theirs]
+        if hero:
+            rallied = (mine != REAR) & (s.rally[idx, np.maximum(mine, 0)] > 0)
+            change += rallied
+        change += s.next_dice[idx, c] + s.lasting_dice[idx, c] + s.dice[idx, c]
+        s.next_dice[idx, c] = 0
+        guarded = s.protected_left[idx, t] > 0
+        change -= np.where(guarded, s.protected_dice[idx, t], 0)
+        s.protected_left[idx, t] -= guarded
+        change += s.two_weapons[idx, t]
+        if ranged:
+            change -= s.skirmish[idx, t]
+        favoured = s.challenge[idx, c] == t
+        held = s.held[idx, t] > 0
+        s.held[idx, t] -= held
+        ill = s.holding[idx, c] | held
+        spec = attack_spec(me, weapon, self.people[int(t[0])])
+        tn = self.tn[c, t] + s.parry[idx, t]
+        out = resolve_attack(dice, spec, idx.size, tn=tn, extra_dice=change, ids=idx, favoured=favoured, ill=ill,
+                             weary=s.weary[idx, c], protection=self.protection[t])
+        lost = out.endurance
+        was_up = self.up()[idx, t]
+        # Yield ground: a hero whose plan has it gives way when the blow would leave it without endurance and half
+        # of it would not, once a round (and must regain its position next round).
+        if not hero and "ceder-terrain" in self.tasks and self.tasks["ceder-terrain"]:
+            plans = np.array(["ceder-terrain" in self.plans[int(x)] for x in range(self.h)] or [False])
+            halved = half_up(lost)
+            yields = (plans[np.minimum(t, self.h - 1)] & (t < self.h) & ~s.yielded[idx, np.minimum(t, self.h - 1)]
+                      & (s.endurance[idx, t] - lost <= 0) & (s.endurance[idx, t] - halved > 0))
+            if yields.any():
+                y = idx[yields]
+                s.yielded[y, t[yields]] = True
+                s.regain[y, t[yields]] = True
+                self.tally.tasks[y, t[yields], self.task_index["ceder-terrain"]] += 1
+                self.tally.worked[y, t[yields], self.task_index["ceder-terrain"]] += 1
+                lost = np.where(yields, halved, lost)
+        s.endurance[idx, t] -= lost
+        self.changed()
+        self.tally.dealt[idx, c] += lost
+        self.tally.taken[idx, t] += lost
+        s.wounds[idx, t] += out.wounded
+        self.changed()
+        self.tally.wounds_dealt[idx, c] += out.wounded
+        s.parry[idx, c] = np.where(out.parry_gain > 0, np.minimum(s.parry[idx, c] + out.parry_gain, FEND_OFF_CAP),
+                                   s.parry[idx, c])
+        self.tally.downed[idx, c] += was_up & ~self.up()[idx, t]
+        if not ranged and not hero:
+            self.counter(dice, idx[~out.success], t[~out.success], c)
+
+    def counter(self, dice: DiceSource, idx: I64, hero: I64, foe: int) -> None:
+        """Missed close-combat attacks answered by the counter-attack of their target."""
+        s = self.state
+        ready = s.counter_left[idx, hero] > 0
+        idx, hero = idx[ready], hero[ready]
+        if not idx.size:
+            return
+        s.counter_left[idx, hero] -= 1
+        damage = np.array([self.people[h].weapon(1).damage for h in range(self.h)], dtype=np.int64)[hero]
+        injury = np.array([self.people[h].weapon(1).injury for h in range(self.h)], dtype=np.int64)[hero]
+        wound = s.counter_wound[idx, hero]
+        plain = ~wound
+        s.endurance[idx[plain], foe] -= damage[plain]
+        self.changed()
+        np.add.at(self.tally.dealt, (idx[plain], hero[plain]), damage[plain])
+        self.tally.taken[idx[plain], foe] += damage[plain]
+        w = np.flatnonzero(wound)
+        if w.size:
+            from estoc.dice.tor import roll_tor
+
+            roll = roll_tor(dice, w.size, self.people[foe].protection, ill=s.counter_ill[idx[w], hero[w]],
+                            purpose="protection", worlds=idx[w])
+            hurt = ~roll.succeeds(injury[w])
+            s.wounds[idx[w], foe] += hurt
+            self.changed()
+            np.add.at(self.tally.wounds_dealt, (idx[w], hero[w]), hurt.astype(np.int64))
