@@ -45,6 +45,12 @@ def test_counter_attack_switched_off_on_the_same_dice(content: Content, tables: 
     assert run.a.settings["tor.tasks.contre-attaque"] is True and run.b.settings["tor.tasks.contre-attaque"] is False
     c = summarize_comparison(run)
     assert c.length.diff.low <= c.length.diff.value <= c.length.diff.high
+    # The counter-attacker tried it in A, never in B; its other tasks are in both.
+    aldric_a = next(x for x in c.a.combatants if x.id == "aldric-de-bree")
+    aldric_b = next(x for x in c.b.combatants if x.id == "aldric-de-bree")
+    assert aldric_a.tasks["contre-attaque"].per_fight > 0 and "contre-attaque" not in aldric_b.tasks
+    assert 0 < aldric_a.tasks["contre-attaque"].worked.value < 1
+    assert all(x.tasks == {} for x in c.a.combatants if x.side == "adversaries")
 
 
 def test_bad_settings(content: Content, tables: HarpTables, ford: LoadedTorEncounter) -> None:
@@ -56,6 +62,11 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", str(GUE), "-n", "20", "--seed", "4", "--set", "tor.tasks.contre-attaque=off", "--json"])
     out, _err = capsys.readouterr()
     assert code == 0 and json.loads(out)["b"]["settings"]["tor.tasks.contre-attaque"] is False
+    people = {c["id"]: c for c in json.loads(out)["a"]["combatants"]}
+    assert people["aldric-de-bree"]["tasks"]["contre-attaque"]["per_fight"] > 0
+    code = main(["simulate", str(GUE), "-n", "20", "--seed", "4"])
+    out, _err = capsys.readouterr()
+    assert code == 0 and "Combat tasks" in out and "Counter-attack" in out
     code = main(["simulate", str(GUE), "-n", "20", "--set", "tor.tasks.contre-attaque=peut-etre"])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "contre-attaque" in err

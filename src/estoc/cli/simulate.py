@@ -39,6 +39,7 @@ from estoc.sim.summary import (
     summarize,
     summarize_comparison,
 )
+from estoc.systems.tor.round import task
 
 PROGRESS_FROM = 100_000
 """Runs of at least this many fights show a progress bar even when stderr is not a terminal."""
@@ -148,6 +149,16 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
     for c in s.combatants:
         crits.add_row(pick(c.name), *(percent(c.crit_taken[mark].value) for mark in marks))
     out.print(crits)
+    if any(c.tasks for c in s.combatants):
+        tasks = Table(title=_("Combat tasks: tries per fight, and the share of tries whose roll succeeded"),
+                      title_justify="left")
+        for i, header in enumerate((_("Combatant"), _("Task"), _("Tries per fight"), _("Succeeded"))):
+            tasks.add_column(header, justify="left" if i < 2 else "right")
+        for c in s.combatants:
+            for t, use in c.tasks.items():
+                name = pick({"fr": task(t).name_fr, "en": task(t).name_en})
+                tasks.add_row(pick(c.name), name, number(use.per_fight, 2), percent(use.worked.value))
+        out.print(tasks)
     length = s.length
     out.print(_("Length: {mean} rounds on average; half the fights are over by round {median}, nine in ten by "
                 "round {p90}; the longest lasted {longest}.").format(

@@ -23,7 +23,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -352,6 +352,8 @@ class SimRun:
     counts: Counts
     marks: list[str]
     """What ``counts.crit_taken`` counts, column by column (:data:`MARKS`)."""
+    task_ids: list[str] = field(default_factory=list)
+    """What ``counts.tasks_tried`` counts, column by column (the One Ring's combat tasks; none elsewhere)."""
 
 
 @dataclass(frozen=True)
@@ -467,7 +469,7 @@ def _sim_run(s: Scenario, counts: Counts, n: int, seed: int, chunk: int, max_rou
     return SimRun(name=dict(e.name), sides=s.sides, side_names={side.id: dict(side.name) for side in e.sides},
                   combatants=[CombatantInfo(cid, dict(c.name), side) for cid, side, c in e.combatants],
                   settings=s.settings, n=n, seed=seed, chunk=chunk, max_rounds=max_rounds, counts=counts,
-                  marks=MARKS[e.system])
+                  marks=MARKS[e.system], task_ids=list(TASK_IDS) if e.system == "tor" else [])
 
 
 def _merge(x: ChunkResult, y: ChunkResult) -> ChunkResult:

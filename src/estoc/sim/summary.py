@@ -90,6 +90,16 @@ class CombatantSummary:
     """At least one critical of this severity (A–E) taken; in the d100 system, a special hit (``special``)."""
     hits_dealt: Interval
     hits_taken: Interval
+    tasks: dict[str, TaskUse] = dataclasses.field(default_factory=dict)
+    """The combat tasks it tried (the One Ring house rules), by task id; none tried, none listed."""
+
+
+@dataclass(frozen=True)
+class TaskUse:
+    """A combat task in a run: how often a fight sees it tried, and the share of tries whose roll succeeded."""
+
+    per_fight: float
+    worked: Share
 
 
 @dataclass(frozen=True)
@@ -138,7 +148,9 @@ def summarize(run: SimRun) -> SimSummary:
         fled=wilson(int(c.fled[i]), n),
         crit_taken={mark: wilson(int(c.crit_taken[i, k]), n) for k, mark in enumerate(run.marks)},
         hits_dealt=mean_interval(int(c.hits_dealt[i]), int(c.hits_dealt_sq[i]), n),
-        hits_taken=mean_interval(int(c.hits_taken[i]), int(c.hits_taken_sq[i]), n))
+        hits_taken=mean_interval(int(c.hits_taken[i]), int(c.hits_taken_sq[i]), n),
+        tasks={t: TaskUse(int(c.tasks_tried[i, k]) / n, wilson(int(c.tasks_worked[i, k]), int(c.tasks_tried[i, k])))
+               for k, t in enumerate(run.task_ids) if c.tasks_tried[i, k]})
         for i, info in enumerate(run.combatants)]
     return SimSummary(name=run.name, n=n, seed=run.seed, chunk=run.chunk, max_rounds=run.max_rounds,
                       settings=dict(run.settings), sides=sides, draw=wilson(c.draws, n),

@@ -34,6 +34,10 @@ class Outcome:
     hits_taken: I64
     crits_taken: I64
     """``(W, C, K)``: criticals taken, by severity A–E (HARP), or special hits taken (d100, K = 1)."""
+    tasks_tried: I64 | None = None
+    """``(W, C, T)``: combat tasks tried, by task (the One Ring house rules); ``None`` elsewhere."""
+    tasks_worked: I64 | None = None
+    """``(W, C, T)``: those whose roll succeeded."""
 
     @classmethod
     def of_d100(cls, result: D100Result) -> Outcome:
@@ -91,16 +95,22 @@ class Counts(_Sums):
     hits_taken_sq: I64
     length: I64
     """``(max_rounds + 1,)``: fights by their length in rounds."""
+    tasks_tried: I64
+    """``(C, T)``: combat tasks tried in all the fights (``T`` = 0 in systems without them)."""
+    tasks_worked: I64
 
     @classmethod
     def of(cls, o: Outcome, sides: int, max_rounds: int) -> Counts:
         won = o.winner[o.winner >= 0]
+        none = np.zeros((o.out.shape[1], 0), dtype=np.int64)
         return cls(worlds=int(o.winner.shape[0]), wins=np.bincount(won, minlength=sides).astype(np.int64),
                    draws=int((o.over & (o.winner < 0)).sum()), undecided=int((~o.over).sum()),
                    out=_sum(o.out), dead=_sum(o.dead), fled=_sum(o.fled), crit_taken=_sum(o.crits_taken > 0),
                    hits_dealt=_sum(o.hits_dealt), hits_dealt_sq=_sum(o.hits_dealt ** 2),
                    hits_taken=_sum(o.hits_taken), hits_taken_sq=_sum(o.hits_taken ** 2),
-                   length=np.bincount(o.rounds, minlength=max_rounds + 1).astype(np.int64))
+                   length=np.bincount(o.rounds, minlength=max_rounds + 1).astype(np.int64),
+                   tasks_tried=none if o.tasks_tried is None else _sum(o.tasks_tried),
+                   tasks_worked=none if o.tasks_worked is None else _sum(o.tasks_worked))
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ def play_worlds(encounter: LoadedTorEncounter, worlds: int, seed: np.random.Seed
     out = ~fight.up()
     return Outcome(winner=result.winner, over=result.over, rounds=result.rounds, out=out,
                    dead=np.asarray(state.wounds >= result.limit, dtype=np.bool_), fled=np.zeros_like(out),
-                   hits_dealt=tally.dealt, hits_taken=tally.taken, crits_taken=state.wounds[:, :, None].copy())
+                   hits_dealt=tally.dealt, hits_taken=tally.taken, crits_taken=state.wounds[:, :, None].copy(),
+                   tasks_tried=tally.tasks, tasks_worked=tally.worked)
 
 
 def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: np.random.SeedSequence,
