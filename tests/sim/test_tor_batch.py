@@ -48,10 +48,19 @@ def skirmish(content: Content) -> LoadedTorEncounter:
 
 
 def agree(batch: Outcome, play: Outcome) -> None:
-    """The batch's means within four standard errors of play's, for what a simulation reports."""
-    for name, a, b in (("win", batch.winner == 0, play.winner == 0), ("rounds", batch.rounds, play.rounds),
-                       ("endurance lost by the heroes", batch.hits_taken[:, :4].sum(1), play.hits_taken[:, :4].sum(1)),
-                       ("wounds", batch.crits_taken.sum((1, 2)), play.crits_taken.sum((1, 2)))):
+    """The batch's means within four standard errors of play's, for what a simulation reports, and for how often
+    each hero tries each task and succeeds."""
+    assert batch.tasks_tried is not None and play.tasks_tried is not None
+    assert batch.tasks_worked is not None and play.tasks_worked is not None
+    checks = [("win", batch.winner == 0, play.winner == 0), ("rounds", batch.rounds, play.rounds),
+              ("endurance lost by the heroes", batch.hits_taken[:, :4].sum(1), play.hits_taken[:, :4].sum(1)),
+              ("wounds", batch.crits_taken.sum((1, 2)), play.crits_taken.sum((1, 2)))]
+    for h, k in zip(*np.nonzero(batch.tasks_tried.sum(0) + play.tasks_tried.sum(0)), strict=True):
+        checks.append((f"tries of {TASK_IDS[k]} by {h}", batch.tasks_tried[:, h, k], play.tasks_tried[:, h, k]))
+        checks.append((f"successes of {TASK_IDS[k]} by {h}", batch.tasks_worked[:, h, k],
+                       play.tasks_worked[:, h, k]))
+    assert len(checks) > 10
+    for name, a, b in checks:
         x, y = np.asarray(a, float), np.asarray(b, float)
         error = np.sqrt(x.var() / x.size + y.var() / y.size)
         assert abs(x.mean() - y.mean()) <= 4 * error + 1e-9, (name, x.mean(), y.mean(), error)

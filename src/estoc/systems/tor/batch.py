@@ -18,7 +18,10 @@ The policy (the same in play, see :mod:`estoc.systems.tor.policy`):
   whose moment has come, then the first main task of its plan whose moment has come, or else attacks (the engaged
   foe with the least endurance; from the rear, or unengaged with a bow, it shoots the foe with the least endurance);
 * an adversary attacks the engaged hero with the least endurance (free, it shoots the weakest hero if it has a bow);
-* a hero yields ground (when its plan has it) when a blow would leave it without endurance and half of it would not.
+* a hero yields ground (when its plan has it) when a blow would leave it without endurance and half of it would not;
+* with the load setting on (the encounter's), a hero whose endurance falls to its load is weary; reducing load (when
+  its plan has it) drops the helm, then the shield; a complication (the encounter's) costs a hero dice until one of
+  the heroes cancels it (when its plan has it).
 
 Each task's moment is :func:`moment` (tasks of another stance than the hero's current one never come).
 """
@@ -94,6 +97,11 @@ class State:
     rally: I64
     """``(W, 4)``: rounds of +1d from a rally left to each stance, this round."""
     rally_next: I64
+    complication: I64
+    """Success dice a hero's attack and task rolls lose to a complication."""
+    no_helm: B
+    """The hero has put its helm on the ground (reduce load)."""
+    no_shield: B
     # What lasts until the end of the round.
     parry: I64 = field(init=False)
     dice: I64 = field(init=False)
@@ -124,7 +132,7 @@ class State:
 
 
 STORED = ("endurance", "wounds", "stance", "engaged", "regain", "songs", "next_dice", "lasting_dice", "challenge",
-          "rally", "rally_next")
+          "rally", "rally_next", "complication", "no_helm", "no_shield")
 """The state's fields that outlast a round (the others are made anew each round)."""
 
 
@@ -161,8 +169,8 @@ class BatchFight:
     """W fights of one encounter of the One Ring house rules, played by the default policy."""
 
     def __init__(self, heroes: list[tuple[Combatant, str]], adversaries: list[Combatant], worlds: int, *,
-                 tasks: dict[str, bool], volleys: bool = True,
-                 plans: list[tuple[str, ...]] | None = None) -> None:
+                 tasks: dict[str, bool], volleys: bool = True, plans: list[tuple[str, ...]] | None = None,
+                 load: bool = True, complications: list[int] | None = None) -> None:
         self.people = [h for h, _s in heroes] + list(adversaries)
         self.h = len(heroes)
         self.a = len(adversaries)
@@ -175,6 +183,15 @@ class BatchFight:
         self.max_endurance = np.array([p.endurance for p in self.people], dtype=np.int64)
         self.might = np.array([p.might for p in self.people], dtype=np.int64)
         self.protection = np.array([p.protection for p in self.people], dtype=np.int64)
+        # Load (heroes only: an adversary carries none), and what dropping the helm or the shield changes.
+        self.load_setting = load
+        self.gear_load = np.array([p.load if p.hero else 0 for p in self.people], dtype=np.int64)
+        self.helm_load = np.array([p.helm_load if p.helm else 0 for p in self.people], dtype=np.int64)
+        self.shield_load = np.array([p.shield_load if p.shield_id else 0 for p in self.people], dtype=np.int64)
+        self.helm_protection = np.array([p.helm_protection if p.helm else 0 for p in self.people], dtype=np.int64)
+        self.shield_parry = np.array([p.shield_parry if p.shield_id else 0 for p in self.people], dtype=np.int64)
+        self.has_helm = np.array([p.helm is not None for p in self.people], dtype=np.bool_)
+        self.has_shield = np.array([p.shield_id is not None for p in self.people], dtype=np.bool_)
         self.melee = [next((i for i, u in enumerate(p.weapons, 1) if not u.record.ranged), 0) for p in self.people]
         self.ranged = [next((i for i, u in enumerate(p.weapons, 1) if u.record.ranged), 0) for p in self.people]
         self.tn = np.array([[attack_tn(p, q) if p.hero != q.hero else 0 for q in self.people] for p in self.people],
@@ -187,7 +204,10 @@ class BatchFight:
             engaged=np.zeros((worlds, self.h, self.a), dtype=np.bool_), regain=np.zeros((worlds, count), np.bool_),
             songs=np.tile(np.array([p.war_songs for p in self.people], dtype=np.int64), (worlds, 1)),
             next_dice=zeros.copy(), lasting_dice=zeros.copy(), challenge=np.full((worlds, count), NONE, np.int64),
-            rally=np.zeros((worlds, len(STANCES)), np.int64), rally_next=np.zeros((worlds, len(STANCES)), np.int64))
+            rally=np.zeros((worlds, len(STANCES)), np.int64), rally_next=np.zeros((worlds, len(STANCES)), np.int64),
+            complication=np.tile(np.array(list(complications or [0] * self.h) + [0] * self.a, dtype=np.int64),
+                                 (worlds, 1)),
+            no_helm=np.zeros((worlds, count), np.bool_), no_shield=np.zeros((worlds, count), np.bool_))
         self.tally = Tally(zeros.copy(), zeros.copy(), zeros.copy(), zeros.copy(),
                            np.zeros((worlds, count, len(TASKS)), np.int64),
                            np.zeros((worlds, count, len(TASKS)), np.int64))
@@ -205,6 +225,16 @@ class BatchFight:
 
     def changed(self) -> None:
         self._up = None
+
+    def loaded(self, idx: I64 | slice, c: I64 | int) -> B:
+        """Whether ``c`` is weary from its load in the worlds ``idx`` (a hero, the setting on, its endurance at or
+        below what it carries; a helm or a shield on the ground weighs nothing)."""
+        if not self.load_setting:
+            return np.zeros(np.shape(self.state.endurance[idx, c]), np.bool_)
+        s = self.state
+        load = (self.gear_load[c] - self.helm_load[c] * s.no_helm[idx, c]
+                - self.shield_load[c] * s.no_shield[idx, c])
+        return np.asarray((self.gear_load[c] > 0) & (s.endurance[idx, c] <= load), dtype=np.bool_)
 
     def sides_left(self, up: B | None = None) -> I64:
         up = self.up() if up is None else up
@@ -453,11 +483,24 @@ class BatchFight:
         elif t == "escarmouche":  # when a foe standing has a bow
             bows = np.array([self.ranged[self.h + a] > 0 for a in range(self.a)], dtype=np.bool_)
             when = (foes & bows).any(axis=1) & (self.ranged[c] > 0)
-        elif t == "prendre-avantage":
-            when = (s.lasting_dice[:, c] == 0) & (s.next_dice[:, c] == 0)
-        else:  # yield ground is a reaction (see strike); nothing to cancel or to drop in simulation
+        elif t == "prendre-avantage":  # never under a complication
+            when = (s.lasting_dice[:, c] == 0) & (s.next_dice[:, c] == 0) & (s.complication[:, c] == 0)
+        elif t == "annuler-complication":  # its own, or a companion's
+            when = self.complicated(c) >= 0
+        elif t == "reduire-charge":  # weary from its load: the helm first, then the shield
+            when = self.loaded(slice(None), c) & ((self.has_helm[c] & ~s.no_helm[:, c])
+                                                  | (self.has_shield[c] & ~s.no_shield[:, c]))
+        else:  # yield ground is a reaction (see strike)
             when = np.zeros(self.w, np.bool_)
         return np.asarray(right & when, dtype=np.bool_)
+
+    def complicated(self, c: int) -> I64:
+        """Whose complication ``c`` would cancel: its own, else the standing companion's with the most dice (the
+        first such); −1: none."""
+        s, up = self.state, self.up()
+        dice = np.where(up[:, :self.h], s.complication[:, :self.h], 0)
+        other = dice.argmax(axis=1)
+        return np.where(s.complication[:, c] > 0, c, np.where(dice.max(axis=1) > 0, other, NONE)).astype(np.int64)
 
     def ward(self, c: int) -> I64:
         """Protect a companion: the engaged close-combat companion below half its endurance with the least of it,
@@ -482,7 +525,8 @@ class BatchFight:
             ok, tengwar = np.ones(idx.size, np.bool_), np.zeros(idx.size, np.int64)
         else:
             tn = int(getattr(me.tns, spec.attribute or "corps")) if me.tns is not None else 0
-            roll = roll_task(dice, spec, me.skills.get(spec.skill, 0), tn, idx.size, ids=idx)
+            roll = roll_task(dice, spec, me.skills.get(spec.skill, 0) - s.complication[idx, c], tn, idx.size,
+                             weary=self.loaded(idx, c), ids=idx)
             ok, tengwar = roll.success, roll.tengwar
         self.tally.worked[idx[ok], c, k] += 1
         w, n = idx[ok], tengwar[ok]
@@ -542,6 +586,12 @@ class BatchFight:
             s.dice[w, c] -= 1
             mask_w = np.isin(np.arange(self.w), w)
             self.strike(dice, c, self.ranged[c], mask_w, self.weakest(self.foes(c, up)))
+        elif t == "annuler-complication":
+            s.complication[w, self.complicated(c)[w]] = 0
+        elif t == "reduire-charge":
+            helm = self.has_helm[c] & ~s.no_helm[w, c]
+            s.no_helm[w[helm], c] = True
+            s.no_shield[w[~helm], c] = True
         elif t == "prendre-avantage":
             for tw in np.unique(n):
                 extra, lasting = advantage(int(tw))
@@ -590,7 +640,7 @@ class BatchFight:
         if hero:
             rallied = (mine != REAR) & (s.rally[idx, np.maximum(mine, 0)] > 0)
             change += rallied
-        change += s.next_dice[idx, c] + s.lasting_dice[idx, c] + s.dice[idx, c]
+        change += s.next_dice[idx, c] + s.lasting_dice[idx, c] + s.dice[idx, c] - s.complication[idx, c]
         s.next_dice[idx, c] = 0
         guarded = s.protected_left[idx, t] > 0
         change -= np.where(guarded, s.protected_dice[idx, t], 0)
@@ -603,9 +653,11 @@ class BatchFight:
         s.held[idx, t] -= held
         ill = s.holding[idx, c] | held
         spec = attack_spec(me, weapon, self.people[int(t[0])])
-        tn = self.tn[c, t] + s.parry[idx, t]
+        tn = self.tn[c, t] + s.parry[idx, t] - self.shield_parry[t] * s.no_shield[idx, t]
+        protection = self.protection[t] - self.helm_protection[t] * s.no_helm[idx, t]
         out = resolve_attack(dice, spec, idx.size, tn=tn, extra_dice=change, ids=idx, favoured=favoured, ill=ill,
-                             weary=s.weary[idx, c], protection=self.protection[t])
+                             weary=s.weary[idx, c] | self.loaded(idx, c), protection=protection,
+                             protection_weary=self.loaded(idx, t))
         lost = out.endurance
         was_up = self.up()[idx, t]
         # Yield ground: a hero whose plan has it gives way when the blow would leave it without endurance and half

@@ -13,6 +13,7 @@ from estoc.sim.tally import Outcome
 from estoc.systems.tor.batch import BatchFight
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.fight import TorFight
+from estoc.systems.tor.round import TASK_IDS
 
 EVENTS_PER_ROUND = 200
 """A safety bound on the policy's events in one round (a fight that loops is a bug, not a long fight)."""
@@ -22,7 +23,8 @@ def batch_of(encounter: LoadedTorEncounter, worlds: int) -> BatchFight:
     """``worlds`` fresh copies of the encounter's fight."""
     return BatchFight([(h, s) for _i, h, s in encounter.heroes], [a for _i, a in encounter.adversaries], worlds,
                       tasks=encounter.tasks, volleys=encounter.volleys,
-                      plans=[encounter.plans.get(i, ()) for i, _h, _s in encounter.heroes])
+                      plans=[encounter.plans.get(i, ()) for i, _h, _s in encounter.heroes], load=encounter.load,
+                      complications=[encounter.complications.get(i, 0) for i, _h, _s in encounter.heroes])
 
 
 def play_worlds(encounter: LoadedTorEncounter, worlds: int, seed: np.random.SeedSequence,
@@ -52,18 +54,23 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: np.ran
     dealt = np.zeros((worlds, count), dtype=np.int64)
     taken = np.zeros((worlds, count), dtype=np.int64)
     wounds = np.zeros((worlds, count, 1), dtype=np.int64)
+    tried = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
+    worked = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
     # The children spawn() would give, built without spawning: spawning mutates ``seed``.
     keys = [np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, w), pool_size=seed.pool_size)
             for w in range(worlds)]
     for w in range(worlds):
-        fight = TorFight.start(heroes, foes, tasks=encounter.tasks, volleys=encounter.volleys)
-        fight.plans = {i: plan for i, (hero_id, _h, _s) in enumerate(encounter.heroes)
-                       if (plan := encounter.plans.get(hero_id)) is not None}
+        fight = TorFight.start(heroes, foes, tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
+                               complications=encounter.complications, plans=encounter.plans)
         dice = KeyedDice(keys[w], 1)
         fight.apply({"type": "begin"}, dice)
         steps = 0
         while not fight.is_over() and fight.round <= max_rounds and steps < EVENTS_PER_ROUND * (max_rounds + 1):
-            fight.apply(fight.auto_event(), dice)
+            for record in fight.apply(fight.auto_event(), dice):
+                if record["kind"] in ("task", "yield"):
+                    k = TASK_IDS.index(record.get("task", "ceder-terrain"))
+                    tried[w, fight.index(record["actor"]), k] += 1
+                    worked[w, fight.index(record["actor"]), k] += record.get("success", True)
             steps += 1
         over[w] = fight.is_over()
         side = fight.winner() if fight.is_over() else None
@@ -76,4 +83,4 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: np.ran
             taken[w, c] = fight.tally[c].endurance_taken
             wounds[w, c, 0] = fight.wounds[c]
     return Outcome(winner=winner, over=over, rounds=rounds, out=out, dead=dead, fled=np.zeros_like(out),
-                   hits_dealt=dealt, hits_taken=taken, crits_taken=wounds)
+                   hits_dealt=dealt, hits_taken=taken, crits_taken=wounds, tasks_tried=tried, tasks_worked=worked)
