@@ -53,9 +53,20 @@ def test_counter_attack_switched_off_on_the_same_dice(content: Content, tables: 
     assert all(x.tasks == {} for x in c.a.combatants if x.side == "adversaries")
 
 
+def test_load_switched_off(content: Content, tables: HarpTables, ford: LoadedTorEncounter) -> None:
+    """Weariness from load off: the heroes fight as well at the end as at the start, and they win more often."""
+    run = compare(ford, ford, content, tables, 400, seed=2, chunk=400, settings_b={"tor.load": "off"})
+    assert run.a.settings["tor.load"] is True and run.b.settings["tor.load"] is False
+    c = summarize_comparison(run)
+    heroes = next(d for d in c.win if d.id == "heroes")
+    assert heroes.diff.value > 0 and heroes.significant
+
+
 def test_bad_settings(content: Content, tables: HarpTables, ford: LoadedTorEncounter) -> None:
     with pytest.raises(InputError, match="fight_mod"):
         simulate(ford, content, tables, 5, seed=1, settings={"fight_mod": 5})
+    with pytest.raises(InputError, match="tor.load"):
+        simulate(ford, content, tables, 5, seed=1, settings={"tor.load": "lourd"})
 
 
 def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -50,8 +50,9 @@ DEFAULT_CHUNK = 10_000
 DEFAULT_MAX_ROUNDS = 100
 HARP_SETTINGS = ("fight_mod", "beyond_limit", "full_sun", "beasts_flee")
 D100_SETTINGS = ("fumble_from", "dodge_missiles", "helmet_points", "distance")
-TOR_SETTINGS = tuple(f"tor.tasks.{task}" for task in TASK_IDS)
-"""Each combat task of the One Ring house rules, on or off: ``--set tor.tasks.contre-attaque=off``."""
+TOR_SETTINGS = ("tor.load", *(f"tor.tasks.{task}" for task in TASK_IDS))
+"""The One Ring house rules: weariness from load, and each combat task, on or off (``--set
+tor.tasks.contre-attaque=off``)."""
 SETTINGS = HARP_SETTINGS + D100_SETTINGS + TOR_SETTINGS
 """The settings a run may change (``--set key=value``), each of one system."""
 SYSTEM_SETTINGS = {"harp": HARP_SETTINGS, "d100": D100_SETTINGS, "tor": TOR_SETTINGS}
@@ -83,7 +84,7 @@ class Scenario:
         """The settings in force, by the keys of :data:`SETTINGS` of the encounter's system."""
         e = self.encounter
         if isinstance(e, LoadedTorEncounter):
-            return {f"tor.tasks.{task}": on for task, on in e.tasks.items()}
+            return {"tor.load": e.load, **{f"tor.tasks.{task}": on for task, on in e.tasks.items()}}
         if isinstance(e, LoadedD100Encounter):
             return {"fumble_from": e.settings.fumble_from, "dodge_missiles": e.settings.dodge_missiles,
                     "helmet_points": e.settings.helmet_points, "distance": e.distance}
@@ -118,7 +119,7 @@ def setting_value(key: str, value: object) -> Any:
     if key not in SETTINGS:
         raise InputError(_("unknown setting {key!r}; known: {known}").format(key=key, known=", ".join(SETTINGS)))
     text = str(value).strip().lower()
-    if key.startswith("tor.tasks.") and not isinstance(value, bool):
+    if key.startswith("tor.") and not isinstance(value, bool):
         if text in TRUE:
             return True
         if text in FALSE:
@@ -175,7 +176,10 @@ def scenario(encounter: Encounter, content: Content, settings: Mapping[str, obje
     if isinstance(encounter, LoadedTorEncounter):
         tasks = setup.setdefault("settings", {}).setdefault("tasks", {})
         for key, on in values.items():
-            tasks[key.removeprefix("tor.tasks.")] = on
+            if key == "tor.load":
+                setup["settings"]["load"] = on
+            else:
+                tasks[key.removeprefix("tor.tasks.")] = on
         return Scenario(load_tor_encounter(setup, TOR_SETUP_PATH, content), flee)
     if isinstance(encounter, LoadedD100Encounter):
         for key in ("fumble_from", "dodge_missiles", "helmet_points"):
