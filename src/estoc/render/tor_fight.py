@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from estoc.i18n import _, pick
+from estoc.i18n import _, ngettext, pick
 
 
 def _stance(name: str | None) -> str:
@@ -17,22 +17,81 @@ def _feat(face: int) -> str:
     return _("the Gandalf rune") if face == 12 else _("the Eye") if face == 11 else str(face)
 
 
+def _gear(name: Mapping[str, str]) -> str:
+    """An item's name inside a sentence: « Grand arc » → « grand arc »."""
+    text = pick(dict(name))
+    return text[:1].lower() + text[1:]
+
+
+def _item(item: str) -> str:
+    """An item on the ground, as the state shows it."""
+    if item == "helm":
+        return _("helm")
+    if item == "shield":
+        return _("shield")
+    return _("weapon {n}").format(n=item.partition(":")[2])
+
+
+def hampered_lines(record: Mapping[str, Any], who: str) -> list[str]:
+    """What weighs on a roll: weariness, a complication."""
+    lines = []
+    if record.get("weary"):
+        lines.append("    " + _("{who} is weary: success dice showing 1 to 3 count for nothing.").format(who=who))
+    if record.get("complication"):
+        n = record["complication"]
+        lines.append("    " + ngettext("{who} is hampered by a complication: {n} die fewer.",
+                                       "{who} is hampered by a complication: {n} dice fewer.", n).format(who=who, n=n))
+    return lines
+
+
+def weary_lines(record: Mapping[str, Any], who: str) -> list[str]:
+    """A hero who has just become weary from its load, or who no longer is."""
+    if record.get("weary_now"):
+        now = record["weary_now"]
+        return ["    " + _("{who} is now weary: endurance {e}, at or below their load of {load}.").format(
+            who=who, e=now["endurance"], load=now["load"])]
+    if record.get("weary_over"):
+        return ["    " + _("{who} is no longer weary.").format(who=who)]
+    return []
+
+
+def complication_line(record: Mapping[str, Any], who: str) -> str:
+    dice, was = record["dice"], record["was"]
+    if record.get("start"):
+        return ngettext("{who} begins the fight under a complication: {n} die fewer on attack and task rolls.",
+                        "{who} begins the fight under a complication: {n} dice fewer on attack and task rolls.",
+                        dice).format(who=who, n=dice)
+    if not dice:
+        return _("{who} no longer faces a complication.").format(who=who)
+    if was:
+        return ngettext("The complication now costs {who} {n} die.", "The complication now costs {who} {n} dice.",
+                        dice).format(who=who, n=dice)
+    return ngettext("{who} faces a complication: {n} die fewer on attack and task rolls until it is cancelled.",
+                    "{who} faces a complication: {n} dice fewer on attack and task rolls until it is cancelled.",
+                    dice).format(who=who, n=dice)
+
+
 def attack_lines(record: Mapping[str, Any], who: Any) -> list[str]:
     lines = ["  " + _("{a} attacks {d} ({weapon}, {dice}d): feat die {feat}, {total} against TN {tn} — {verdict}.")
              .format(a=who(record["actor"]), d=who(record["target"]), weapon=record["weapon"], dice=record["dice"],
                      feat=_feat(record["feat"]), total=record["total"], tn=record["tn"],
                      verdict=_("hit") if record["success"] else _("miss"))]
+    lines += hampered_lines(record, who(record["actor"]))
     if record["success"]:
         if record["tengwar"]:
             lines.append("    " + _("{n} tengwar: {special}.").format(n=record["tengwar"], special={
                 "heavy": _("a heavy blow"), "fend": _("fending off"), "pierce": _("a pierce"),
                 "shield": _("a shield thrust"), "none": _("nothing")}[record["special"]]))
         lines.append("    " + _("{d} loses {n} endurance.").format(d=who(record["target"]), n=record["endurance"]))
+    if record.get("protection_weary"):
+        lines.append("    " + _("{d} is weary: their protection dice showing 1 to 3 count for nothing.").format(
+            d=who(record["target"])))
     if record["piercing"]:
         lines.append("    " + (_("A piercing blow: {d} is wounded.") if record["wounded"] else
                                _("A piercing blow, but the armour holds.")).format(d=who(record["target"])))
     if record.get("fallen"):
         lines.append("    " + _("{d} falls.").format(d=who(record["target"])))
+    lines += weary_lines(record, who(record["target"]))
     if record.get("counter"):
         c = record["counter"]
         text = (_("Counter-attack: {d} loses {n} endurance.").format(d=who(record["actor"]), n=c["endurance"])
@@ -78,10 +137,24 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         head = _("{who} tries {task} ({origin}): {verdict}.").format(
             who=who(record["actor"]), task=record["task"], origin=_("core") if record["core"] else _("house rule"),
             verdict=_("it works") if record["success"] else _("nothing comes of it"))
-        lines = ["  " + head]
+        lines = ["  " + head, *hampered_lines(record, who(record["actor"]))]
+        if record.get("dropped"):
+            lines.append("    " + _("{who} drops their {gear}: load {load}.").format(
+                who=who(record["actor"]), gear=_gear(record["gear"]), load=record["load"]))
+            lines += weary_lines(record, who(record["actor"]))
+        if record.get("cancelled"):
+            lines.append("    " + _("{who} no longer faces a complication.").format(who=who(record["cancelled"])))
+        elif record["task"] == "annuler-complication" and record.get("target"):
+            lines.append("    " + _("{who} still faces the complication.").format(who=who(record["target"])))
         if record.get("attack"):
             lines += attack_lines(record["attack"], who)
         return lines
+    if kind == "pickup":
+        return ["  " + _("{who} picks up their {gear}: load {load}.").format(
+            who=who(record["actor"]), gear=_gear(record["gear"]), load=record["load"]),
+                *weary_lines(record, who(record["actor"]))]
+    if kind == "complication":
+        return ["  " + complication_line(record, who(record["actor"]))]
     if kind == "rear":
         return ["  " + _("{who} stays at the rear.").format(who=who(record["actor"]))]
     if kind == "yield":
@@ -104,9 +177,17 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
                                                                current=view["current"] or "—")]
     for row in view["combatants"]:
         state = _("dying") if row["dying"] else "" if row["standing"] else _("out of the fight")
-        lines.append(_("  {name} ({stance}): endurance {e}/{max}, wounds {w} {state}").format(
+        line = _("  {name} ({stance}): endurance {e}/{max}, wounds {w} {state}").format(
             name=pick(row["name"]), stance=_stance(row["stance"]) if row["stance"] else _("adversary"),
-            e=row["endurance"], max=row["endurance_max"], w=row["wounds"], state=state).rstrip())
+            e=row["endurance"], max=row["endurance_max"], w=row["wounds"], state=state).rstrip()
+        more = [_("load {n}").format(n=row["load"])] if row.get("load") is not None else []
+        if row.get("weary"):
+            more.append(_("weary"))
+        if row.get("complication"):
+            more.append(_("complication −{n}d").format(n=row["complication"]))
+        if row.get("dropped"):
+            more.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in row["dropped"])))
+        lines.append(_("{row}; {more}").format(row=line, more=", ".join(more)) if more else line)
     return lines
 
 

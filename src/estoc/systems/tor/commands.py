@@ -3,6 +3,10 @@
 Typed faces come after a keyword: ``feat 8`` (the attack's feat die; two faces when favoured or ill-favoured),
 ``dice 6 4 2`` (its success dice), ``prot 3 1 2`` (the protection roll: its feat die, then its success dice),
 ``skill 9`` and ``skilldice 6 1`` (a combat task's roll; ``comp``, ``compdes`` in French).
+
+Gear is named the same way everywhere: ``helm`` (``casque``), ``shield`` (``bouclier``), or ``weapon N`` (``arme N``,
+N from 1 in the hero's list): ``drop helm`` (``lacher casque``, the same as ``task reduire-charge helm``),
+``pickup weapon 2`` (``ramasser arme 2``). ``complication HERO N`` sets a hero's complication (0 lifts it).
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ STANCE_WORDS = {"forward": "forward", "avancee": "forward", "open": "open", "exp
 SPECIAL_WORDS = {"heavy": "heavy", "puissant": "heavy", "fend": "fend", "repositionnement": "fend",
                  "pierce": "pierce", "perforation": "pierce", "shield": "shield", "bouclier": "shield",
                  "none": "none", "aucun": "none"}
+ITEM_WORDS = {"helm": "helm", "casque": "helm", "shield": "shield", "bouclier": "shield", "weapon": "weapon",
+              "arme": "weapon"}
+"""Words for the gear one drops or picks up (a weapon takes its number: ``weapon 2``)."""
 
 
 def commands() -> list[Command]:
@@ -34,10 +41,18 @@ def commands() -> list[Command]:
         Command("fight", "fight", "combattre", "", _("close the stances and the engagement: the resolution begins")),
         Command("attack", "attack", "attaquer", _("TARGET [weapon N] [heavy|fend|pierce|shield|none]"),
                 _("attack an engaged foe (from the rear, shoot any foe)")),
-        Command("task", "task", "manoeuvre", _("ID [TARGET] [more] [spread]"), _("a combat task of one's stance")),
+        Command("task", "task", "manoeuvre", _("ID [TARGET] [more] [spread]"),
+                _("a combat task of one's stance (reduire-charge takes an item: helm, shield or weapon N)")),
         Command("yield", "yield", "ceder", _("HERO"), _("yield ground: halve the endurance the last attack cost")),
         Command("regain", "regain", "reprendre", "", _("regain position after yielding ground (main action)")),
         Command("pass", "pass", "passer", "", _("do nothing this round")),
+        Command("drop", "drop", "lacher", _("helm|shield|weapon N"),
+                _("reduce load: put the helm, the shield or a weapon on the ground (a secondary action)")),
+        Command("pickup", "pickup", "ramasser", _("helm|shield|weapon N"),
+                _("pick up the helm, the shield or a weapon dropped earlier (the main action)")),
+        Command("complication", "complication", "complication", _("HERO N"),
+                _("the GM sets a hero's complication: N dice off its attack and task rolls until cancelled (0 "
+                  "lifts it)")),
         *tracker_commands(),
     ]
 
@@ -52,7 +67,40 @@ FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "
 
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           no_flags=("stance",)))
+                                           no_flags=("stance", "drop", "pickup", "complication"),
+                                           no_options=("complication",)))
+
+
+def item_of(request: dict[str, Any], named: list[str]) -> str | None:
+    """The one item a line names (``helm``, ``shield``, ``weapon:N``), from its words and its ``weapon N`` option;
+    ``None`` when it names none."""
+    items = [f"weapon:{request['weapon']}"] if "weapon" in request else []
+    for key in request:
+        if key == "special:shield":
+            items.append("shield")  # « bouclier » after a task is read as the shield thrust's word
+        elif key.startswith("special:"):
+            raise InputError(_("name an item: helm, shield or weapon N"))
+    for word in named:
+        item = ITEM_WORDS.get(words.fold(word))
+        if item is None:
+            raise InputError(_("{word!r} is no item: helm, shield or weapon N").format(word=word))
+        if item == "weapon":
+            raise InputError(_("name the weapon by its number: weapon N"))
+        items.append(item)
+    if len(items) > 1:
+        raise InputError(_("one item at a time: helm, shield or weapon N"))
+    return items[0] if items else None
+
+
+def _gear_event(request: dict[str, Any], event: dict[str, Any], named: list[str]) -> dict[str, Any]:
+    """A drop or a pick-up: the item it names (typed faces are kept: the tracker refuses those not needed)."""
+    item = item_of(request, named)
+    if item is None:
+        raise InputError(_("name an item: helm, shield or weapon N"))
+    event["item"] = item
+    if request["typed"]:
+        event["typed"] = request["typed"]
+    return event
 
 
 def to_event(request: dict[str, Any]) -> dict[str, Any]:
@@ -76,8 +124,19 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "assign", "hero": hero, "targets": targets}
     elif name == "attack":
         event = {"type": "attack", "target": words.need(request, 1, table)[0]}
+    elif name == "drop":
+        return _gear_event(request, {"type": "task", "task": "reduire-charge"}, request["args"])
+    elif name == "pickup":
+        return _gear_event(request, {"type": "pickup"}, request["args"])
+    elif name == "complication":
+        hero, dice = words.need(request, 2, table)[:2]
+        if len(request["args"]) > 2:
+            raise InputError(_("a complication takes a hero and a number of dice, nothing more"))
+        event = {"type": "complication", "target": hero, "penalty": words.whole(dice, _("the complication's dice"))}
     elif name == "task":
         task, *rest = words.need(request, 1, table)
+        if words.fold(task) == "reduire-charge":
+            return _gear_event(request, {"type": "task", "task": "reduire-charge"}, rest)
         event = {"type": "task", "task": words.fold(task)}
         if rest:
             event["target"] = rest[0]

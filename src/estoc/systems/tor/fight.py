@@ -10,20 +10,39 @@ attack on a hero, ``yield HERO`` halves the endurance it cost (once a round; the
 regain position).
 
 Effects of the round (fending off, tasks…) end with it; those that last longer say so.
+
+Three rules last the whole fight, each a choice of this project where the house text is silent or brief:
+
+* **Load** follows the 2nd edition's rule, which the house text takes for granted without restating it: a hero's
+  load is what its body armour, helm, shield and weapons weigh together, and a hero whose endurance is at or below
+  its load is weary (its success dice showing 1 to 3 count 0) on its attack rolls, its task rolls and its protection
+  rolls. It is a setting (the encounter's ``settings.load``, on by default); adversaries carry no load and never
+  tire from it. Weariness is judged when the roll begins: the protection roll of the very blow that brings a hero
+  down to its load is not yet weary.
+* **Reducing load** (a secondary task, no roll) drops the helm, the shield or one weapon; while it lies on the ground
+  the helm's dice leave the protection, the shield's bonus leaves the parry (and there is no shield thrust or shield
+  bash), a dropped weapon cannot strike, and the load falls by the item's. Taking it back is a main action
+  (``pickup``). What lies on the ground is the fight's data (``dropped``); the combatant as it fights is derived from
+  it (:meth:`~estoc.systems.tor.burdens.Burdens.gear`).
+* **A complication** is the GM's reading of the ground (broken terrain, obstacles, furniture in the way…): it costs a
+  hero some success dice (0 or more) on its attack rolls and its task rolls until it is cancelled. The encounter may
+  give one from the start (``complication: N``), the GM sets or lifts one at any time (``complication HERO N``), and
+  the task *cancel a complication* lifts the hero's own or a companion's when it succeeds. A hero under a
+  complication cannot gain the advantage.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from estoc.dice import DiceSource
 from estoc.dice.tor import roll_tor
-from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
+from estoc.systems.tor.burdens import Burdens
 from estoc.systems.tor.exchange import Combatant, attack_spec, fend_off
 from estoc.systems.tor.round import (
     CLOSE,
@@ -84,7 +103,7 @@ class Round:
 
 
 @dataclass
-class TorFight(Sides):
+class TorFight(Burdens):
     """One fight (see the module); heroes come first in ``combatants``."""
 
     combatants: list[Combatant]
@@ -115,16 +134,36 @@ class TorFight(Sides):
     songs: dict[int, int] = field(default_factory=dict)
     last_attack: dict[str, Any] = field(default_factory=dict)
     tally: list[Tally] = field(default_factory=list)
+    load: bool = False
+    """The load setting: a hero whose endurance is at or below its load is weary (play passes the encounter's, on
+    by default)."""
+    dropped: dict[int, set[str]] = field(default_factory=dict)
+    """What each combatant has put on the ground (``helm``, ``shield``, ``weapon:N``) until it picks it up."""
+    complication: dict[int, int] = field(default_factory=dict)
+    """Success dice a hero's attack and task rolls lose to a complication, until it is cancelled."""
+    plans: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Hero → the combat tasks the default policy uses for it, by preference (the encounter's plan)."""
 
     @classmethod
     def start(cls, heroes: list[tuple[Combatant, Stance, bool]], adversaries: list[Combatant], *,
-              tasks: Mapping[str, bool], volleys: bool = True) -> TorFight:
+              tasks: Mapping[str, bool], volleys: bool = True, load: bool = False,
+              complications: Mapping[str, int] | None = None,
+              plans: Mapping[str, Sequence[str]] | None = None) -> TorFight:
+        """A fight not yet begun. ``load``: the load setting (off unless given: play gives the encounter's, which is
+        on by default); ``complications``: hero id → dice its rolls lose from the start; ``plans``: hero id → the
+        combat tasks the default policy uses for it."""
         people = [h for h, _s, _p in heroes] + adversaries
-        return cls(combatants=people, sides=[HEROES] * len(heroes) + [ADVERSARIES] * len(adversaries),
-                   tasks=dict(tasks), stance={i: s for i, (_h, s, _p) in enumerate(heroes)},
-                   endurance=[p.endurance for p in people], wounds=[0] * len(people), volleys=volleys,
-                   players=[p for _h, _s, p in heroes] + [False] * len(adversaries),
-                   songs={i: h.war_songs for i, (h, _s, _p) in enumerate(heroes)}, tally=[Tally() for _ in people])
+        fight = cls(combatants=people, sides=[HEROES] * len(heroes) + [ADVERSARIES] * len(adversaries),
+                    tasks=dict(tasks), stance={i: s for i, (_h, s, _p) in enumerate(heroes)},
+                    endurance=[p.endurance for p in people], wounds=[0] * len(people), volleys=volleys,
+                    players=[p for _h, _s, p in heroes] + [False] * len(adversaries),
+                    songs={i: h.war_songs for i, (h, _s, _p) in enumerate(heroes)}, tally=[Tally() for _ in people],
+                    load=load)
+        for hero_id, dice in (complications or {}).items():
+            if dice:
+                fight.complication[fight._complicated(hero_id, dice)] = dice
+        fight.plans = {fight.index(hero_id): tuple(plan) for hero_id, plan in (plans or {}).items()}
+        return fight
 
     def copy(self) -> TorFight:
         return copy.deepcopy(self)
@@ -148,6 +187,10 @@ class TorFight(Sides):
 
     def current(self) -> int | None:
         return self.order[self.turn] if self.phase == "resolution" and self.turn < len(self.order) else None
+
+    def weary(self, c: int) -> bool:
+        """Whether ``c``'s rolls are weary now: from its load, or (an adversary) intimidated this round."""
+        return c in self.now.weary or self.loaded(c)
 
     def opponents(self, c: int) -> list[int]:
         """Those engaged in close combat with ``c``, standing."""
@@ -221,6 +264,8 @@ class TorFight(Sides):
         if kind == "begin":
             if self.round or self.phase != "volleys":
                 raise RulesError(_("the fight has already begun"))
+            records.extend({"kind": "complication", "actor": self.combatants[c].id, "dice": n, "was": 0,
+                            "start": True} for c, n in sorted(self.complication.items()))
             if not self.volleys:
                 self._new_round(records)
             else:
@@ -250,7 +295,9 @@ class TorFight(Sides):
             self._to_resolution(records)
         elif kind == "yield":
             self._yield(event, records)
-        elif kind in ("attack", "task", "regain", "pass"):
+        elif kind == "complication":
+            self._set_complication(event, records)
+        elif kind in ("attack", "task", "regain", "pass", "pickup"):
             self._act(kind, event, dice, records)
         else:
             raise InputError(_("unknown event {kind!r}").format(kind=kind))
@@ -263,16 +310,15 @@ class TorFight(Sides):
         if c in self.shot:
             raise RulesError(_("{who} has already shot in the opening volleys").format(who=self.combatants[c].id))
         number = int(event.get("weapon", self._ranged(c) or 0))
-        if not number or not self.combatants[c].weapon(number).record.ranged:
+        if not number or not self.gear(c).weapon(number).record.ranged:
             raise RulesError(_("{who} has no bow to shoot with").format(who=self.combatants[c].id))
         self.shot.add(c)
         records.append(self._attack(c, target, number, event, dice))
 
     def _ranged(self, c: int) -> int | None:
-        for i, use in enumerate(self.combatants[c].weapons, start=1):
-            if use.record.ranged:
-                return i
-        return None
+        """The number of ``c``'s first bow in hand."""
+        me = self.gear(c)
+        return next((i for i in me.in_hand() if me.weapons[i - 1].record.ranged), None)
 
     def _set_stance(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         if self.phase != "stances":
@@ -369,6 +415,8 @@ class TorFight(Sides):
             records.append({"kind": "regain", "actor": self.combatants[c].id})
         elif kind == "pass":
             records.append({"kind": "pass", "actor": self.combatants[c].id})
+        elif kind == "pickup":
+            self._pick_up(c, event, records)
         elif kind == "attack":
             target = self.index(str(event["target"]))
             number = int(event.get("weapon", 1))
@@ -382,7 +430,7 @@ class TorFight(Sides):
         self._next_turn(records)
 
     def _check_reach(self, c: int, target: int, number: int) -> None:
-        use = self.combatants[c].weapon(number)
+        use = self.gear(c).weapon(number)
         if self.sides[target] == self.sides[c] or not self.standing(target):
             raise RulesError(_("{target} is no standing foe").format(target=self.combatants[target].id))
         at_rear = (self.hero(c) and self.stance[c] == "rearward") or not self.opponents(c)
@@ -396,12 +444,14 @@ class TorFight(Sides):
     # --- attacks -------------------------------------------------------------------------------------------------
 
     def _dice_change(self, c: int, target: int, ranged: bool) -> int:
-        """Every +1d and −1d on ``c``'s attack on ``target``: stances, rallies, tasks, shield thrusts."""
+        """Every +1d and −1d on ``c``'s attack on ``target``: stances, rallies, tasks, shield thrusts, a
+        complication."""
         change = stance_dice(self.stance.get(c) if self.hero(c) else None,
                              self.stance.get(target) if self.hero(target) else None)
         if self.hero(c) and self.stance[c] in CLOSE and self.rally.get(self.stance[c], 0) > 0:
             change += 1
         change += self.next_dice.pop(c, 0) + self.lasting_dice.get(c, 0) + self.now.dice.get(c, 0)
+        change -= self.complication.get(c, 0)
         protected = self.now.protected.get(target)
         if protected:
             change -= protected.pop(0)
@@ -413,17 +463,18 @@ class TorFight(Sides):
 
     def _attack(self, c: int, target: int, number: int, event: Mapping[str, Any], dice: DiceSource
                 ) -> dict[str, Any]:
-        me, foe = self.combatants[c], self.combatants[target]
+        me, foe = self.gear(c), self.gear(target)
         use = me.weapon(number)
+        weary, target_weary = self.weary(c), self.loaded(target)
         favoured = self.challenge.get(c) == target
         ill = c in self.now.holding
         if self.now.held.get(target, 0) > 0:
             self.now.held[target] -= 1
             ill = True
         spec = attack_spec(me, number, foe, extra_dice=self._dice_change(c, target, use.record.ranged),
-                           favoured=favoured, ill=ill, weary=c in self.now.weary,
+                           favoured=favoured, ill=ill, weary=weary,
                            special=str(event.get("special", "auto")),  # type: ignore[arg-type]
-                           parry_bonus=self.now.parry.get(target, 0))
+                           parry_bonus=self.now.parry.get(target, 0), protection_weary=target_weary)
         out = resolve_attack(dice, spec, 1)
         lost = int(out.endurance[0])
         record: dict[str, Any] = {
@@ -431,6 +482,12 @@ class TorFight(Sides):
             "mode": spec.mode, "tn": spec.tn, "feat": int(out.roll.feat[0]), "total": int(out.roll.total[0]),
             "success": bool(out.success[0]), "tengwar": int(out.tengwar[0]), "special": out.special[0],
             "endurance": lost, "piercing": bool(out.piercing[0]), "wounded": bool(out.wounded[0])}
+        if weary:
+            record["weary"] = True
+        if self.complication.get(c, 0):
+            record["complication"] = self.complication[c]
+        if target_weary and bool(out.piercing[0]):
+            record["protection_weary"] = True
         was_up = self.standing(target)
         self.endurance[target] -= lost
         self.tally[c].endurance_dealt += lost
@@ -446,6 +503,8 @@ class TorFight(Sides):
         if was_up and not self.standing(target):
             self.tally[c].downed += 1
             record["fallen"] = True
+        elif not target_weary and self.loaded(target):
+            record["weary_now"] = {"endurance": self.endurance[target], "load": self.load_of(target)}
         self.last_attack = {"target": target, "endurance": lost} if lost and self.hero(target) else {}
         if not bool(out.success[0]) and not use.record.ranged and self.now.counter.get(target):
             record["counter"] = self._counter(target, c, dice)
@@ -463,7 +522,8 @@ class TorFight(Sides):
     def _counter(self, hero: int, foe: int, dice: DiceSource) -> dict[str, Any]:
         """A missed close-combat attack answered by a counter-attack: the hero's weapon damage, or a wound."""
         effect = self.now.counter[hero].pop(0)
-        use = self.combatants[hero].weapon(1)
+        me = self.gear(hero)
+        use = me.weapon(me.in_hand()[0])  # the first weapon in hand (checked when the task was taken)
         if not effect.wound:
             self.endurance[foe] -= use.damage
             self.tally[hero].endurance_dealt += use.damage
@@ -486,21 +546,38 @@ class TorFight(Sides):
         if task.action == "secondary" and c in self.now.secondary:
             raise RulesError(_("{who} has already taken a secondary action this round").format(
                 who=self.combatants[c].id))
-        me = self.combatants[c]
+        me = self.gear(c)
         target = self.index(str(event["target"])) if event.get("target") else None
         if task.id == "encourager" and self.songs.get(c, 0) <= 0:
             raise RulesError(_("{who} has no war song left to sing").format(who=me.id))
         if task.id == "attaque-surprise" and self.opponents(c):
             raise RulesError(_("a sneak attack needs to start the round unengaged"))
-        if task.id == "deux-armes" and len(me.weapons) < 2 and not me.shield:
+        if task.id == "deux-armes" and len(me.in_hand()) < 2 and not me.shield:
             raise RulesError(_("a two-weapon attack needs a second weapon or a shield"))
+        if task.id == "contre-attaque" and not me.in_hand():
+            raise RulesError(_("{who} has no weapon in hand to counter-attack with").format(who=me.id))
+        if task.id == "prendre-avantage" and self.complication.get(c, 0):
+            raise RulesError(_("{who} faces a complication: cancel it before gaining the advantage").format(
+                who=me.id))
+        record: dict[str, Any] = {"kind": "task", "actor": me.id, "task": task.id}
+        if task.id == "annuler-complication":
+            target = self._complicated_target(c, target)
+            record["target"] = self.combatants[target].id
+        item = self._droppable(c, event) if task.id == "reduire-charge" else None
         if task.skill == "weapon" or task.skill is None:
             ok, tengwar = True, 0  # the task's roll is the attack it makes (or there is none)
         else:
-            roll = roll_task(dice, task, me.skills.get(task.skill, 0), self._attribute_tn(c, task.attribute))
+            lost, weary = self.complication.get(c, 0), self.weary(c)
+            roll = roll_task(dice, task, me.skills.get(task.skill, 0) - lost, self._attribute_tn(c, task.attribute),
+                             weary=weary)
             ok, tengwar = bool(roll.success[0]), int(roll.tengwar[0])
-        record: dict[str, Any] = {"kind": "task", "actor": me.id, "task": task.id, "success": ok,
-                                  "tengwar": tengwar, "core": task.core}
+            if weary:
+                record["weary"] = True
+            if lost:
+                record["complication"] = lost
+        record.update({"success": ok, "tengwar": tengwar, "core": task.core})
+        if item is not None:
+            record.update(self._drop(c, item))
         self.tally[c].tasks += 1
         if task.action == "secondary":
             self.now.secondary.add(c)
@@ -588,7 +665,10 @@ class TorFight(Sides):
             else:
                 self.next_dice[c] = self.next_dice.get(c, 0) + extra
             return {"dice": extra, "lasting": lasting}
-        return {}  # cancel a complication (the GM's), reduce load, yield ground (see yield)
+        if task == "annuler-complication" and target is not None:
+            self.complication.pop(target, None)
+            return {"cancelled": self.combatants[target].id}
+        return {}  # reduce load (see _drop), yield ground (see yield)
 
     def _need_target(self, target: int | None, allowed: list[int]) -> int:
         if target is None or target not in allowed:
@@ -602,6 +682,9 @@ class TorFight(Sides):
         from estoc.systems.tor.policy import choose
 
         event: dict[str, Any] = choose(self)
+        c = self.current()
+        if c is not None and self.dropped.get(c):
+            return self._rearmed(c, event)
         return event
 
     def view(self) -> dict[str, Any]:
@@ -609,7 +692,9 @@ class TorFight(Sides):
         rows = [{"id": p.id, "name": p.name, "side": self.sides[c], "player": self.players[c] if c < len(
             self.players) else False, "endurance": self.endurance[c], "endurance_max": p.endurance,
                  "wounds": self.wounds[c], "stance": self.stance.get(c), "standing": self.standing(c),
-                 "dying": self.dying(c), "opponents": [self.combatants[o].id for o in self.opponents(c)]}
+                 "dying": self.dying(c), "opponents": [self.combatants[o].id for o in self.opponents(c)],
+                 "load": self.load_of(c) if self.hero(c) else None, "weary": self.weary(c),
+                 "complication": self.complication.get(c, 0), "dropped": sorted(self.dropped.get(c, ()))}
                 for c, p in enumerate(self.combatants)]
         return {"system": "tor", "round": self.round, "phase": self.phase,
                 "order": [self.combatants[c].id for c in self.order],
