@@ -153,3 +153,40 @@ def test_the_gm_keeps_a_free_adversary_at_the_rear(store: EventStore, tor: TorPl
     assert archer["opponents"] == [] and view["order"][-1] == "orc-archer"  # at the rear, it acts last
     with pytest.raises(RulesError):
         tracker.command("rear orc-soldat-1")
+
+
+def test_a_knocked_down_hero_may_yield_before_the_fight_ends(content: Content) -> None:
+    """The last hero standing is knocked down: the fight waits for its answer. Yielding keeps it up (the loss halved,
+    rounded up) and the fight goes on; continuing without ends it."""
+    from dataclasses import replace
+
+    from estoc.dice import ScriptedDice
+    from estoc.systems.tor.exchange import Combatant
+
+    orc = Combatant.from_content(content, "orc-soldat")
+    damage = orc.weapons[0].damage
+    for answer, over in (("yield", False), ("continue", True)):
+        eirik = replace(Combatant.from_content(content, "eirik-de-dale"), endurance=damage)
+        f = TorFight.start([(eirik, "open", True)], [orc], tasks={}, volleys=False,
+                           plans={"eirik-de-dale": ("ceder-terrain",)})
+        f.apply({"type": "begin"}, ScriptedDice([]))
+        f.apply({"type": "fight"}, ScriptedDice([]))
+        f.apply({"type": "pass"}, ScriptedDice([]))  # Eirik waits; the orc's sword hits him
+        records = f.apply({"type": "attack", "target": "eirik-de-dale", "weapon": 1},
+                          ScriptedDice({"attack": [9], "attack-success": [5, 5]}))
+        assert f.endurance[0] == 0 and records[-1] == {"kind": "may-yield", "actor": "eirik-de-dale"}
+        assert not f.is_over() and f.current() is None
+        assert f.auto_event() == {"type": "yield", "target": "eirik-de-dale"}
+        records = f.apply({"type": answer, **({"target": "eirik-de-dale"} if answer == "yield" else {})},
+                          ScriptedDice([]))
+        assert f.is_over() == over
+        if answer == "yield":
+            assert f.endurance[0] == damage - (damage + 1) // 2 and f.standing(0) and f.round == 2 and 0 in f.regain
+        else:
+            assert records[0] == {"kind": "no-yield"} and f.winner() == "adversaries"
+
+
+def test_continue_needs_a_knocked_down_hero(store: EventStore, tor: TorPlay) -> None:
+    tracker = play(store, tor, setup([{"hero": "eirik-de-dale"}], [{"adversary": "orc-soldat"}]), "fight")
+    with pytest.raises(RulesError, match="nothing to go on from"):
+        tracker.command("continue")

@@ -65,7 +65,7 @@ def test_load_switched_off(content: Content, tables: HarpTables, ford: LoadedTor
 def test_bad_settings(content: Content, tables: HarpTables, ford: LoadedTorEncounter) -> None:
     with pytest.raises(InputError, match="fight_mod"):
         simulate(ford, content, tables, 5, seed=1, settings={"fight_mod": 5})
-    with pytest.raises(InputError, match="tor.load"):
+    with pytest.raises(InputError, match=r"tor\.load"):
         simulate(ford, content, tables, 5, seed=1, settings={"tor.load": "lourd"})
 
 

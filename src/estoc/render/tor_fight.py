@@ -160,6 +160,11 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
     if kind == "yield":
         return ["  " + _("{who} yields ground: {n} endurance saved ({left} left).").format(
             who=who(record["actor"]), n=record["saved"], left=record["endurance"])]
+    if kind == "may-yield":
+        return ["  " + _("{who} is down, unless they yield ground now (yield {id}); continue goes on without.").format(
+            who=who(record["actor"]), id=record["actor"])]
+    if kind == "no-yield":
+        return ["  " + _("No ground yielded.")]
     if kind == "regain":
         return ["  " + _("{who} regains their position.").format(who=who(record["actor"]))]
     if kind == "pass":

@@ -61,7 +61,7 @@ B = NDArray[np.bool_]
 DYING_WOUNDS = 2
 NONE = -1
 BIG = 1 << 40
-STANCE_CODE = {s: i for i, s in enumerate(STANCES)}
+STANCE_CODE: dict[str, int] = {s: i for i, s in enumerate(STANCES)}
 REAR = STANCE_CODE["rearward"]
 DICE_OF_STANCE = np.array([STANCE_DICE[s] for s in STANCES] + [0], dtype=np.int64)
 """Dice a stance adds to attacks, by stance code; the last entry (code −1) is an adversary's: none."""
@@ -367,9 +367,9 @@ class BatchFight:
                 mine = live & close[:, h] & (s.stance[:, h] == code) & ~s.engaged[:, h, :].any(axis=1)
                 if not mine.any():
                     continue
-                taken = s.engaged.any(axis=1)
+                taken = np.asarray(s.engaged.any(axis=1), dtype=np.bool_)
                 free = up[:, self.h:] & ~taken
-                among = np.where(free.any(axis=1)[:, None], free, up[:, self.h:])
+                among = np.where(np.asarray(free.any(axis=1))[:, None], free, up[:, self.h:])
                 pick = self.weakest(np.concatenate([np.zeros((self.w, self.h), np.bool_), among], axis=1))
                 w = np.flatnonzero(mine & (pick >= 0))
                 s.engaged[w, h, pick[w] - self.h] = True
@@ -386,7 +386,7 @@ class BatchFight:
         """The round's actions in the text's order."""
         s = self.state
         stance = s.stance.copy()
-        engaged_foe = s.engaged.any(axis=1)
+        engaged_foe = np.asarray(s.engaged.any(axis=1), dtype=np.bool_)
         places: list[tuple[int, B]] = [(h, stance[:, h] == code) for code in range(len(STANCES))
                                        for h in range(self.h)]
         places += [(self.h + a, engaged_foe[:, a]) for a in range(self.a)]

@@ -44,6 +44,8 @@ def commands() -> list[Command]:
         Command("task", "task", "manoeuvre", _("ID [TARGET] [more] [spread]"),
                 _("a combat task of one's stance (reduire-charge takes an item: helm, shield or weapon N)")),
         Command("yield", "yield", "ceder", _("HERO"), _("yield ground: halve the endurance the last attack cost")),
+        Command("continue", "continue", "suite", "", _("after a blow that knocked a hero down: go on without yielding "
+                                                       "ground")),
         Command("regain", "regain", "reprendre", "", _("regain position after yielding ground (main action)")),
         Command("pass", "pass", "passer", "", _("do nothing this round")),
         Command("drop", "drop", "lacher", _("helm|shield|weapon N"),
@@ -147,7 +149,7 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "rear", "target": words.need(request, 1, table)[0]}
     elif name == "yield":
         event = {"type": "yield", "target": words.need(request, 1, table)[0]}
-    elif name in ("close", "fight", "regain", "pass"):
+    elif name in ("close", "fight", "regain", "pass", "continue"):
         event = {"type": name}
     else:
         raise InputError(_("{command} is no fight action").format(command=name))

@@ -141,6 +141,8 @@ class TorFight(Burdens):
     """What each combatant has put on the ground (``helm``, ``shield``, ``weapon:N``) until it picks it up."""
     complication: dict[int, int] = field(default_factory=dict)
     """Success dice a hero's attack and task rolls lose to a complication, until it is cancelled."""
+    waiting: bool = False
+    """A blow has just knocked a hero down who may yield ground: the turn moves on with the next event."""
     plans: dict[int, tuple[str, ...]] = field(default_factory=dict)
     """Hero → the combat tasks the default policy uses for it, by preference (the encounter's plan)."""
 
@@ -186,7 +188,17 @@ class TorFight(Burdens):
         return self.phase == "over"
 
     def current(self) -> int | None:
+        if self.waiting:
+            return None
         return self.order[self.turn] if self.phase == "resolution" and self.turn < len(self.order) else None
+
+    def may_yield(self) -> int | None:
+        """The hero the last attack has just cost endurance, if it may still yield ground (the task on, not yet
+        done this round)."""
+        target = self.last_attack.get("target")
+        if target is None or not self.tasks.get("ceder-terrain", True) or target in self.now.yielded:
+            return None
+        return int(target)
 
     def weary(self, c: int) -> bool:
         """Whether ``c``'s rolls are weary now: from its load, or (an adversary) intimidated this round."""
@@ -211,6 +223,8 @@ class TorFight(Burdens):
         self.rally_next = {s: n - 1 for s, n in self.rally.items() if n - 1 > 0}
         self.phase, self.order, self.turn = "stances", [], 0
         self.engaged = {(h, a) for h, a in self.engaged if self.standing(h) and self.standing(a)}
+        # A challenge ends when one of the two is out of the fight.
+        self.challenge = {c: foe for c, foe in self.challenge.items() if self.standing(foe)}
         records.append({"kind": "round", "round": self.round, "regain": [self.combatants[c].id
                                                                         for c in sorted(self.regain)]})
 
@@ -273,6 +287,18 @@ class TorFight(Burdens):
             return records
         if self.phase == "over":
             raise RulesError(_("the fight is over"))
+        if self.waiting and kind != "yield":
+            # The knocked-down hero did not yield: the turn moves on (which may end the round, or the fight).
+            self.waiting = False
+            self.last_attack = {}
+            records.append({"kind": "no-yield"})
+            self._next_turn(records)
+            if kind == "continue":
+                return records
+            if self.phase == "over":
+                raise RulesError(_("the fight is over"))
+        if kind == "continue":
+            raise RulesError(_("there is nothing to go on from: continue follows a blow that knocked a hero down"))
         if kind == "shoot":
             self._shoot(event, dice, records)
         elif kind == "close":
@@ -328,7 +354,9 @@ class TorFight(Burdens):
         if not self.hero(c) or stance not in STANCES:
             raise RulesError(_("only a hero takes a stance: forward, open, defensive or rearward"))
         if stance != self.stance[c]:
-            self.challenge.pop(c, None)  # a challenge ends with a change of stance
+            foe = self.challenge.pop(c, None)  # a challenge ends with a change of stance, for both
+            if foe is not None:
+                self.challenge.pop(foe, None)
         self.stance[c] = stance
         records.append({"kind": "stance", "actor": self.combatants[c].id, "stance": stance})
 
@@ -398,6 +426,9 @@ class TorFight(Burdens):
         self.last_attack = {}
         records.append({"kind": "yield", "actor": self.combatants[c].id, "saved": back,
                         "endurance": self.endurance[c]})
+        if self.waiting:
+            self.waiting = False
+            self._next_turn(records)
 
     def _act(self, kind: str, event: Mapping[str, Any], dice: DiceSource, records: list[dict[str, Any]]) -> None:
         if self.phase in ("stances", "engagement"):
@@ -422,6 +453,13 @@ class TorFight(Burdens):
             number = int(event.get("weapon", 1))
             self._check_reach(c, target, number)
             records.append(self._attack(c, target, number, event, dice))
+            hero = self.may_yield()
+            if hero is not None and not self.standing(hero):
+                # The blow knocked a hero down: before the turn moves on (and perhaps ends the fight), it may yield
+                # ground; the next event says (yield, or anything else: it did not).
+                self.waiting = True
+                records.append({"kind": "may-yield", "actor": self.combatants[hero].id})
+                return
         else:
             main = self._task(c, event, dice, records)
             if not main:
@@ -527,6 +565,7 @@ class TorFight(Burdens):
         if not effect.wound:
             self.endurance[foe] -= use.damage
             self.tally[hero].endurance_dealt += use.damage
+            self.tally[foe].endurance_taken += use.damage
             return {"endurance": use.damage}
         p_fav, p_ill = False, effect.protection_ill
         roll = roll_tor(dice, 1, self.combatants[foe].protection, favoured=p_fav, ill=p_ill, purpose="protection")

@@ -36,6 +36,8 @@ def choose(fight: TorFight) -> dict[str, Any]:
     yielding = _yield(fight)
     if yielding is not None:
         return yielding
+    if fight.waiting:
+        return {"type": "continue"}
     if fight.round == 0 and fight.phase == "volleys":
         for c in people:
             if c not in fight.shot and fight.standing(c) and fight._ranged(c):
@@ -53,9 +55,10 @@ def choose(fight: TorFight) -> dict[str, Any]:
         return {"type": "fight"}
     if fight.phase == "engagement":
         return {"type": "fight"}
-    c = fight.current()
-    if c is None:
+    actor = fight.current()
+    if actor is None:
         return {"type": "fight"}
+    c = actor
     if fight.hero(c):
         if c in fight.regain:
             return {"type": "regain"}
