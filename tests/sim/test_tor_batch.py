@@ -12,10 +12,12 @@ import numpy as np
 import pytest
 
 from estoc.content.registry import Content
-from estoc.dice import KeyedDice
+from estoc.dice import KeyedDice, ScriptedDice
 from estoc.sim.runner import encounter_of, load_any_encounter
 from estoc.sim.tally import Outcome
+from estoc.systems.tor.batch import BatchFight
 from estoc.systems.tor.encounter import LoadedTorEncounter
+from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.round import TASK_IDS, task
 from estoc.systems.tor.sim import batch_of, play_worlds, play_worlds_in_play
 
@@ -136,3 +138,61 @@ def test_the_rear_closes_when_the_heroes_are_too_few(content: Content) -> None:
     assert (fight.state.stance[:, 1] == 1).all()  # open
     fight.engage(np.ones(50, np.bool_))
     assert fight.state.engaged[:, :, 0].all()  # both heroes on the one orc
+
+
+# --- the batch's rules, on typed dice -----------------------------------------------------------------------------
+
+def duel(content: Content, plan: tuple[str, ...] = (), stance: str = "open", endurance: int | None = None,
+         load: bool = False, hero: str = "eirik-de-dale") -> BatchFight:
+    """A hero (Eirik) and an orc soldier engaged, one world, the round begun (nothing rolled yet)."""
+    eirik = Combatant.from_content(content, hero)
+    if endurance is not None:
+        eirik = dataclasses.replace(eirik, endurance=endurance)
+    fight = BatchFight([(eirik, stance)], [Combatant.from_content(content, "orc-soldat")], 1, tasks={},
+                       volleys=False, plans=[plan], load=load)
+    live = np.ones(1, np.bool_)
+    fight.start_round(live)
+    fight.stances(live)
+    fight.engage(live)
+    assert fight.state.engaged[0, 0, 0]
+    return fight
+
+
+ONE = np.ones(1, np.bool_)
+
+
+def test_the_batch_yields_ground_when_a_blow_would_fell_the_hero(content: Content) -> None:
+    damage = Combatant.from_content(content, "orc-soldat").weapons[0].damage
+    for plan, left in (((), 0), (("ceder-terrain",), damage - (damage + 1) // 2)):
+        fight = duel(content, plan, endurance=damage)
+        fight.adversary_turn(ScriptedDice({"attack": [9], "attack-success": [5, 5]}), 1, ONE)
+        assert fight.state.endurance[0, 0] == left
+        assert fight.state.regain[0, 0] == bool(plan) and fight.state.yielded[0, 0] == bool(plan)
+
+
+@pytest.mark.parametrize(("tengwar", "wounds", "endurance_lost"), [(0, 0, True), (2, 1, False)])
+def test_the_batch_counter_attacks_a_miss(content: Content, tengwar: int, wounds: int, endurance_lost: bool) -> None:
+    """Counter-attack with no tengwar: the hero's damage; with two, a wound when the protection roll fails."""
+    fight = duel(content, ("contre-attaque",), stance="defensive", hero="aldric-de-bree")
+    intuition = fight.people[0].skills.get("intuition", 0)
+    faces = ([6] * tengwar + [5] * intuition)[:intuition]
+    fight.try_task(ScriptedDice({"task": [10], "task-success": faces}), 0, "contre-attaque", ONE)
+    assert fight.state.counter_left[0, 0] == 1 and fight.state.counter_wound[0, 0] == (tengwar >= 2)
+    orc = fight.people[1]
+    fight.adversary_turn(ScriptedDice({"attack": [1], "attack-success": [1], "protection": [1],
+                                       "protection-success": [1, 1]}), 1, ONE)  # a miss, then a failed protection
+    lost = orc.endurance - int(fight.state.endurance[0, 1])
+    assert lost == (fight.people[0].weapons[0].damage if endurance_lost else 0)
+    assert int(fight.state.wounds[0, 1]) == wounds and fight.state.counter_left[0, 0] == 0
+
+
+def test_the_batch_tires_a_hero_at_its_load(content: Content) -> None:
+    """At its load the hero rolls weary: its 3s count for nothing (and not above its load)."""
+    load = Combatant.from_content(content, "eirik-de-dale").load
+    for endurance, weary in ((load, True), (load + 1, False)):
+        fight = duel(content, endurance=endurance, load=True)
+        assert bool(fight.loaded(np.arange(1), 0)[0]) == weary
+        before = int(fight.state.endurance[0, 1])
+        fight.hero_attack(ScriptedDice({"attack": [9], "attack-success": [3, 3, 3]}), 0, ONE)
+        hit = before != int(fight.state.endurance[0, 1])
+        assert hit != weary  # 9 + 9 hits the orc (TN 16), 9 + 0 does not

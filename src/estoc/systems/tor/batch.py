@@ -662,7 +662,7 @@ class BatchFight:
         was_up = self.up()[idx, t]
         # Yield ground: a hero whose plan has it gives way when the blow would leave it without endurance and half
         # of it would not, once a round (and must regain its position next round).
-        if not hero and "ceder-terrain" in self.tasks and self.tasks["ceder-terrain"]:
+        if not hero and self.tasks.get("ceder-terrain", True):
             plans = np.array(["ceder-terrain" in self.plans[int(x)] for x in range(self.h)] or [False])
             halved = half_up(lost)
             yields = (plans[np.minimum(t, self.h - 1)] & (t < self.h) & ~s.yielded[idx, np.minimum(t, self.h - 1)]

@@ -1,7 +1,8 @@
 """The GM's command words for a fight of the One Ring house rules, in English and in French, turned into events.
 
 Typed faces come after a keyword: ``feat 8`` (the attack's feat die; two faces when favoured or ill-favoured),
-``dice 6 4 2`` (its success dice), ``prot 3 1 2`` (the protection roll: its feat die, then its success dice),
+``dice 6 4 2`` (its success dice), ``prot 3`` and ``protdice 1 2`` (the protection roll's feat die, then its success
+dice),
 ``skill 9`` and ``skilldice 6 1`` (a combat task's roll; ``comp``, ``compdes`` in French).
 
 Gear is named the same way everywhere: ``helm`` (``casque``), ``shield`` (``bouclier``), or ``weapon N`` (``arme N``,

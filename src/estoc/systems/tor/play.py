@@ -32,5 +32,5 @@ class TorPlay(CommandPlay):
         return fight
 
     def dice_help(self) -> str:
-        return _("dice typed: feat F… (feat die), dice F… (success dice), prot F… (protection: feat then success), "
-                 "skill F and skilldice F… (a task's roll)")
+        return _("dice typed: feat F… (feat die), dice F… (success dice), prot F and protdice F… (the protection "
+                 "roll's feat die and success dice), skill F and skilldice F… (a task's roll)")
