@@ -72,7 +72,7 @@ def agree(batch: Outcome, play: Outcome) -> None:
 def test_the_batch_plays_plays_rules(which: str, request: pytest.FixtureRequest) -> None:
     encounter: LoadedTorEncounter = request.getfixturevalue(which)
     batch = play_worlds(encounter, 4000, np.random.SeedSequence(11), 100)
-    play = play_worlds_in_play(encounter, 250, np.random.SeedSequence(12), 100)
+    play = play_worlds_in_play(encounter, 160, np.random.SeedSequence(12), 100)
     agree(batch, play)
 
 
