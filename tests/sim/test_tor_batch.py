@@ -16,6 +16,7 @@ from estoc.dice import KeyedDice, ScriptedDice
 from estoc.sim.runner import encounter_of, load_any_encounter
 from estoc.sim.tally import Outcome
 from estoc.systems.tor.batch import BatchFight
+from estoc.systems.tor.batch_tasks import try_task
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.round import TASK_IDS, task
@@ -176,7 +177,7 @@ def test_the_batch_counter_attacks_a_miss(content: Content, tengwar: int, wounds
     fight = duel(content, ("contre-attaque",), stance="defensive", hero="aldric-de-bree")
     intuition = fight.people[0].skills.get("intuition", 0)
     faces = ([6] * tengwar + [5] * intuition)[:intuition]
-    fight.try_task(ScriptedDice({"task": [10], "task-success": faces}), 0, "contre-attaque", ONE)
+    try_task(fight, ScriptedDice({"task": [10], "task-success": faces}), 0, "contre-attaque", ONE)
     assert fight.state.counter_left[0, 0] == 1 and fight.state.counter_wound[0, 0] == (tengwar >= 2)
     orc = fight.people[1]
     fight.adversary_turn(ScriptedDice({"attack": [1], "attack-success": [1], "protection": [1],

@@ -23,35 +23,26 @@ The policy (the same in play, see :mod:`estoc.systems.tor.policy`):
   its plan has it) drops the helm, then the shield; a complication (the encounter's) costs a hero dice until one of
   the heroes cancels it (when its plan has it).
 
-Each task's moment is :func:`moment` (tasks of another stance than the hero's current one never come).
+Each task's moment is :func:`~estoc.systems.tor.batch_tasks.moment` (tasks of another stance than the hero's
+current one never come).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
+from estoc.systems.tor import batch_tasks
+from estoc.systems.tor.batch_tasks import NONE, REAR, STANCE_CODE
 from estoc.systems.tor.exchange import Combatant, attack_spec, attack_tn
 from estoc.systems.tor.round import (
     CLOSE,
     STANCE_DICE,
     STANCES,
     TASKS,
-    advantage,
-    counter_attack,
-    encourage_endurance,
-    harass_penalty,
-    hold_position_attacks,
-    intimidate_might,
-    protect,
-    rally_stances,
-    roll_task,
-    sneak_attack_dice,
-    take_aim_dice,
     task,
 )
 from estoc.systems.tor.rules import FEND_OFF_CAP, half_up, resolve_attack
@@ -59,23 +50,9 @@ from estoc.systems.tor.rules import FEND_OFF_CAP, half_up, resolve_attack
 I64 = NDArray[np.int64]
 B = NDArray[np.bool_]
 DYING_WOUNDS = 2
-NONE = -1
 BIG = 1 << 40
-STANCE_CODE: dict[str, int] = {s: i for i, s in enumerate(STANCES)}
-REAR = STANCE_CODE["rearward"]
 DICE_OF_STANCE = np.array([STANCE_DICE[s] for s in STANCES] + [0], dtype=np.int64)
 """Dice a stance adds to attacks, by stance code; the last entry (code −1) is an adversary's: none."""
-
-
-def each(scale: Callable[[int], int], tengwar: I64) -> I64:
-    """A task's scaling (play's function of one roll's tengwar) for each world's tengwar."""
-    table = {int(t): scale(int(t)) for t in np.unique(tengwar)}
-    return np.array([table[int(t)] for t in tengwar], dtype=np.int64)
-
-
-def harass_order(adversaries: list[Combatant]) -> list[int]:
-    """The adversaries in the order the policy harasses them: the most dice with the first weapon first."""
-    return sorted(range(len(adversaries)), key=lambda a: (-adversaries[a].weapons[0].rating, a))
 
 
 @dataclass
@@ -422,15 +399,15 @@ class BatchFight:
         done = np.zeros(self.w, np.bool_)  # one secondary action a round
         for t in self.plans[c]:
             if task(t).action == "secondary" and free.any():
-                now = free & ~done & self.moment(c, t)
-                self.try_task(dice, c, t, now)
+                now = free & ~done & batch_tasks.moment(self, c, t)
+                batch_tasks.try_task(self, dice, c, t, now)
                 done |= now
         attack = free.copy()
         choosing = free & (s.next_dice[:, c] == 0)  # a bonus waits for its next attack: it attacks
         for t in self.plans[c]:
             if task(t).action == "main" and choosing.any():
-                now = choosing & self.moment(c, t)
-                self.try_task(dice, c, t, now)
+                now = choosing & batch_tasks.moment(self, c, t)
+                batch_tasks.try_task(self, dice, c, t, now)
                 choosing &= ~now
                 attack &= ~now
         if attack.any():
@@ -444,182 +421,6 @@ class BatchFight:
             self.strike(dice, c, self.melee[c], acting & ~at_rear, self.weakest(close))
         if self.ranged[c]:
             self.strike(dice, c, self.ranged[c], acting & at_rear, self.weakest(self.foes(c, up)))
-
-    def moment(self, c: int, t: str) -> B:
-        """The worlds where the policy has hero ``c`` use task ``t`` now (see the module; a task of another stance
-        never)."""
-        s, up = self.state, self.up()
-        stance = task(t).stance
-        right = np.ones(self.w, np.bool_) if stance == "other" else s.stance[:, c] == STANCE_CODE[stance]
-        close = self.opponents(c, up)
-        engaged = close.any(axis=1)
-        foes = up[:, self.h:]
-        heroes = up[:, :self.h]
-        if t == "intimider":  # two foes or more it would make weary, and no one has done it this round
-            when = ((foes & (self.might[self.h:] <= intimidate_might(0))).sum(axis=1) >= 2) & ~s.intimidated
-        elif t == "defier":  # engaged, no challenge yet, and the foe it fights is free of any
-            target = self.weakest(close)
-            when = engaged & (s.challenge[:, c] == NONE) & ~(s.challenge == np.maximum(target, 0)[:, None]).any(1)
-        elif t == "deux-armes":
-            when = engaged
-        elif t == "rallier":  # no rally to come yet, and a companion fights in close combat
-            others = heroes & (s.stance[:, :self.h] != REAR)
-            others[:, c] = False
-            when = (s.rally_next[:, STANCE_CODE["forward"]] == 0) & others.any(axis=1)
-        elif t == "encourager":  # a song left, and the companions would recover twice what one would
-            gain = encourage_endurance(self.people[c].valour, 0)
-            missing = np.minimum(self.max_endurance[:self.h] - s.endurance[:, :self.h], gain) * heroes
-            when = (s.songs[:, c] > 0) & (missing.sum(axis=1) >= 2 * gain)
-        elif t == "attaque-surprise":  # its foe has fallen: it slips up to another
-            when = ~engaged & foes.any(axis=1) & (s.stance[:, c] != REAR)
-        elif t == "proteger":
-            when = self.ward(c) >= 0
-        elif t == "tenir-position" or t == "contre-attaque":
-            when = engaged & (s.counter_left[:, c] == 0 if t == "contre-attaque" else ~s.holding[:, c])
-        elif t == "mettre-en-joue":  # aim, then shoot
-            when = (s.next_dice[:, c] == 0) & foes.any(axis=1) & (self.ranged[c] > 0)
-        elif t == "harceler":  # when the foes outnumber the heroes
-            when = foes.sum(axis=1) > heroes.sum(axis=1)
-        elif t == "escarmouche":  # when a foe standing has a bow
-            bows = np.array([self.ranged[self.h + a] > 0 for a in range(self.a)], dtype=np.bool_)
-            when = (foes & bows).any(axis=1) & (self.ranged[c] > 0)
-        elif t == "prendre-avantage":  # never under a complication
-            when = (s.lasting_dice[:, c] == 0) & (s.next_dice[:, c] == 0) & (s.complication[:, c] == 0)
-        elif t == "annuler-complication":  # its own, or a companion's
-            when = self.complicated(c) >= 0
-        elif t == "reduire-charge":  # weary from its load: the helm first, then the shield
-            when = self.loaded(slice(None), c) & ((self.has_helm[c] & ~s.no_helm[:, c])
-                                                  | (self.has_shield[c] & ~s.no_shield[:, c]))
-        else:  # yield ground is a reaction (see strike)
-            when = np.zeros(self.w, np.bool_)
-        return np.asarray(right & when, dtype=np.bool_)
-
-    def complicated(self, c: int) -> I64:
-        """Whose complication ``c`` would cancel: its own, else the standing companion's with the most dice (the
-        first such); −1: none."""
-        s, up = self.state, self.up()
-        dice = np.where(up[:, :self.h], s.complication[:, :self.h], 0)
-        other = dice.argmax(axis=1)
-        return np.where(s.complication[:, c] > 0, c, np.where(dice.max(axis=1) > 0, other, NONE)).astype(np.int64)
-
-    def ward(self, c: int) -> I64:
-        """Protect a companion: the engaged close-combat companion below half its endurance with the least of it,
-        not protected yet (−1: none)."""
-        s, up = self.state, self.up()
-        among = np.zeros((self.w, self.h + self.a), np.bool_)
-        engaged = (s.engaged & up[:, None, self.h:]).any(axis=2)
-        among[:, :self.h] = (up[:, :self.h] & engaged & (s.stance[:, :self.h] != REAR) & (s.protected_left[:, :self.h]
-                             == 0) & (2 * s.endurance[:, :self.h] < self.max_endurance[:self.h]))
-        among[:, c] = False
-        return self.weakest(among)
-
-    def try_task(self, dice: DiceSource, c: int, t: str, mask: B) -> None:
-        """Hero ``c`` tries task ``t`` in the worlds of ``mask``: its roll, then what the tengwar buy."""
-        idx = np.flatnonzero(mask)
-        if not idx.size:
-            return
-        s, me, k = self.state, self.people[c], self.task_index[t]
-        spec = task(t)
-        self.tally.tasks[idx, c, k] += 1
-        if spec.skill in (None, "weapon"):
-            ok, tengwar = np.ones(idx.size, np.bool_), np.zeros(idx.size, np.int64)
-        else:
-            tn = int(getattr(me.tns, spec.attribute or "corps")) if me.tns is not None else 0
-            roll = roll_task(dice, spec, me.skills.get(spec.skill, 0) - s.complication[idx, c], tn, idx.size,
-                             weary=self.loaded(idx, c), ids=idx)
-            ok, tengwar = roll.success, roll.tengwar
-        self.tally.worked[idx[ok], c, k] += 1
-        w, n = idx[ok], tengwar[ok]
-        if not w.size:
-            return
-        up = self.up()
-        if t == "intimider":
-            weary = up[w, self.h:] & (self.might[None, self.h:] <= each(intimidate_might, n)[:, None])
-            s.weary[w, self.h:] |= weary
-            s.intimidated[w] = True
-        elif t == "defier":
-            foe = self.weakest(self.opponents(c, up))[w]
-            s.challenge[w, c], s.challenge[w, foe] = foe, c
-        elif t == "deux-armes":
-            s.two_weapons[w, c] = True
-            second = 2 if len(me.weapons) > 1 else 1
-            if len(me.weapons) < 2:
-                s.parry[w, c] -= 1
-            target = self.weakest(self.opponents(c, up))
-            self.strike(dice, c, second, np.isin(np.arange(self.w), w), target)
-        elif t == "rallier":
-            for tw in np.unique(n):
-                stances, rounds = rally_stances(int(tw))
-                here = w[n == tw]
-                for x in stances:
-                    s.rally_next[here, STANCE_CODE[x]] = np.maximum(s.rally_next[here, STANCE_CODE[x]], rounds)
-        elif t == "encourager":
-            s.songs[w, c] -= 1
-            gain = each(lambda x: encourage_endurance(me.valour, x), n)[:, None]
-            heroes = up[w, :self.h]
-            self.changed()
-            s.endurance[w, :self.h] = np.where(heroes, np.minimum(s.endurance[w, :self.h] + gain,
-                                                                  self.max_endurance[:self.h]), s.endurance[w, :self.h])
-        elif t == "attaque-surprise":
-            foe = self.weakest(self.foes(c, up))[w]
-            s.engaged[w, c, foe - self.h] = True
-            s.next_dice[w, c] += each(sneak_attack_dice, n)
-        elif t == "proteger":
-            ally = self.ward(c)[w]
-            penalty = each(lambda x: protect(x)[0], n)
-            s.protected_dice[w, ally], s.protected_left[w, ally] = penalty, 1
-        elif t == "tenir-position":
-            s.held[w, c] += each(hold_position_attacks, n)
-            s.holding[w, c] = True
-        elif t == "contre-attaque":
-            for tw in np.unique(n):
-                effect = counter_attack(int(tw))
-                here = w[n == tw]
-                s.counter_left[here, c] = effect.attacks
-                s.counter_wound[here, c], s.counter_ill[here, c] = effect.wound, effect.protection_ill
-        elif t == "mettre-en-joue":
-            s.next_dice[w, c] += each(take_aim_dice, n)
-        elif t == "harceler":
-            self.harass(w, n, up)
-        elif t == "escarmouche":
-            s.skirmish[w, c] = True
-            s.dice[w, c] -= 1
-            mask_w = np.isin(np.arange(self.w), w)
-            self.strike(dice, c, self.ranged[c], mask_w, self.weakest(self.foes(c, up)))
-        elif t == "annuler-complication":
-            s.complication[w, self.complicated(c)[w]] = 0
-        elif t == "reduire-charge":
-            helm = self.has_helm[c] & ~s.no_helm[w, c]
-            s.no_helm[w[helm], c] = True
-            s.no_shield[w[~helm], c] = True
-        elif t == "prendre-avantage":
-            for tw in np.unique(n):
-                extra, lasting = advantage(int(tw))
-                here = w[n == tw]
-                if lasting:
-                    s.lasting_dice[here, c] = np.maximum(s.lasting_dice[here, c], extra)
-                else:
-                    s.next_dice[here, c] += extra
-
-    def harass(self, w: I64, tengwar: I64, up: B) -> None:
-        """Harass, in the worlds ``w``: the standing foe that rolls the most dice (:func:`harass_order`) loses
-        them; with a tengwar, a second standing foe (the first of the others, as play takes it) loses one too."""
-        s = self.state
-        rank = np.array(harass_order(self.people[self.h:]), dtype=np.int64)
-        standing = up[np.ix_(w, self.h + rank)]
-        first = rank[standing.argmax(axis=1)]
-        others = up[w, self.h:].copy()
-        others[np.arange(w.size), first] = False
-        second = np.where(others.any(axis=1), others.argmax(axis=1), NONE)
-        for tw in np.unique(tengwar):
-            for spread in (False, True):
-                here = (tengwar == tw) & ((second >= 0) == spread)
-                if not here.any():
-                    continue
-                penalties = harass_penalty(int(tw), spread=spread)
-                s.dice[w[here], self.h + first[here]] -= penalties[0]
-                if len(penalties) > 1:
-                    s.dice[w[here], self.h + second[here]] -= penalties[1]
 
     # --- the attack ----------------------------------------------------------------------------------------------
 
