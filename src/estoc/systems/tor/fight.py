@@ -42,30 +42,19 @@ from estoc.dice import DiceSource
 from estoc.dice.tor import roll_tor
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
+from estoc.systems.tor import play_tasks
 from estoc.systems.tor.burdens import Burdens
 from estoc.systems.tor.exchange import Combatant, attack_spec, fend_off
 from estoc.systems.tor.round import (
     CLOSE,
     STANCES,
     Stance,
-    advantage,
     check_assignment,
     check_choice,
     check_stances,
-    check_task,
-    counter_attack,
-    encourage_endurance,
     engagement_order,
-    harass_penalty,
-    hold_position_attacks,
-    intimidate_might,
-    protect,
-    rally_stances,
     resolution_order,
-    roll_task,
-    sneak_attack_dice,
     stance_dice,
-    take_aim_dice,
 )
 from estoc.systems.tor.rules import half_up, resolve_attack
 
@@ -461,7 +450,7 @@ class TorFight(Burdens):
                 records.append({"kind": "may-yield", "actor": self.combatants[hero].id})
                 return
         else:
-            main = self._task(c, event, dice, records)
+            main = play_tasks.take(self, c, event, dice, records)
             if not main:
                 return  # a secondary task: the main action is still to come
         self.last_attack = {} if kind != "attack" else self.last_attack
@@ -574,146 +563,6 @@ class TorFight(Burdens):
             self.wounds[foe] += 1
             self.tally[hero].wounds_dealt += 1
         return {"wound": wounded, "protection": int(roll.total[0])}
-
-    # --- combat tasks --------------------------------------------------------------------------------------------
-
-    def _task(self, c: int, event: Mapping[str, Any], dice: DiceSource, records: list[dict[str, Any]]) -> bool:
-        """Apply a combat task; True when it was the main action."""
-        if not self.hero(c):
-            raise RulesError(_("adversaries use no combat task"))
-        task = check_task(str(event["task"]), self.stance[c], self.tasks)
-        if task.action == "secondary" and c in self.now.secondary:
-            raise RulesError(_("{who} has already taken a secondary action this round").format(
-                who=self.combatants[c].id))
-        me = self.gear(c)
-        target = self.index(str(event["target"])) if event.get("target") else None
-        if task.id == "encourager" and self.songs.get(c, 0) <= 0:
-            raise RulesError(_("{who} has no war song left to sing").format(who=me.id))
-        if task.id == "attaque-surprise" and self.opponents(c):
-            raise RulesError(_("a sneak attack needs to start the round unengaged"))
-        if task.id == "deux-armes" and len(me.in_hand()) < 2 and not me.shield:
-            raise RulesError(_("a two-weapon attack needs a second weapon or a shield"))
-        if task.id == "contre-attaque" and not me.in_hand():
-            raise RulesError(_("{who} has no weapon in hand to counter-attack with").format(who=me.id))
-        if task.id == "prendre-avantage" and self.complication.get(c, 0):
-            raise RulesError(_("{who} faces a complication: cancel it before gaining the advantage").format(
-                who=me.id))
-        record: dict[str, Any] = {"kind": "task", "actor": me.id, "task": task.id}
-        if task.id == "annuler-complication":
-            target = self._complicated_target(c, target)
-            record["target"] = self.combatants[target].id
-        item = self._droppable(c, event) if task.id == "reduire-charge" else None
-        if task.skill == "weapon" or task.skill is None:
-            ok, tengwar = True, 0  # the task's roll is the attack it makes (or there is none)
-        else:
-            lost, weary = self.complication.get(c, 0), self.weary(c)
-            roll = roll_task(dice, task, me.skills.get(task.skill, 0) - lost, self._attribute_tn(c, task.attribute),
-                             weary=weary)
-            ok, tengwar = bool(roll.success[0]), int(roll.tengwar[0])
-            if weary:
-                record["weary"] = True
-            if lost:
-                record["complication"] = lost
-        record.update({"success": ok, "tengwar": tengwar, "core": task.core})
-        if item is not None:
-            record.update(self._drop(c, item))
-        self.tally[c].tasks += 1
-        if task.action == "secondary":
-            self.now.secondary.add(c)
-        if ok:
-            record.update(self._task_effect(c, task.id, tengwar, target, event, dice))
-        records.append(record)
-        return task.action == "main"
-
-    def _attribute_tn(self, c: int, attribute: str | None) -> int:
-        tns = self.combatants[c].tns
-        return int(getattr(tns, attribute or "corps")) if tns is not None else 0
-
-    def _task_effect(self, c: int, task: str, tengwar: int, target: int | None, event: Mapping[str, Any],
-                     dice: DiceSource) -> dict[str, Any]:
-        heroes = [h for h in range(len(self.combatants)) if self.hero(h) and self.standing(h)]
-        foes = [a for a in range(len(self.combatants)) if not self.hero(a) and self.standing(a)]
-        if task == "intimider":
-            might = intimidate_might(tengwar)
-            weary = [a for a in foes if self.combatants[a].might <= might]
-            self.now.weary.update(weary)
-            return {"weary": [self.combatants[a].id for a in weary]}
-        if task == "defier":
-            foe = self._need_target(target, foes)
-            if foe in self.challenge.values() or c in self.challenge:
-                raise RulesError(_("a challenge is one hero against one adversary"))
-            self.challenge[c], self.challenge[foe] = foe, c
-            return {"challenged": self.combatants[foe].id}
-        if task == "deux-armes":
-            foe = self._need_target(target, self.opponents(c))
-            self.now.two_weapons.add(c)
-            if len(self.combatants[c].weapons) < 2:
-                self.now.parry[c] = self.now.parry.get(c, 0) - 1  # the shield strikes: it parries less
-            number = 2 if len(self.combatants[c].weapons) > 1 else 1
-            return {"attack": self._attack(c, foe, number, event, dice)}
-        if task == "rallier":
-            stances, rounds = rally_stances(tengwar)
-            for s in stances:
-                self.rally_next[s] = max(self.rally_next.get(s, 0), rounds)
-            return {"stances": list(stances), "rounds": rounds}
-        if task == "encourager":
-            self.songs[c] -= 1
-            gain = encourage_endurance(self.combatants[c].valour, tengwar)
-            for h in heroes:
-                self.endurance[h] = min(self.endurance[h] + gain, self.combatants[h].endurance)
-            return {"endurance": gain}
-        if task == "attaque-surprise":
-            foe = self._need_target(target, foes)
-            self.engaged.add((c, foe))
-            self.next_dice[c] = self.next_dice.get(c, 0) + sneak_attack_dice(tengwar)
-            return {"engaged": self.combatants[foe].id, "dice": sneak_attack_dice(tengwar)}
-        if task == "proteger":
-            ally = self._need_target(target, [h for h in heroes if h != c])
-            penalty, attacks = protect(tengwar, bool(event.get("more")))
-            self.now.protected[ally] = [penalty] * attacks
-            return {"protected": self.combatants[ally].id, "penalty": penalty, "attacks": attacks}
-        if task == "tenir-position":
-            self.now.held[c] = self.now.held.get(c, 0) + hold_position_attacks(tengwar)
-            self.now.holding.add(c)
-            return {"attacks": self.now.held[c]}
-        if task == "contre-attaque":
-            effect = counter_attack(tengwar)
-            self.now.counter[c] = [effect] * effect.attacks
-            return {"attacks": effect.attacks, "wound": effect.wound, "protection_ill": effect.protection_ill}
-        if task == "mettre-en-joue":
-            self.next_dice[c] = self.next_dice.get(c, 0) + take_aim_dice(tengwar)
-            return {"dice": take_aim_dice(tengwar)}
-        if task == "harceler":
-            penalties = harass_penalty(tengwar, bool(event.get("spread")))
-            chosen = [self._need_target(target, foes), *[a for a in foes if a != target][:len(penalties) - 1]]
-            for a, n in zip(chosen, penalties, strict=False):
-                self.now.dice[a] = self.now.dice.get(a, 0) - n
-            return {"harassed": {self.combatants[a].id: n for a, n in zip(chosen, penalties, strict=False)}}
-        if task == "escarmouche":
-            bow = self._ranged(c)
-            if bow is None:
-                raise RulesError(_("{who} has no bow to shoot with").format(who=self.combatants[c].id))
-            foe = self._need_target(target, foes)
-            self.now.skirmish.add(c)
-            self.now.dice[c] = self.now.dice.get(c, 0) - 1
-            return {"attack": self._attack(c, foe, bow, event, dice)}
-        if task == "prendre-avantage":
-            extra, lasting = advantage(tengwar)
-            if lasting:
-                self.lasting_dice[c] = max(self.lasting_dice.get(c, 0), extra)
-            else:
-                self.next_dice[c] = self.next_dice.get(c, 0) + extra
-            return {"dice": extra, "lasting": lasting}
-        if task == "annuler-complication" and target is not None:
-            self.complication.pop(target, None)
-            return {"cancelled": self.combatants[target].id}
-        return {}  # reduce load (see _drop), yield ground (see yield)
-
-    def _need_target(self, target: int | None, allowed: list[int]) -> int:
-        if target is None or target not in allowed:
-            raise RulesError(_("this task needs a target among: {known}").format(
-                known=", ".join(self.combatants[a].id for a in allowed) or "—"))
-        return target
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
 
