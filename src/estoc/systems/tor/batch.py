@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 from estoc.dice import DiceSource
 from estoc.systems.tor import batch_tasks
 from estoc.systems.tor.batch_tasks import NONE, REAR, STANCE_CODE
-from estoc.systems.tor.exchange import Combatant, attack_spec, attack_tn
+from estoc.systems.tor.exchange import Combatant, attack_spec, attack_tn, weary_from_load
 from estoc.systems.tor.round import (
     CLOSE,
     STANCE_DICE,
@@ -211,7 +211,7 @@ class BatchFight:
         s = self.state
         load = (self.gear_load[c] - self.helm_load[c] * s.no_helm[idx, c]
                 - self.shield_load[c] * s.no_shield[idx, c])
-        return np.asarray((self.gear_load[c] > 0) & (s.endurance[idx, c] <= load), dtype=np.bool_)
+        return np.asarray((self.gear_load[c] > 0) & weary_from_load(s.endurance[idx, c], load), dtype=np.bool_)
 
     def sides_left(self, up: B | None = None) -> I64:
         up = self.up() if up is None else up

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import overload
+
+import numpy as np
+from numpy.typing import NDArray
 
 from estoc.content.models import tor
 from estoc.content.registry import Content
@@ -193,9 +197,20 @@ def check_item_name(item: str) -> str:
     raise InputError(_("an item is helm, shield or weapon:N, not {item!r}").format(item=item))
 
 
-def weary_from_load(endurance: int, load: int) -> bool:
-    """The 2nd edition's load rule: a hero whose endurance is at or below its load is weary."""
-    return endurance <= load
+@overload
+def weary_from_load(endurance: int, load: int) -> bool: ...
+
+
+@overload
+def weary_from_load(endurance: NDArray[np.int64], load: NDArray[np.int64]) -> NDArray[np.bool_]: ...
+
+
+def weary_from_load(endurance: int | NDArray[np.int64], load: int | NDArray[np.int64]) -> bool | NDArray[np.bool_]:
+    """The 2nd edition's load rule: a hero whose endurance is at or below its load is weary (one hero, or the
+    batch's arrays)."""
+    if isinstance(endurance, int) and isinstance(load, int):
+        return endurance <= load
+    return np.asarray(np.asarray(endurance) <= np.asarray(load), dtype=np.bool_)
 
 
 def attack_tn(attacker: Combatant, defender: Combatant, parry_bonus: int = 0) -> int:
