@@ -462,12 +462,13 @@ class BatchFight:
         lost = out.endurance
         was_up = self.up()[idx, t]
         # Yield ground: a hero whose plan has it gives way when the blow would leave it without endurance and half
-        # of it would not, once a round (and must regain its position next round).
+        # of it would not (and it is not dying of its wounds), once a round (and must regain its position next round).
         if not hero and self.tasks.get("ceder-terrain", True):
             plans = np.array(["ceder-terrain" in self.plans[int(x)] for x in range(self.h)] or [False])
             halved = half_up(lost)
             yields = (plans[np.minimum(t, self.h - 1)] & (t < self.h) & ~s.yielded[idx, np.minimum(t, self.h - 1)]
-                      & (s.endurance[idx, t] - lost <= 0) & (s.endurance[idx, t] - halved > 0))
+                      & (s.endurance[idx, t] - lost <= 0) & (s.endurance[idx, t] - halved > 0)
+                      & (s.wounds[idx, t] + out.wounded < DYING_WOUNDS))
             if yields.any():
                 y = idx[yields]
                 s.yielded[y, t[yields]] = True

@@ -443,9 +443,11 @@ class TorFight(Burdens):
             self._check_reach(c, target, number)
             records.append(self._attack(c, target, number, event, dice))
             hero = self.may_yield()
-            if hero is not None and not self.standing(hero):
-                # The blow knocked a hero down: before the turn moves on (and perhaps ends the fight), it may yield
-                # ground; the next event says (yield, or anything else: it did not).
+            lost = int(self.last_attack.get("endurance", 0))
+            if (hero is not None and not self.standing(hero) and not self.dying(hero)
+                    and self.endurance[hero] + lost - int(half_up(lost)) > 0):
+                # The blow knocked a hero down, and yielding ground would keep it up: before the turn moves on (and
+                # perhaps ends the fight), the next event says whether it does (yield, or anything else: it did not).
                 self.waiting = True
                 records.append({"kind": "may-yield", "actor": self.combatants[hero].id})
                 return

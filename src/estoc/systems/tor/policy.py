@@ -95,7 +95,7 @@ def _yield(fight: TorFight) -> dict[str, Any] | None:
         return None
     hero, lost = int(last["target"]), int(last["endurance"])
     if ("ceder-terrain" not in fight.plans.get(hero, ()) or not fight.tasks.get("ceder-terrain", True)
-            or hero in fight.now.yielded):
+            or hero in fight.now.yielded or fight.dying(hero)):
         return None
     after = fight.endurance[hero]
     if after <= 0 < after + lost - int(half_up(lost)):
