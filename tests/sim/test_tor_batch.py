@@ -134,10 +134,10 @@ def test_the_rear_closes_when_the_heroes_are_too_few(content: Content) -> None:
                         "adversaries": [{"adversary": "orc-soldat"}], "volleys": False}, content)
     assert isinstance(few, LoadedTorEncounter)
     fight = batch_of(few, 50)
-    fight.start_round(np.ones(50, np.bool_))
-    fight.stances(np.ones(50, np.bool_))
+    fight.start_round()
+    fight.stances()
     assert (fight.state.stance[:, 1] == 1).all()  # open
-    fight.engage(np.ones(50, np.bool_))
+    fight.engage()
     assert fight.state.engaged[:, :, 0].all()  # both heroes on the one orc
 
 
@@ -151,10 +151,9 @@ def duel(content: Content, plan: tuple[str, ...] = (), stance: str = "open", end
         eirik = dataclasses.replace(eirik, endurance=endurance)
     fight = BatchFight([(eirik, stance)], [Combatant.from_content(content, "orc-soldat")], 1, tasks={},
                        volleys=False, plans=[plan], load=load)
-    live = np.ones(1, np.bool_)
-    fight.start_round(live)
-    fight.stances(live)
-    fight.engage(live)
+    fight.start_round()
+    fight.stances()
+    fight.engage()
     assert fight.state.engaged[0, 0, 0]
     return fight
 

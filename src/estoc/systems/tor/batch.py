@@ -43,6 +43,7 @@ from estoc.systems.tor.round import (
     STANCE_DICE,
     STANCES,
     TASKS,
+    rear_open,
     task,
 )
 from estoc.systems.tor.rules import FEND_OFF_CAP, half_up, resolve_attack
@@ -262,11 +263,10 @@ class BatchFight:
                 if not rows.size:
                     break
             rounds[origin] = now
-            live = np.ones(self.w, np.bool_)
-            self.start_round(live)
-            self.stances(live)
-            self.engage(live)
-            self.resolve(dice, live)
+            self.start_round()
+            self.stances()
+            self.engage()
+            self.resolve(dice)
         self.keep(np.zeros(self.w, np.bool_), origin, done_state, done_tally)
         self.state, self.tally, self.w = done_state, done_tally, full
         self.changed()
@@ -301,28 +301,23 @@ class BatchFight:
                 acting = up[:, c] & (self.sides_left(up) > 1)
                 self.strike(dice, c, bow, acting, self.weakest(self.foes(c, up)))
 
-    def start_round(self, live: B) -> None:
+    def start_round(self) -> None:
         s = self.state
         s.new_round()
         # A challenge ends when one of the two is out of the fight.
         partner = np.maximum(s.challenge, 0)
         s.challenge[(s.challenge >= 0) & ~np.take_along_axis(self.up(), partner, axis=1)] = NONE
-        rally = np.where(s.rally_next > 0, s.rally_next, 0)
-        s.rally = np.where(live[:, None], rally, s.rally)
-        s.rally_next = np.where(live[:, None], np.maximum(rally - 1, 0), s.rally_next)
+        s.rally = s.rally_next
+        s.rally_next = np.maximum(s.rally_next - 1, 0)
 
-    def stances(self, live: B) -> None:
-        """The rear is open to the heroes only with at most twice as many foes as heroes and two heroes in close
-        combat for each one at the rear (:func:`~estoc.systems.tor.round.rearward_allowed`, by world); else the
+    def stances(self) -> None:
+        """Where the rear is not open to the heroes (:func:`~estoc.systems.tor.round.rear_open`, by world), the
         first hero at the rear goes open, until it is."""
         s, up = self.state, self.up()
         for _ in range(self.h):
             heroes = up[:, :self.h]
             rear = heroes & (s.stance[:, :self.h] == REAR)
-            count = heroes.sum(axis=1)
-            n_rear = rear.sum(axis=1)
-            allowed = (n_rear == 0) | ((up[:, self.h:].sum(axis=1) <= 2 * count) & (count - n_rear >= 2 * n_rear))
-            move = live & ~allowed
+            move = ~rear_open(heroes.sum(axis=1), rear.sum(axis=1), up[:, self.h:].sum(axis=1))
             if not move.any():
                 return
             first = rear.argmax(axis=1)
@@ -331,7 +326,7 @@ class BatchFight:
             s.challenge[w, first[w]] = NONE  # a challenge ends with a change of stance
             s.challenge[np.isin(s.challenge, first[w]) & move[:, None]] = NONE
 
-    def engage(self, live: B) -> None:
+    def engage(self) -> None:
         """The GM's default engagement, as play closes it: each close-combat hero without a foe (forward first,
         then open, then defensive) takes the free foe with the least endurance (any foe when none is free); then
         each foe left free joins the close-combat hero facing the fewest."""
@@ -341,7 +336,7 @@ class BatchFight:
         close = up[:, :self.h] & (s.stance[:, :self.h] != REAR)
         for code in (STANCE_CODE[x] for x in CLOSE):
             for h in range(self.h):
-                mine = live & close[:, h] & (s.stance[:, h] == code) & ~s.engaged[:, h, :].any(axis=1)
+                mine = close[:, h] & (s.stance[:, h] == code) & ~s.engaged[:, h, :].any(axis=1)
                 if not mine.any():
                     continue
                 taken = np.asarray(s.engaged.any(axis=1), dtype=np.bool_)
@@ -351,7 +346,7 @@ class BatchFight:
                 w = np.flatnonzero(mine & (pick >= 0))
                 s.engaged[w, h, pick[w] - self.h] = True
         for a in range(self.a):
-            alone = live & up[:, self.h + a] & ~s.engaged[:, :, a].any(axis=1) & close.any(axis=1)
+            alone = up[:, self.h + a] & ~s.engaged[:, :, a].any(axis=1) & close.any(axis=1)
             if not alone.any():
                 continue
             load = np.where(close, s.engaged.sum(axis=2) * (self.h + 1) + np.arange(self.h), BIG)
@@ -359,7 +354,7 @@ class BatchFight:
             w = np.flatnonzero(alone)
             s.engaged[w, pick[w], a] = True
 
-    def resolve(self, dice: DiceSource, live: B) -> None:
+    def resolve(self, dice: DiceSource) -> None:
         """The round's actions in the text's order."""
         s = self.state
         stance = s.stance.copy()
@@ -372,7 +367,7 @@ class BatchFight:
             if not here.any():
                 continue
             up = self.up()
-            acting = live & here & up[:, c] & (self.sides_left(up) > 1)
+            acting = here & up[:, c] & (self.sides_left(up) > 1)
             if acting.any():
                 if c < self.h:
                     self.hero_turn(dice, c, acting)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
 from estoc.dice.tor import roll_tor
@@ -36,14 +37,17 @@ def stance_dice(attacker: Stance | None, target: Stance | None) -> int:
     return (STANCE_DICE[attacker] if attacker else 0) + (STANCE_DICE[target] if target else 0)
 
 
+def rear_open(heroes: int | np.ndarray, rear: int | np.ndarray, enemies: int | np.ndarray) -> NDArray[np.bool_]:
+    """Whether ``rear`` of ``heroes`` may stand at the rear against ``enemies``: none at the rear, or at most twice as
+    many enemies as heroes and two heroes in close combat for each hero at the rear (numbers, or arrays of them: one
+    per world of a batch)."""
+    heroes, rear, enemies = np.asarray(heroes), np.asarray(rear), np.asarray(enemies)
+    return np.asarray((rear == 0) | ((enemies <= 2 * heroes) & (heroes - rear >= 2 * rear)), dtype=np.bool_)
+
+
 def rearward_allowed(stances: Sequence[Stance], enemies: int) -> bool:
-    """Whether the heroes' stances may include the rear: at most twice as many enemies as heroes, and two heroes in
-    close combat for each hero at the rear."""
-    rear = sum(1 for s in stances if s == "rearward")
-    if rear == 0:
-        return True
-    close = len(stances) - rear
-    return enemies <= 2 * len(stances) and close >= 2 * rear
+    """Whether the heroes' stances may include the rear (:func:`rear_open`)."""
+    return bool(rear_open(len(stances), sum(1 for s in stances if s == "rearward"), enemies))
 
 
 def check_stances(stances: Sequence[Stance], enemies: int) -> None:
