@@ -54,3 +54,7 @@ class RulesError(EstocError):
 
 class StoreError(InputError):
     """The event store cannot be used: not an estoc store, from a newer estoc, damaged, busy, or an unknown fight."""
+
+
+class KernelError(EstocError):
+    """A rule system's compiled kernel cannot be used: not built, or built from another version of its source."""

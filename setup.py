@@ -1,0 +1,114 @@
+"""Builds estoc's compiled rule kernels; everything else about the package is declared in ``pyproject.toml``.
+
+Each rule system has one kernel module: a typed ``.py`` in Cython's pure-Python mode. ``pip install -e .`` (or any
+install) compiles every module of :data:`KERNELS` into an extension beside its ``.py`` (Python imports the extension
+first; the ``.py`` stays, as the interpreted twin the tests load) and writes next to the extension a ``.sha256`` file,
+in ``sha256sum``'s format, naming the sources it was built from. :func:`estoc.engine.compiled.load_kernel` compares it
+with the sources at load time, so an extension left stale by an edit, or missing, fails loudly instead of running the
+twin. A kernel whose ``.py`` does not exist yet is skipped with a warning.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Extension
+from setuptools.command.build_ext import build_ext
+
+# The one list of compiled kernels: adding a system's kernel is one line here.
+KERNELS = [
+    "estoc.systems.harp.kernel",
+]
+
+SOURCE_ROOT = "src"
+COMPILE_ARGS = ["-O3", "-fopenmp"]
+LINK_ARGS = ["-fopenmp"]
+DIRECTIVES = {"language_level": 3, "boundscheck": False, "wraparound": False}
+FINGERPRINT_SUFFIX = ".sha256"
+
+
+def kernel_source(name: str, root: str = SOURCE_ROOT) -> str:
+    """The ``.py`` of kernel module ``name`` (``estoc.systems.harp.kernel``) under ``root``."""
+    return os.path.join(root, *name.split(".")) + ".py"
+
+
+def fingerprinted_sources(source: str) -> list[str]:
+    """The files a kernel's extension is built from: its ``.py`` and, when there is one, the ``.pxd`` beside it."""
+    pxd = source[: -len(".py")] + ".pxd"
+    return [source, pxd] if os.path.exists(pxd) else [source]
+
+
+def fingerprint(source: str) -> str:
+    """The sidecar's text: one ``<sha256>  <file name>`` line per source (``sha256sum -c`` reads it)."""
+    lines = []
+    for path in fingerprinted_sources(source):
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        lines.append(f"{digest}  {os.path.basename(path)}\n")
+    return "".join(lines)
+
+
+def kernel_extensions(kernels: list[str], root: str = SOURCE_ROOT) -> list[Extension]:
+    """One extension per kernel whose ``.py`` exists under ``root``; the others are skipped with a warning."""
+    extensions = []
+    for name in kernels:
+        source = kernel_source(name, root)
+        if not os.path.exists(source):
+            print(f"estoc setup: warning: kernel {name} skipped, {source} does not exist", file=sys.stderr)
+            continue
+        extensions.append(Extension(name, [source], extra_compile_args=COMPILE_ARGS, extra_link_args=LINK_ARGS))
+    return extensions
+
+
+class BuildKernels(build_ext):
+    """``build_ext`` that cythonizes the kernels' ``.py`` and writes each extension's source fingerprint beside it."""
+
+    def build_extensions(self) -> None:
+        from Cython.Build import cythonize
+
+        self._fingerprints: dict[str, str] = {}
+        for ext in self.extensions:
+            source = ext.sources[0]
+            if source.endswith(".py"):
+                self._fingerprints[ext.name] = fingerprint(source)
+                generated = cythonize(ext, compiler_directives=DIRECTIVES, force=self.force, quiet=not self.verbose,
+                                      build_dir=os.path.join(self.build_temp, "cython"))[0]
+                ext.sources = generated.sources
+        super().build_extensions()
+        for ext in self.extensions:
+            if ext.name in self._fingerprints:
+                Path(self.get_ext_fullpath(ext.name) + FINGERPRINT_SUFFIX).write_text(self._fingerprints[ext.name])
+
+    def copy_extensions_to_source(self) -> None:
+        """In place (``--inplace``, editable installs): the fingerprints go beside the extensions too."""
+        super().copy_extensions_to_source()
+        for regular, inplace in self._fingerprint_mapping():
+            self.copy_file(regular, inplace, level=self.verbose)
+
+    def _fingerprint_mapping(self) -> list[tuple[str, str]]:
+        build_py = self.get_finalized_command("build_py")
+        pairs = []
+        for ext in self.extensions:
+            inplace_file, regular_file = self._get_inplace_equivalent(build_py, ext)
+            pairs.append((regular_file + FINGERPRINT_SUFFIX, inplace_file + FINGERPRINT_SUFFIX))
+        return pairs
+
+    def get_outputs(self) -> list[str]:
+        outputs = super().get_outputs()
+        if self.inplace:
+            return outputs
+        return sorted(outputs + [self.get_ext_fullpath(ext.name) + FINGERPRINT_SUFFIX for ext in self.extensions])
+
+    def get_output_mapping(self) -> dict[str, str]:
+        mapping = super().get_output_mapping()
+        if self.inplace:
+            mapping.update(self._fingerprint_mapping())
+        return dict(sorted(mapping.items()))
+
+
+if __name__ == "__main__":  # setuptools' build backend runs this file as __main__; the tests import its helpers
+    from setuptools import setup
+
+    setup(ext_modules=kernel_extensions(KERNELS), cmdclass={"build_ext": BuildKernels})

@@ -1,0 +1,144 @@
+"""Loading the rule systems' compiled kernels, loudly.
+
+Each kernel is a typed ``.py`` in Cython's pure-Python mode (``estoc.systems.harp.kernel``), compiled at install by
+``setup.py`` into an extension beside it, with a ``.sha256`` file beside the extension naming the sources it was built
+from. :func:`load_kernel` imports the extension and refuses, with the command that rebuilds it, one that is missing
+(Python fell back to the ``.py``, the slow twin) or stale (built from another version of the source).
+``ESTOC_KERNEL=interpreted`` asks for the twin instead, without a word, to debug a kernel in Python.
+
+:func:`load_twin` loads the same ``.py`` interpreted under its own module name (``…kernel_twin``), so that the tests
+can hold the twin and the compiled kernel equal die for die in one process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+import shlex
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from estoc.errors import KernelError
+from estoc.i18n import _
+
+ENV = "ESTOC_KERNEL"
+"""The environment variable that chooses the kernels' form: ``compiled`` (the default) or ``interpreted``."""
+MODES = ("compiled", "interpreted")
+FINGERPRINT_SUFFIX = ".sha256"
+"""Beside ``kernel.cpython-311-x86_64-linux-gnu.so``, ``kernel.cpython-311-x86_64-linux-gnu.so.sha256``."""
+TWIN_SUFFIX = "_twin"
+
+
+def load_kernel(name: str) -> ModuleType:
+    """The compiled kernel module ``name``, checked to be built from its current source.
+
+    Raises:
+        KernelError: the extension is missing, cannot be loaded, or is stale; or ``ESTOC_KERNEL`` is not a mode.
+    """
+    mode = os.environ.get(ENV, "") or "compiled"
+    if mode == "interpreted":
+        return load_twin(name)
+    if mode != "compiled":
+        raise KernelError(_("{variable}={value!r} is not a kernel form: choose one of {choices}").format(
+            variable=ENV, value=mode, choices=", ".join(MODES)))
+    try:
+        module = importlib.import_module(name)
+    except ImportError as exc:
+        raise KernelError(_("the compiled kernel {name} cannot be loaded ({error}): rebuild it with {command}").format(
+            name=name, error=exc, command=_rebuild_command_for(name))) from exc
+    path = Path(module.__file__ or name)
+    if not is_compiled(module):
+        raise KernelError(_("the compiled kernel {name} is not built (Python found only {path}): rebuild it with "
+                            "{command}").format(name=name, path=path, command=rebuild_command(path)))
+    source = path.parent / (name.rpartition(".")[2] + ".py")
+    sidecar = Path(f"{path}{FINGERPRINT_SUFFIX}")
+    try:
+        recorded = sidecar.read_text(encoding="utf-8")
+    except OSError:
+        recorded = None
+    if recorded is None:
+        raise KernelError(_("the compiled kernel {name} has no record of the source it was built from ({path}): "
+                            "rebuild it with {command}").format(name=name, path=sidecar, command=rebuild_command(path)))
+    if recorded != fingerprint(source):
+        raise KernelError(_("the compiled kernel {name} was built from another version of {path}: rebuild it with "
+                            "{command}").format(name=name, path=source, command=rebuild_command(path)))
+    return module
+
+
+def load_twin(name: str) -> ModuleType:
+    """Kernel module ``name``'s ``.py`` run interpreted, as module ``name + "_twin"`` (loaded once per process).
+
+    Raises:
+        KernelError: Cython's shadow module (``import cython``), which the twin needs, is not installed.
+    """
+    twin_name = name + TWIN_SUFFIX
+    loaded = sys.modules.get(twin_name)
+    if loaded is not None:
+        return loaded
+    source = _origin(name).parent / (name.rpartition(".")[2] + ".py")
+    loader = importlib.machinery.SourceFileLoader(twin_name, str(source))
+    spec = importlib.util.spec_from_file_location(twin_name, source, loader=loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[twin_name] = module  # as an import does: dataclasses and pickling look the module up
+    try:
+        loader.exec_module(module)
+    except BaseException as exc:
+        del sys.modules[twin_name]
+        if isinstance(exc, ModuleNotFoundError) and exc.name == "cython":
+            raise KernelError(_("the interpreted kernel {name} needs Cython: install it with {command}").format(
+                name=name, command="pip install 'cython>=3.1'")) from exc
+        raise
+    return module
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from an extension (and, when it says, was compiled: ``COMPILED``)."""
+    path = module.__file__ or ""
+    extension = any(path.endswith(suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    return extension and bool(getattr(module, "COMPILED", True))
+
+
+def fingerprint(source: Path) -> str:
+    """The text ``setup.py`` writes beside an extension built from ``source``: ``<sha256>  <file name>`` per line.
+
+    The sources are the ``.py`` and, when there is one, the ``.pxd`` beside it; one missing gives an empty text. This
+    is ``setup.py``'s ``fingerprint`` (which cannot import estoc at build time); the tests build a kernel with
+    ``setup.py`` and load it here.
+    """
+    pxd = source.with_suffix(".pxd")
+    lines = []
+    for path in (source, pxd) if pxd.exists() else (source,):
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return ""
+        lines.append(f"{digest}  {path.name}\n")
+    return "".join(lines)
+
+
+def rebuild_command(path: Path) -> str:
+    """The command that rebuilds the kernels of the project ``path`` lies in (``pip install -e .`` when unknown)."""
+    for folder in path.resolve().parents:
+        if (folder / "setup.py").is_file() and (folder / "pyproject.toml").is_file():
+            return f"{shlex.quote(sys.executable)} -m pip install -e {shlex.quote(str(folder))}"
+    return "pip install -e ."
+
+
+def _rebuild_command_for(name: str) -> str:
+    try:
+        return rebuild_command(_origin(name))
+    except ImportError:
+        return rebuild_command(Path.cwd() / "-")
+
+
+def _origin(name: str) -> Path:
+    """Where module ``name`` would be imported from, without importing it (its package is imported)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError(f"no kernel module {name!r}", name=name)
+    return Path(spec.origin)
