@@ -1,64 +1,75 @@
 """The GM's overrides, at any moment: hit points and conditions set by hand, modifiers to one attack or to the whole
-fight, a combatant added or taken out, the order changed."""
+fight, a combatant added or taken out, the order changed. They write the kernel's world directly: they are the GM's
+word, not rules."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from estoc.dice import DiceSource
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
-from estoc.systems.harp.conditions import relieve_penalties, take_hits
+from estoc.systems.harp.worlds import array
 
 if TYPE_CHECKING:
     from estoc.systems.harp.fight import HarpFight
 
-W0 = np.array([0])
-
 CONDITIONS = ("stun", "bleed", "penalty", "must-parry", "no-parry", "shaken", "prone", "disarmed", "down", "dead")
+PINNED = {"stun": "stun_until", "must-parry": "must_parry_until", "no-parry": "no_parry_until"}
+FLAGS = {"shaken": "shaken", "prone": "prone", "disarmed": "disarmed", "down": "down", "dead": "dead"}
+LIMIT = 1 << 31
+"""The largest number a GM override takes (hit points, rounds, modifiers)."""
+
+
+def _set(fight: HarpFight, name: str, c: int, value: int) -> None:
+    array(fight.F, name)[0, c] = value
 
 
 def _set_condition(fight: HarpFight, c: int, name: str, value: int) -> None:
-    state, now = fight.state, fight.round
+    now = fight.round
     if value < 0 and name not in ("penalty",):
         raise InputError(_("a condition's value is 0 or more, not {value}").format(value=value))
-    pinned = {"stun": state.stun_until, "must-parry": state.must_parry_until, "no-parry": state.no_parry_until}
-    if name in pinned:
+    if name in PINNED:
         # Rounds from now, pinned to the round clock like the criticals' durations.
-        pinned[name][0, c] = now + value if value else 0
+        _set(fight, PINNED[name], c, now + value if value else 0)
         if name == "stun" and value:
-            state.stun_since[0, c] = now
+            _set(fight, "stun_since", c, now)
     elif name == "bleed":
-        state.bleed[0, c] = value
+        _set(fight, "bleed", c, value)
     elif name == "penalty":
-        state.penalty[0, c] = -abs(value)
-    elif name == "shaken":
-        state.shaken[0, c] = bool(value)
-    elif name == "prone":
-        state.prone[0, c] = bool(value)
-    elif name == "disarmed":
-        state.disarmed[0, c] = bool(value)
-    elif name == "down":
-        state.down[0, c] = bool(value)
-    elif name == "dead":
-        state.dead[0, c] = bool(value)
+        _set(fight, "penalty", c, -abs(value))
+    elif name in FLAGS:
+        _set(fight, FLAGS[name], c, int(bool(value)))
     else:
         raise InputError(_("unknown condition {name!r}; known: {known}").format(name=name, known=", ".join(CONDITIONS)))
+
+
+def _value(event: Mapping[str, Any]) -> int:
+    raw = event.get("value", 0)
+    if isinstance(raw, bool):
+        raise InputError(_("the value is a whole number, not {value!r}").format(value=raw))
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise InputError(_("the value is a whole number, not {value!r}").format(value=raw)) from None
+    if not -LIMIT < value < LIMIT:
+        raise InputError(_("{value} is out of range (at most {limit} either way)").format(value=raw, limit=LIMIT - 1))
+    return value
 
 
 def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
     """Apply one GM override; returns its narration record."""
     op = str(event.get("op", ""))
-    value = int(event.get("value", 0))
+    value = _value(event)
     record: dict[str, Any] = {"kind": "gm", "op": op, "value": value, "target": event.get("target")}
-    state = fight.state
+    F = fight.F
     if op == "fight-mod":
-        fight.fight_mod = value
+        F.fight_mod[0] = value
         return [record]
     if op == "add":
+        from dataclasses import replace
+
         from estoc.systems.harp.heroes import combatant_for
 
         level = event.get("level")
@@ -68,53 +79,57 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         if side not in fight.sides:
             raise InputError(_("unknown side {side!r}; sides: {sides}").format(
                 side=side, sides=", ".join(dict.fromkeys(fight.sides))))
-        from dataclasses import replace
-
         c = fight.join(side, replace(base, id=new_id))
-        # A newcomer acts from the next round on.
         record["target"] = new_id
         record["index"] = c
         return [record]
+    turn = int(F.turn[0])
+    order = fight.order
+    rest = order[turn + 1:] if turn >= 0 else list(order)
     if op == "order":
         ids = [fight.index(str(x)) for x in event.get("ids", [])]
-        rest = fight.order[fight.turn + 1:] if fight.turn >= 0 else list(fight.order)
         if sorted(ids) != sorted(rest):
             raise RulesError(_("give every combatant still to act this round, in the new order: {ids}").format(
                 ids=", ".join(fight.combatants[i].id for i in rest)))
-        fight.order[len(fight.order) - len(rest):] = ids
+        array(F, "order")[0, len(order) - len(rest):len(order)] = ids
         record["ids"] = [fight.combatants[i].id for i in ids]
         return [record]
     c = fight.index(str(event.get("target", "")))
     if op == "hp":
-        state.hp[0, c] = value
-        state.down[0, c] = value <= 0 or bool(state.dying_round[0, c])
+        _set(fight, "hp", c, value)
+        _set(fight, "down", c, int(value <= 0 or bool(fight.value("dying_round", c))))
     elif op == "damage":
         if value < 0:
             raise InputError(_("damage is 0 or more, not {value}").format(value=value))
-        take_hits(state, W0, np.array([c]), np.array([value]))
+        from estoc.systems.harp.fight import kernel_of
+
+        kernel_of(F).py_take_hits(F, 0, c, value)
     elif op == "heal":
         if value < 0:
             raise InputError(_("healing is 0 or more, not {value}").format(value=value))
-        state.hp[0, c] = min(int(state.hp[0, c]) + value, int(state.hp_max[0, c]))
-        if int(state.hp[0, c]) > 0 and not int(state.dying_round[0, c]):
-            state.down[0, c] = False
+        _set(fight, "hp", c, min(fight.value("hp", c) + value, fight.combatants[c].hp))
+        if fight.value("hp", c) > 0 and not fight.value("dying_round", c):
+            _set(fight, "down", c, 0)
     elif op == "condition":
         _set_condition(fight, c, str(event.get("name", "")), value)
         record["name"] = event.get("name")
     elif op == "relieve":
-        relieve_penalties(state, W0, np.array([c]), value)
+        # Magic or herbs that reduce penalties: the penalty lessens (never above 0), and any such relief also ends
+        # must-parry and no-parry at once (« Parade Obligatoire », « Parade Interdite »).
+        _set(fight, "penalty", c, min(fight.value("penalty", c) + value, 0))
+        _set(fight, "must_parry_until", c, 0)
+        _set(fight, "no_parry_until", c, 0)
     elif op == "mod":
-        fight.next_mod[c] = fight.next_mod.get(c, 0) + value
+        _set(fight, "next_mod", c, fight.value("next_mod", c) + value)
     elif op == "out":
-        fight.removed.add(c)
+        _set(fight, "present", c, 0)
     elif op == "back":
-        fight.removed.discard(c)
+        _set(fight, "present", c, 1)
     elif op == "init":
-        fight.initiative[c] = value
-        rest = fight.order[fight.turn + 1:] if fight.turn >= 0 else list(fight.order)
+        _set(fight, "initiative", c, value)
         if c in rest:
-            rest.sort(key=lambda i: -fight.initiative.get(i, 0))
-            fight.order[len(fight.order) - len(rest):] = rest
+            rest.sort(key=lambda i: -fight.value("initiative", i))
+            array(F, "order")[0, len(order) - len(rest):len(order)] = rest
     else:
         raise InputError(_("unknown GM command {op!r}").format(op=op))
     return [record]

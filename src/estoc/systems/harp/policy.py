@@ -10,36 +10,30 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
 * otherwise it attacks the weakest foe standing (fewest hit points left; the first listed on a tie) with its first
   attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast).
 
-The decisions are computed for a batch of worlds by :func:`estoc.systems.harp.batch.decide`; in play, for the one
-world of the fight.
+The choice is the kernel's (:func:`estoc.systems.harp.kernel.decide`), the same in simulation; in play it becomes
+the event a GM would have typed.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from estoc.systems.harp.batch import ATTACK, BREATHE, FLEE, STAND, TAKE_WEAPON, TOTAL_PARRY, UNLIMITED, decide
-from estoc.systems.harp.roster import Roster
-
 if TYPE_CHECKING:
     from estoc.systems.harp.fight import HarpFight
+
+PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE = range(7)
+"""The kernel's action codes (``A_PASS``…)."""
 
 
 def choose(fight: HarpFight) -> dict[str, Any]:
     """The event the default policy picks for the combatant whose turn it is."""
+    from estoc.systems.harp.fight import kernel_of
+
     actor = fight.current()
     if actor is None:
         return {"type": "pass"}
-    count = len(fight.combatants)
-    roster = Roster.build(fight.tables, list(fight.combatants), fight.sides)
-    present = np.array([[i not in fight.removed for i in range(count)]])
-    uses = np.full((1, count, roster.ob.shape[1]), UNLIMITED, dtype=np.int64)
-    for (c, s), left in fight.uses.items():
-        uses[0, c, s] = left
-    d = decide(fight.state, roster, np.array([actor]), present, uses, beasts_flee=fight.beasts_flee)
-    kind, ids = int(d.kind[0]), fight.ids()
+    kind, target, strike, parry, parried, *breath = kernel_of(fight.F).py_decide(fight.F, 0, actor)
+    ids = fight.ids()
     if kind == STAND:
         return {"type": "stand"}
     if kind == TAKE_WEAPON:
@@ -47,12 +41,12 @@ def choose(fight: HarpFight) -> dict[str, Any]:
     if kind == FLEE:
         return {"type": "flee"}
     if kind == TOTAL_PARRY:
-        return {"type": "total-parry", "target": ids[int(d.target[0])]}
+        return {"type": "total-parry", "target": ids[target]}
     if kind == BREATHE:
-        return {"type": "breathe", "targets": [ids[int(t)] for t in d.breath[0] if t >= 0]}
+        return {"type": "breathe", "targets": [ids[t] for t in breath if t >= 0]}
     if kind == ATTACK:
-        event: dict[str, Any] = {"type": "attack", "target": ids[int(d.target[0])], "strike": int(d.strike[0]) + 1}
-        if int(d.parry[0]) > 0:
-            event.update(parry=int(d.parry[0]), parry_target=ids[int(d.parry_target[0])])
+        event: dict[str, Any] = {"type": "attack", "target": ids[target], "strike": strike + 1}
+        if parry > 0:
+            event.update(parry=parry, parry_target=ids[parried])
         return event
     return {"type": "pass"}

@@ -1,0 +1,1167 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""The HARP · TdM fight as one scalar kernel over worlds: every rule of the round, written once.
+
+A *world* is one fight. :class:`Fights` holds W worlds of the same encounter: the combatants' sheets (one row per
+combatant, shared by every world), each world's conditions pinned to its round clock, its declarations and its
+cursor (round, position in the order). Each rule below is a small function of one world ``w``; its docstring names the
+section of the text (« Le combat », player's book; « Points de Règles », bestiary) where a GM can check it.
+
+The module is compiled at install (Cython 3, pure-Python mode) and the very same source also runs interpreted: the
+tests hold the two forms equal die for die. Play is this kernel on one world, its decisions forced by the GM's
+commands (:mod:`estoc.systems.harp.fight` checks them and tells what happened); simulation is :func:`play_all` over
+many worlds in parallel threads, each world deciding with :func:`decide`, the default policy.
+
+Dice are never created here. In simulation, the ``k``-th die world ``w`` rolls for a purpose is a hash of (key,
+world, purpose, k) (:class:`estoc.dice.KeyedDice`'s stream, computed inline); in play, faces come from a Python dice
+source (the GM's typed faces, then estoc's), one call per die, so that every face is stored with its purpose.
+
+Durations are pinned to the round clock: an effect of N rounds suffered in round r lasts until the start of the
+victim's turn in round r + N. Readings where the text leaves a choice are documented where they are made.
+"""
+
+import cython
+from cython.parallel import prange
+
+i64 = cython.typedef(cython.longlong)
+u64 = cython.typedef(cython.ulonglong)
+
+COMPILED = cython.compiled
+"""Whether this module runs compiled (``False``: the interpreted twin)."""
+
+# The SplitMix64 constants of :mod:`estoc.dice.sources` (declared: unsigned literals above 2⁶³).
+GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
+MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
+MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
+MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
+
+# --- purposes of the dice (the names a recording source stores) ---------------------------------------------------
+P_ATTACK = cython.declare(cython.int, 0)
+P_CRITICAL = cython.declare(cython.int, 1)
+P_EXTRA = cython.declare(cython.int, 2)
+P_FUMBLE = cython.declare(cython.int, 3)
+P_RESISTANCE = cython.declare(cython.int, 4)
+P_INITIATIVE = cython.declare(cython.int, 5)
+P_MANOEUVRE = cython.declare(cython.int, 6)
+P_PARRY = cython.declare(cython.int, 7)
+PURPOSES = ("attack", "critical", "extra-critical", "fumble", "resistance", "initiative", "manoeuvre", "parry")
+
+# --- actions (the policy's decisions, the GM's commands) ------------------------------------------------------------
+A_PASS = cython.declare(cython.int, 0)
+A_ATTACK = cython.declare(cython.int, 1)
+A_TOTAL_PARRY = cython.declare(cython.int, 2)
+A_STAND = cython.declare(cython.int, 3)
+A_TAKE_WEAPON = cython.declare(cython.int, 4)
+A_FLEE = cython.declare(cython.int, 5)
+A_BREATHE = cython.declare(cython.int, 6)
+A_DODGE = cython.declare(cython.int, 7)
+A_CHARGE = cython.declare(cython.int, 8)
+A_DISENGAGE = cython.declare(cython.int, 9)
+A_MOVE = cython.declare(cython.int, 10)
+
+# --- what the log tells (play only: see :mod:`estoc.systems.harp.fight`) ---------------------------------------------
+L_ROUND = cython.declare(cython.int, 1)       # round
+L_INIT = cython.declare(cython.int, 2)        # combatant, total, automatic
+L_TURN = cython.declare(cython.int, 3)        # combatant, bled, died, skipped (0 no, 1 down, 2 lost), disengaged foe,
+                                              # stun rounds left, round
+L_STUN = cython.declare(cython.int, 4)        # roll, total, difficulty, resisted
+L_FACE = cython.declare(cython.int, 5)        # a face of the open-ended chain just rolled
+L_STRIKE = cython.declare(cython.int, 6)      # attacker, target, strike, ob, defence, counter
+L_RESULT = cython.declare(cython.int, 7)      # total, fumble, fumble roll, attack total, result, hit, row, hits
+L_CRIT = cython.declare(cython.int, 8)        # which (0 critical, 1 additional, 2 second attack's), table, severity,
+                                              # roll
+L_SECOND = cython.declare(cython.int, 9)      # row, hits
+L_DONE = cython.declare(cython.int, 10)       # total hits, knocked down, fallen before, limit, target's hp, down,
+                                              # dead
+L_PARRY = cython.declare(cython.int, 11)      # actor, target, total, fumbled, counter, bonus, fumble roll
+L_DODGE = cython.declare(cython.int, 12)      # actor, instinctive, total, bonus
+L_BRACED = cython.declare(cython.int, 13)     # the braced foe, the charger
+L_OWN_FUMBLE = cython.declare(cython.int, 14)  # fumbler, roll (a total parry's fumble)
+
+# --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
+OPEN_FROM = cython.declare(cython.int, 96)
+STUN_BASE = cython.declare(cython.int, 150)
+STUN_PER_ROUND = cython.declare(cython.int, 5)
+STUNNED_MANOEUVRE = cython.declare(cython.int, -50)
+SHAKEN_MANOEUVRE = cython.declare(cython.int, -25)
+TOTAL_PARRY_BONUS = cython.declare(cython.int, 10)
+DODGE_BASE = cython.declare(cython.int, 50)
+INSTINCTIVE_DODGE_BASE = cython.declare(cython.int, 25)
+SURPRISE_PENALTY = cython.declare(cython.int, -20)
+AUTOMATIC = cython.declare(cython.int, 10000)
+SUNLIGHT_PENALTY = cython.declare(cython.int, -20)
+PRONE_TARGET_OB = cython.declare(cython.int, 40)
+UNLIMITED = cython.declare(cython.int, 1000000)
+BREATH_TARGETS = cython.declare(cython.int, 3)
+DODGE_AGILITY = cython.declare(cython.int, 3)
+"""A dodge rolled on Agility alone adds Agility × 3: the text names the roll without its multiplier (estoc's
+choice, the stat-roll convention)."""
+INSTINCTIVE_AGILITY = cython.declare(cython.int, 4)
+CHARGE_OB = cython.declare(cython.int, 20)
+CHARGE_DB = cython.declare(cython.int, -20)
+MAX_FACES = cython.declare(cython.int, 64)
+"""An open-ended chain longer than this is cut (64 faces of 96+: never in practice, a guard for typed faces)."""
+
+# effect columns (:data:`estoc.systems.harp.tables.EFFECT_FIELDS`)
+E_HITS = cython.declare(cython.int, 0)
+E_PENALTY = cython.declare(cython.int, 1)
+E_STUN = cython.declare(cython.int, 2)
+E_BLEED = cython.declare(cython.int, 3)
+E_SHAKEN = cython.declare(cython.int, 4)
+E_MUST_PARRY = cython.declare(cython.int, 5)
+E_NO_PARRY = cython.declare(cython.int, 6)
+E_DEATH = cython.declare(cython.int, 7)
+E_KNOCKDOWN = cython.declare(cython.int, 8)
+E_DROP = cython.declare(cython.int, 9)
+N_EFFECTS = cython.declare(cython.int, 10)
+
+BEYOND_CAP = cython.declare(cython.int, 0)
+BEYOND_UNCAPPED = cython.declare(cython.int, 1)
+BEYOND_SECOND = cython.declare(cython.int, 2)
+
+
+@cython.cclass
+class Fights:
+    """W worlds of one encounter: the sheets, the tables, each world's state, the dice.
+
+    Built by :func:`estoc.systems.harp.worlds.build`; every array is C-contiguous. ``(C,)`` arrays describe the
+    combatants, ``(C, S)`` their strikes, ``(W, C)`` each world's combatants, ``(W,)`` each world's cursor.
+    """
+
+    # tables
+    cells = cython.declare(cython.int[::1], visibility="public")
+    table_rows = cython.declare(cython.int, visibility="public")
+    rows_dim = cython.declare(cython.int, visibility="public")
+    limits = cython.declare(cython.int[:, ::1], visibility="public")
+    knocks = cython.declare(cython.int[::1], visibility="public")
+    crit_fx = cython.declare(cython.int[:, :, :, ::1], visibility="public")
+    slaying = cython.declare(cython.int[::1], visibility="public")
+    fumble_fx = cython.declare(cython.int[:, ::1], visibility="public")
+    fumble_lost = cython.declare(cython.int[::1], visibility="public")
+    man_lows = cython.declare(i64[::1], visibility="public")
+    man_bonus = cython.declare(cython.int[::1], visibility="public")
+    # the combatants (C,) and their strikes (C, S)
+    count = cython.declare(cython.int, visibility="public")
+    width = cython.declare(cython.int, visibility="public")
+    side = cython.declare(cython.int[::1], visibility="public")
+    hp_max = cython.declare(cython.int[::1], visibility="public")
+    body_rr = cython.declare(cython.int[::1], visibility="public")
+    db = cython.declare(cython.int[::1], visibility="public")
+    armour_type = cython.declare(cython.int[::1], visibility="public")
+    crit_reduction = cython.declare(cython.int[::1], visibility="public")
+    hits_factor = cython.declare(cython.int[::1], visibility="public")
+    size_rank = cython.declare(cython.int[::1], visibility="public")
+    quickness = cython.declare(cython.int[::1], visibility="public")
+    intuition = cython.declare(cython.int[::1], visibility="public")
+    agility = cython.declare(cython.int[::1], visibility="public")
+    usual_parry = cython.declare(cython.int[::1], visibility="public")
+    beast = cython.declare(cython.int[::1], visibility="public")
+    sunlight = cython.declare(cython.int[::1], visibility="public")
+    stun_immune = cython.declare(cython.int[::1], visibility="public")
+    bleed_immune = cython.declare(cython.int[::1], visibility="public")
+    strikes = cython.declare(cython.int[::1], visibility="public")
+    ob = cython.declare(cython.int[:, ::1], visibility="public")
+    table = cython.declare(cython.int[:, ::1], visibility="public")
+    size = cython.declare(cython.int[:, ::1], visibility="public")
+    fumble = cython.declare(cython.int[:, ::1], visibility="public")
+    critical = cython.declare(cython.int[:, ::1], visibility="public")
+    extra_table = cython.declare(cython.int[:, ::1], visibility="public")
+    extra_severity = cython.declare(cython.int[:, ::1], visibility="public")
+    natural = cython.declare(cython.int[:, ::1], visibility="public")
+    single = cython.declare(cython.int[:, ::1], visibility="public")
+    braced = cython.declare(cython.int[:, ::1], visibility="public")
+    # settings
+    beyond = cython.declare(cython.int, visibility="public")
+    fight_mod = cython.declare(i64[::1], visibility="public")
+    full_sun = cython.declare(cython.int, visibility="public")
+    surprised_side = cython.declare(cython.int, visibility="public")
+    beasts_flee = cython.declare(cython.int, visibility="public")
+    # each world's cursor (W,)
+    rnd = cython.declare(i64[::1], visibility="public")
+    turn = cython.declare(i64[::1], visibility="public")
+    norder = cython.declare(i64[::1], visibility="public")
+    order = cython.declare(i64[:, ::1], visibility="public")
+    # each world's combatants (W, C)
+    hp = cython.declare(i64[:, ::1], visibility="public")
+    hits_taken = cython.declare(i64[:, ::1], visibility="public")
+    penalty = cython.declare(i64[:, ::1], visibility="public")
+    bleed = cython.declare(i64[:, ::1], visibility="public")
+    stun_until = cython.declare(i64[:, ::1], visibility="public")
+    stun_since = cython.declare(i64[:, ::1], visibility="public")
+    shaken = cython.declare(i64[:, ::1], visibility="public")
+    must_parry_until = cython.declare(i64[:, ::1], visibility="public")
+    no_parry_until = cython.declare(i64[:, ::1], visibility="public")
+    lost_until = cython.declare(i64[:, ::1], visibility="public")
+    dying_round = cython.declare(i64[:, ::1], visibility="public")
+    down = cython.declare(i64[:, ::1], visibility="public")
+    dead = cython.declare(i64[:, ::1], visibility="public")
+    prone = cython.declare(i64[:, ::1], visibility="public")
+    disarmed = cython.declare(i64[:, ::1], visibility="public")
+    steady = cython.declare(i64[:, ::1], visibility="public")
+    present = cython.declare(i64[:, ::1], visibility="public")
+    parry_vs = cython.declare(i64[:, ::1], visibility="public")
+    parry_bonus = cython.declare(i64[:, ::1], visibility="public")
+    dodge = cython.declare(i64[:, ::1], visibility="public")
+    charge_db = cython.declare(i64[:, ::1], visibility="public")
+    initiative = cython.declare(i64[:, ::1], visibility="public")
+    acted = cython.declare(i64[:, ::1], visibility="public")
+    started = cython.declare(i64[:, ::1], visibility="public")
+    automatic = cython.declare(i64[:, ::1], visibility="public")
+    intercepting = cython.declare(i64[:, ::1], visibility="public")
+    disengage_foe = cython.declare(i64[:, ::1], visibility="public")
+    disengage_taken = cython.declare(i64[:, ::1], visibility="public")
+    next_mod = cython.declare(i64[:, ::1], visibility="public")
+    uses = cython.declare(i64[:, :, ::1], visibility="public")
+    # tallies (W, C) and (W, C, 5)
+    dealt = cython.declare(i64[:, ::1], visibility="public")
+    taken = cython.declare(i64[:, ::1], visibility="public")
+    crits_dealt = cython.declare(i64[:, :, ::1], visibility="public")
+    crits_taken = cython.declare(i64[:, :, ::1], visibility="public")
+    downed = cython.declare(i64[:, ::1], visibility="public")
+    acted_rounds = cython.declare(i64[:, ::1], visibility="public")
+    # dice
+    keyed = cython.declare(cython.int, visibility="public")
+    base = cython.declare(u64[::1], visibility="public")
+    salts = cython.declare(u64[::1], visibility="public")
+    counters = cython.declare(u64[:, ::1], visibility="public")
+    source = cython.declare(object, visibility="public")
+    error = cython.declare(object, visibility="public")
+    logging = cython.declare(cython.int, visibility="public")
+    log = cython.declare(list, visibility="public")
+
+    def __init__(self) -> None:
+        self.source = None
+        self.error = None
+        self.logging = 0
+        self.log = []
+
+
+# --- dice ---------------------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _mix(x: u64) -> u64:
+    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`); masks keep the interpreted twin on 64 bits."""
+    x = ((x ^ (x >> 30)) * MIX_1) & MASK
+    x = ((x ^ (x >> 27)) * MIX_2) & MASK
+    return x ^ (x >> 31)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
+    """One die of ``sides`` faces for ``purpose`` in world ``w``: the keyed stream, or the play's dice source."""
+    if F.keyed:
+        base: u64 = F.base[w]
+        salt: u64 = F.salts[purpose]
+        k: u64 = F.counters[w, purpose]
+        if not cython.compiled:
+            base, salt, k = int(base), int(salt), int(k)  # Python integers: exact, masked below
+        F.counters[w, purpose] = (k + 1) & MASK
+        x: u64 = _mix((((base ^ salt) & MASK) + ((k * GOLDEN) & MASK)) & MASK)
+        return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
+    face: cython.int = 1
+    with cython.gil:
+        if F.error is None:
+            try:
+                face = int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
+            except BaseException as exc:  # handed back to the caller, who raises it
+                F.error = exc
+    return face
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def emit(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64) -> cython.void:
+    """One row of the play's log (nothing in simulation)."""
+    if F.logging:
+        with cython.gil:
+            F.log.append((kind, a, b, c, d, e, f, g, h))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def open_ended(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, first: cython.pointer(cython.int)) -> i64:
+    """The JSL (« Jet Sans Limite »): a d100, rolled again and added while the last face is 96 or more. Returns the
+    total; the first face (fumble ranges read it alone) goes to ``first[0]``."""
+    face: cython.int = die(F, w, purpose, 100)
+    emit(F, L_FACE, face, 0, 0, 0, 0, 0, 0, 0)
+    first[0] = face
+    total: i64 = face
+    n: cython.int = 1
+    while face >= OPEN_FROM and n < MAX_FACES:
+        face = die(F, w, purpose, 100)
+        emit(F, L_FACE, face, 0, 0, 0, 0, 0, 0, 0)
+        total += face
+        n += 1
+    return total
+
+
+# --- reading a combatant's conditions (« Dommages subis sur un Critique ») -----------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def out_of_fight(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Unconscious, dying or dead: no action of any kind."""
+    return F.down[w, c] != 0 or F.dead[w, c] != 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Still in the fight and on its feet (not fled, not unconscious, dying or dead)."""
+    return F.present[w, c] != 0 and not out_of_fight(F, w, c)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def can_act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Conscious and not robbed of its action by a fumble's lost rounds."""
+    return not out_of_fight(F, w, c) and F.lost_until[w, c] == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def can_attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Stunned or made to parry (« Étourdi », « Parade Obligatoire »), a combatant may parry but not attack."""
+    return can_act(F, w, c) and F.stun_until[w, c] == 0 and F.must_parry_until[w, c] == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def can_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """« Parade Interdite » forbids it for its rounds."""
+    return can_act(F, w, c) and F.no_parry_until[w, c] == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def manoeuvre_penalty(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """What a manoeuvre roll loses: the criticals' penalties, −25 shaken, −50 stunned (moving or focusing)."""
+    total: i64 = F.penalty[w, c]
+    if F.shaken[w, c]:
+        total += SHAKEN_MANOEUVRE
+    if F.stun_until[w, c]:
+        total += STUNNED_MANOEUVRE
+    return total
+
+
+# --- hits and effects ----------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: i64) -> cython.void:
+    """Lose hit points; at 0 or less, fall unconscious (« Points de Vie »)."""
+    F.hp[w, c] -= hits
+    F.hits_taken[w, c] += hits
+    if F.hp[w, c] <= 0:
+        F.down[w, c] = 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _extend(until: i64, rounds: i64, now: i64) -> i64:
+    """A pinned duration lengthened by ``rounds`` from now, or from its current end when later (effects add up)."""
+    if rounds <= 0:
+        return until
+    if until > now:
+        return until + rounds
+    return now + rounds
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def resist_stun(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, left: i64) -> cython.void:
+    """The Body resistance roll against a stun of ``left`` rounds (« Étourdi »): an open-ended roll plus the Body
+    resistance bonus, at or above 150 + 5 per round beyond the first; success ends the stun. (estoc's reading: the
+    roll is open-ended; the −50 of the stun does not apply to it, as the text says.)"""
+    first = cython.declare(cython.int[1])
+    roll: i64 = open_ended(F, w, P_RESISTANCE, first)
+    total: i64 = roll + F.body_rr[c]
+    difficulty: i64 = STUN_BASE + STUN_PER_ROUND * (left - 1)
+    resisted: cython.int = 1 if total >= difficulty else 0
+    if resisted:
+        F.stun_until[w, c] = 0
+    emit(F, L_STUN, roll, total, difficulty, resisted, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def apply_effects(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, fx: cython.pointer(i64), now: i64,
+                  stun_roll: cython.bint) -> cython.void:
+    """Apply a critical's (or a fumble's) effects to combatant ``c`` in round ``now`` (hits are taken apart, with the
+    table's): penalties and bleeding add up, durations lengthen, death comes at once or in N rounds. A stun from a
+    critical is resisted at once (``stun_roll``); a fumble's is not."""
+    F.penalty[w, c] += fx[E_PENALTY]
+    if not F.bleed_immune[c]:
+        F.bleed[w, c] += fx[E_BLEED]
+    if fx[E_SHAKEN]:
+        F.shaken[w, c] = 1
+    if fx[E_KNOCKDOWN]:
+        F.prone[w, c] = 1
+    if fx[E_DROP]:
+        F.disarmed[w, c] = 1
+    F.must_parry_until[w, c] = _extend(F.must_parry_until[w, c], fx[E_MUST_PARRY], now)
+    F.no_parry_until[w, c] = _extend(F.no_parry_until[w, c], fx[E_NO_PARRY], now)
+    stun: i64 = 0 if F.stun_immune[c] else fx[E_STUN]
+    if stun > 0:
+        F.stun_until[w, c] = _extend(F.stun_until[w, c], stun, now)
+        F.stun_since[w, c] = now
+    death: i64 = fx[E_DEATH]
+    if death == 0:
+        F.dead[w, c] = 1
+    elif death > 0:
+        due: i64 = now + death
+        if F.dying_round[w, c] == 0 or due < F.dying_round[w, c]:
+            F.dying_round[w, c] = due
+        F.down[w, c] = 1
+    if stun > 0 and stun_roll:
+        resist_stun(F, w, c, F.stun_until[w, c] - now)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _no_effects(fx: cython.pointer(i64)) -> cython.void:
+    i: cython.int
+    for i in range(N_EFFECTS):
+        fx[i] = 0
+    fx[E_DEATH] = -1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _add_critical(F: Fights, table: i64, roll: i64, severity: i64, fx: cython.pointer(i64)) -> cython.void:
+    """Combine one critical's effects into ``fx``: numbers add, flags join, the earlier death wins."""
+    i: cython.int
+    v: i64
+    for i in range(N_EFFECTS):
+        v = F.crit_fx[table, roll, severity - 1, i]
+        if i == E_DEATH:
+            if v >= 0 and (fx[i] < 0 or v < fx[i]):
+                fx[i] = v
+        elif i in (E_SHAKEN, E_KNOCKDOWN, E_DROP):
+            if v:
+                fx[i] = 1
+        else:
+            fx[i] += v
+
+
+# --- the attack (« Résolution d'une attaque », « Critique Additionnel »; bestiary « Taille et critiques ») ----------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _cell(F: Fights, table: i64, row: i64, armour: i64) -> i64:
+    return F.cells[(table * F.rows_dim + row) * 10 + armour - 1]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cython.Py_ssize_t) -> i64:
+    """What the target adds to its DB against this attacker: its parry if it parries this one (« Parade »), its
+    dodge, a charge's −20."""
+    bonus: i64 = F.dodge[w, t] + F.charge_db[w, t]
+    if F.parry_vs[w, t] == a:
+        bonus += F.parry_bonus[w, t]
+    return bonus
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+           ob_mod: i64, counter: cython.bint, given_first: cython.int, given_total: i64) -> cython.int:
+    """``a`` strikes ``t`` with its strike ``s``, and the outcome is applied to both. Returns 1 when it fumbled.
+
+    The OB takes the attacker's critical penalties, ``ob_mod`` (the round's modifiers) and −20 in full sun for a
+    creature that fears it; the defence is the target's DB plus its parry, dodge and charge: the DB never suffers
+    penalties. A counter (a total parry's roll turned against its opponent, ``given_first``/``given_total``) is the
+    roll alone and cannot fumble; a breath's one roll is given the same way (``given_first`` > 0).
+    """
+    now: i64 = F.rnd[w]
+    ob: i64 = 0
+    fumble_range: i64 = 0
+    if not counter:
+        ob = F.ob[a, s] + F.penalty[w, a] + ob_mod
+        if F.sunlight[a] and F.full_sun:
+            ob += SUNLIGHT_PENALTY
+        fumble_range = F.fumble[a, s]
+    defence: i64 = F.db[t] + defence_against(F, w, t, a)
+    emit(F, L_STRIKE, a, t, s, ob, defence, counter, 0, 0)
+    rolled = cython.declare(cython.int[1])
+    rolled[0] = given_first
+    total: i64 = given_total
+    if given_first <= 0:
+        total = open_ended(F, w, P_ATTACK, rolled)
+    first: cython.int = rolled[0]
+    fumbled: cython.bint = first <= fumble_range
+    attack_total: i64 = total + ob
+    result: i64 = attack_total - defence
+    hit: cython.bint = (not fumbled) and result >= 1
+    table: i64 = F.table[a, s]
+    limit: i64 = F.limits[table, F.size[a, s]]
+    opened: cython.bint = first >= OPEN_FROM
+    if F.beyond == BEYOND_UNCAPPED and opened:
+        limit = F.table_rows
+    row: i64 = 0
+    if hit:
+        row = result
+        if row > limit:
+            row = limit
+        if row > F.table_rows:
+            row = F.table_rows
+    cell: i64 = _cell(F, table, row, F.armour_type[t])
+    hits: i64 = (cell >> 3) * F.hits_factor[a]
+    table_severity: i64 = cell & 7
+    severity: i64 = table_severity - F.crit_reduction[t]
+    if severity < 0:
+        severity = 0
+    second_row: i64 = 0
+    second_hits: i64 = 0
+    second_severity: i64 = 0
+    if F.beyond == BEYOND_SECOND and hit and opened and result > limit:
+        second_row = result - limit
+        if second_row > limit:
+            second_row = limit
+        cell = _cell(F, table, second_row, F.armour_type[t])
+        second_hits = (cell >> 3) * F.hits_factor[a]
+        second_severity = (cell & 7) - F.crit_reduction[t]
+        if second_severity < 0:
+            second_severity = 0
+    fumble_roll: i64 = 0
+    if fumbled:
+        fumble_roll = die(F, w, P_FUMBLE, 100)
+    emit(F, L_RESULT, total, fumbled, fumble_roll, attack_total, result, hit, row, hits)
+    fx = cython.declare(i64[10])
+    _no_effects(fx)
+    struck: cython.bint = False
+    roll: i64
+    if severity > 0:
+        roll = die(F, w, P_CRITICAL, 100)
+        emit(F, L_CRIT, 0, F.critical[a, s], severity, roll, 0, 0, 0, 0)
+        _add_critical(F, F.critical[a, s], roll, severity, fx)
+        struck = True
+    # An additional critical comes only with the attack's critical, at its severity (or its own fixed one), lowered
+    # by a large target's size like the normal one; a slaying one (« Tueur ») keeps the table's severity even when
+    # the normal critical vanished (bestiary, « Critiques Additionnels »).
+    extra: i64 = F.extra_table[a, s]
+    extra_severity: i64 = 0
+    base: i64
+    if extra >= 0:
+        base = F.extra_severity[a, s] if F.extra_severity[a, s] > 0 else table_severity
+        if F.slaying[extra]:
+            extra_severity = base if table_severity > 0 else 0
+        elif severity > 0:
+            extra_severity = base - F.crit_reduction[t]
+            if extra_severity < 0:
+                extra_severity = 0
+    if extra_severity > 0:
+        roll = die(F, w, P_EXTRA, 100)
+        emit(F, L_CRIT, 1, extra, extra_severity, roll, 0, 0, 0, 0)
+        _add_critical(F, extra, roll, extra_severity, fx)
+        struck = True
+    if second_row > 0:
+        emit(F, L_SECOND, second_row, second_hits, 0, 0, 0, 0, 0, 0)
+        if second_severity > 0:
+            roll = die(F, w, P_CRITICAL, 100)
+            emit(F, L_CRIT, 2, F.critical[a, s], second_severity, roll, 0, 0, 0, 0)
+            _add_critical(F, F.critical[a, s], roll, second_severity, fx)
+            struck = True
+    fallen_before: cython.bint = out_of_fight(F, w, t)
+    total_hits: i64 = 0
+    if hit:
+        total_hits = hits + second_hits + fx[E_HITS]
+        take_hits(F, w, t, total_hits)
+    if struck:
+        apply_effects(F, w, t, fx, now, True)
+    if fumbled:
+        own_fumble(F, w, a, fumble_roll, F.natural[a, s] != 0)
+    # A critical on a knocking table (« Bélier et Poussée ») throws the target down, unless it is larger than the
+    # attacker or has stood up and not acted since (bestiary, « Renverser une cible »).
+    knocked: cython.int = 0
+    if F.knocks[table] and severity > 0 and F.size_rank[t] <= F.size_rank[a] and not F.steady[w, t]:
+        F.prone[w, t] = 1
+        knocked = 1
+    emit(F, L_DONE, total_hits, knocked, fallen_before, limit, F.hp[w, t], F.down[w, t], F.dead[w, t], 0)
+    # the tallies
+    F.dealt[w, a] += total_hits
+    F.taken[w, t] += total_hits
+    if severity > 0:
+        F.crits_dealt[w, a, severity - 1] += 1
+        F.crits_taken[w, t, severity - 1] += 1
+    if extra_severity > 0:
+        F.crits_dealt[w, a, extra_severity - 1] += 1
+        F.crits_taken[w, t, extra_severity - 1] += 1
+    if not fallen_before and out_of_fight(F, w, t):
+        F.downed[w, a] += 1
+    return 1 if fumbled else 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def own_fumble(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, roll: i64, natural: cython.bint
+               ) -> cython.void:
+    """A fumble's effects on the fumbler (« Maladresses »): hits, effects (a stun not resisted), lost rounds. A
+    creature fumbling with its natural weapons drops nothing: it stumbles and is shaken instead."""
+    fx = cython.declare(i64[10])
+    i: cython.int
+    for i in range(N_EFFECTS):
+        fx[i] = F.fumble_fx[roll, i]
+    if natural and fx[E_DROP]:
+        fx[E_DROP] = 0
+        fx[E_SHAKEN] = 1
+    take_hits(F, w, a, fx[E_HITS])
+    apply_effects(F, w, a, fx, F.rnd[w], False)
+    F.lost_until[w, a] = _extend(F.lost_until[w, a], F.fumble_lost[roll], F.rnd[w])
+
+
+# --- the round (« Le round de combat », « Initiative ») -------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """A new round: everyone still in the fight rolls initiative (d10 + Quickness + Intuition, −20 for a surprised
+    side in the first round, automatic for a clean disengagement or a vain wait), and acts from the highest total
+    down; ties go to the higher Quickness, then to the earlier in the list (the text is silent: estoc's choice)."""
+    F.rnd[w] += 1
+    now: i64 = F.rnd[w]
+    emit(F, L_ROUND, now, 0, 0, 0, 0, 0, 0, 0)
+    n: cython.Py_ssize_t = 0
+    c: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    total: i64
+    for c in range(F.count):
+        F.acted[w, c] = 0
+        F.started[w, c] = 0
+        F.intercepting[w, c] = -1
+        if not F.present[w, c]:
+            continue
+        total = die(F, w, P_INITIATIVE, 10) + F.quickness[c] + F.intuition[c]
+        if now == 1 and F.side[c] == F.surprised_side:
+            total += SURPRISE_PENALTY
+        if F.automatic[w, c]:
+            total += AUTOMATIC
+        F.initiative[w, c] = total
+        # insertion into the order: after everyone ahead of it (higher total, then higher Quickness, then earlier)
+        k = n
+        while k > 0 and _ahead(F, w, c, F.order[w, k - 1]):
+            F.order[w, k] = F.order[w, k - 1]
+            k -= 1
+        F.order[w, k] = c
+        n += 1
+    F.norder[w] = n
+    F.turn[w] = -1
+    for k in range(n):
+        c = F.order[w, k]
+        emit(F, L_INIT, c, F.initiative[w, c], F.automatic[w, c], 0, 0, 0, 0, 0)
+    for c in range(F.count):
+        F.automatic[w, c] = 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _ahead(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, other: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``c`` (later in the list) acts before ``other``."""
+    if F.initiative[w, c] != F.initiative[w, other]:
+        return F.initiative[w, c] > F.initiative[w, other]
+    return F.quickness[c] > F.quickness[other]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def sides_standing(F: Fights, w: cython.Py_ssize_t) -> cython.int:
+    """How many sides still have someone standing (the fight is over at one or none)."""
+    first: cython.int = -1
+    c: cython.Py_ssize_t
+    for c in range(F.count):
+        if standing(F, w, c):
+            if first < 0:
+                first = F.side[c]
+            elif F.side[c] != first:
+                return 2
+    return 0 if first < 0 else 1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def winner(F: Fights, w: cython.Py_ssize_t) -> cython.int:
+    """The side still standing when it is the only one; −1 otherwise."""
+    c: cython.Py_ssize_t
+    if sides_standing(F, w) != 1:
+        return -1
+    for c in range(F.count):
+        if standing(F, w, c):
+            return F.side[c]
+    return -1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
+    """The start of ``c``'s turn (« Saignement », « Étourdi », « Secoué », « Mort »): it bleeds, what has expired ends,
+    a stun from an earlier round is resisted again against the rounds left, a due death comes, the shaken state
+    ends, and the declarations of its previous action (parry, dodge, charge) end. Returns 0 when it can act, 1 when
+    it is out of the fight, 2 when it lost its action."""
+    now: i64 = F.rnd[w]
+    F.started[w, c] = 1
+    alive: cython.bint = F.dead[w, c] == 0
+    bled: i64 = F.bleed[w, c] if alive else 0
+    if bled > 0:
+        take_hits(F, w, c, bled)
+    if F.stun_until[w, c] <= now:
+        F.stun_until[w, c] = 0
+    if F.must_parry_until[w, c] <= now:
+        F.must_parry_until[w, c] = 0
+    if F.no_parry_until[w, c] <= now:
+        F.no_parry_until[w, c] = 0
+    if F.lost_until[w, c] <= now:
+        F.lost_until[w, c] = 0
+    died: cython.int = 0
+    skipped: cython.int = 0
+    foe: i64 = -1
+    left: i64 = 0
+    if F.stun_until[w, c] > 0 and F.stun_since[w, c] < now and alive:
+        left = F.stun_until[w, c] - now
+    if alive and F.dying_round[w, c] > 0 and F.dying_round[w, c] <= now:
+        F.dead[w, c] = 1
+        died = 1
+    F.shaken[w, c] = 0
+    F.steady[w, c] = 0
+    F.parry_vs[w, c] = -1
+    F.parry_bonus[w, c] = 0
+    F.dodge[w, c] = 0
+    F.charge_db[w, c] = 0
+    if F.disengage_foe[w, c] >= 0:
+        # « Désengagement »: unharmed during it, it has the initiative next round.
+        if F.hits_taken[w, c] == F.disengage_taken[w, c]:
+            F.automatic[w, c] = 1
+            foe = F.disengage_foe[w, c]
+        F.disengage_foe[w, c] = -1
+    if out_of_fight(F, w, c):
+        skipped = 1
+    elif not can_act(F, w, c):
+        skipped = 2
+    else:
+        F.acted_rounds[w, c] += 1
+    emit(F, L_TURN, c, bled, died, skipped, foe, left, now, 0)
+    if left > 0:
+        resist_stun(F, w, c, left)
+    return skipped
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
+    """End the current turn and begin the next one able to act, a new round when the order is spent. Returns the
+    combatant whose action is awaited, or −1 when the fight is over (or past ``max_rounds`` rounds)."""
+    c: cython.Py_ssize_t
+    while sides_standing(F, w) > 1:
+        F.turn[w] += 1
+        if F.turn[w] >= F.norder[w]:
+            if F.rnd[w] >= max_rounds:
+                return -1
+            begin_round(F, w)
+            continue
+        c = F.order[w, F.turn[w]]
+        if not F.present[w, c] or F.acted[w, c]:
+            continue
+        if F.started[w, c]:
+            return c
+        if start_turn(F, w, c) == 0:
+            return c
+    return -1
+
+
+# --- the default policy ---------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.pointer(i64)) -> cython.void:
+    """The default policy's choice for ``c`` (see :mod:`estoc.systems.harp.policy`): ``out`` gets the action, its
+    target, strike, parry, parried foe and up to three breath targets (−1: none)."""
+    weakest: i64 = -1
+    dangerous: i64 = -1
+    foes: cython.int = 0
+    i: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    for i in range(F.count):
+        if standing(F, w, i) and F.side[i] != F.side[c]:
+            foes += 1
+            if weakest < 0 or F.hp[w, i] < F.hp[w, weakest]:
+                weakest = i
+            if dangerous < 0 or F.ob[i, 0] > F.ob[dangerous, 0]:
+                dangerous = i
+    first_single: i64 = 0
+    for s in range(F.strikes[c] - 1, -1, -1):
+        if F.single[c, s]:
+            first_single = s
+    # the first area strike is its breath; spent, it has none
+    breath: i64 = -1
+    for s in range(F.strikes[c]):
+        if not F.single[c, s]:
+            breath = s
+            break
+    has_breath: cython.bint = breath >= 0 and F.uses[w, c, breath] > 0
+    kind: i64 = A_ATTACK
+    if has_breath and foes >= 2:
+        kind = A_BREATHE
+    if F.beasts_flee and F.beast[c] and 4 * F.hp[w, c] < F.hp_max[c]:
+        kind = A_FLEE
+    if not can_attack(F, w, c):
+        kind = A_TOTAL_PARRY if can_parry(F, w, c) and not F.beast[c] else A_PASS
+    if foes == 0:
+        kind = A_PASS
+    if F.disarmed[w, c]:
+        kind = A_TAKE_WEAPON
+    if F.prone[w, c]:
+        kind = A_STAND
+    out[0] = kind
+    out[1] = dangerous if kind == A_TOTAL_PARRY else weakest
+    out[2] = breath if kind == A_BREATHE else first_single
+    out[3] = F.usual_parry[c] if F.usual_parry[c] > 0 and not F.beast[c] and can_parry(F, w, c) else 0
+    out[4] = dangerous
+    out[5] = -1
+    out[6] = -1
+    out[7] = -1
+    if kind == A_BREATHE:
+        _weakest_foes(F, w, c, out)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _weakest_foes(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.pointer(i64)) -> cython.void:
+    """Up to three foes standing, fewest hit points first (the earlier in the list on a tie), into ``out[5:8]``."""
+    k: cython.int
+    j: cython.int
+    i: cython.Py_ssize_t
+    for k in range(BREATH_TARGETS):
+        best: i64 = -1
+        for i in range(F.count):
+            if not standing(F, w, i) or F.side[i] == F.side[c]:
+                continue
+            taken: cython.bint = False
+            for j in range(k):
+                if out[5 + j] == i:
+                    taken = True
+            if taken:
+                continue
+            if best < 0 or F.hp[w, i] < F.hp[w, best]:
+                best = i
+        out[5 + k] = best
+
+
+# --- actions (« Actions de combat ») ---------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+           parry: i64, parried: i64, ob_mod: i64) -> cython.void:
+    """An attack, with a parry declared (« Parade »): ``parry`` points of OB move to the DB against ``parried``'s
+    attacks until the start of the attacker's next action (never the whole OB: that is a total parry)."""
+    ob: i64 = F.ob[a, s] + F.penalty[w, a]
+    amount: i64 = 0
+    if parry > 0:
+        amount = parry
+        if amount > ob - 1:
+            amount = ob - 1
+        if amount < 0:
+            amount = 0
+        F.parry_vs[w, a] = parried
+        F.parry_bonus[w, a] = amount
+    ob_mod += F.fight_mod[w] + F.next_mod[w, a]
+    F.next_mod[w, a] = 0
+    strike(F, w, a, t, s, ob_mod - amount, False, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
+    """« Parade Totale »: all the OB (lowered by 50 when stunned) plus 10 go to the DB against one opponent, if its
+    open-ended roll does not fumble; a roll of 96+ turns into an attack on the opponent with its total alone."""
+    ob: i64 = F.ob[a, 0] + F.penalty[w, a]
+    if F.stun_until[w, a]:
+        ob += STUNNED_MANOEUVRE
+        if ob < 0:
+            ob = 0
+    first = cython.declare(cython.int[1])
+    total: i64 = open_ended(F, w, P_PARRY, first)
+    fumbled: cython.bint = first[0] <= F.fumble[a, 0]
+    bonus: i64 = 0 if fumbled else ob + TOTAL_PARRY_BONUS
+    counter: cython.bint = (not fumbled) and first[0] >= OPEN_FROM
+    F.parry_vs[w, a] = t
+    F.parry_bonus[w, a] = bonus
+    emit(F, L_PARRY, a, t, total, fumbled, counter, bonus, 0, 0)
+    if counter:
+        F.next_mod[w, a] = 0
+        strike(F, w, a, t, 0, 0, True, first[0], total)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t,
+            targets: cython.pointer(i64), start: cython.int, n: cython.int) -> cython.void:
+    """A breath (bestiary, « Souffles »): one use spent, one open-ended roll compared with the defence of each creature
+    in the cone or along the line; a fumble stops it before it reaches anyone."""
+    if F.uses[w, a, s] < UNLIMITED:
+        F.uses[w, a, s] -= 1
+    ob_mod: i64 = F.fight_mod[w] + F.next_mod[w, a]
+    F.next_mod[w, a] = 0
+    first = cython.declare(cython.int[1])
+    total: i64 = open_ended(F, w, P_ATTACK, first)
+    k: cython.int
+    for k in range(start, start + n):
+        if targets[k] < 0:
+            continue
+        if strike(F, w, a, targets[k], s, ob_mod, False, first[0], total):
+            break
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, skill: i64, instinctive: cython.bint
+          ) -> cython.void:
+    """« Esquive » / « Esquive Instinctive »: an open-ended manoeuvre roll plus ``skill`` and the manoeuvre
+    penalties, read in the manoeuvre table's bonus column: 50 (25 instinctive) plus that bonus, never less, to the DB
+    until the start of its next action."""
+    first = cython.declare(cython.int[1])
+    total: i64 = open_ended(F, w, P_MANOEUVRE, first) + skill + manoeuvre_penalty(F, w, a)
+    band: cython.Py_ssize_t = 0
+    i: cython.Py_ssize_t
+    for i in range(F.man_lows.shape[0]):
+        if F.man_lows[i] <= total:
+            band = i
+    column: i64 = F.man_bonus[band]
+    if column < 0:
+        column = 0
+    bonus: i64 = (INSTINCTIVE_DODGE_BASE if instinctive else DODGE_BASE) + column
+    F.dodge[w, a] = bonus
+    emit(F, L_DODGE, a, instinctive, total, bonus, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def instinctive_dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> cython.int:
+    """« Esquive Instinctive », at any moment: Agility × 4, instead of the action not made yet this round, or, once
+    acted, costing next round's action (lost until the start of its turn two rounds on). Returns 1 when it cost
+    next round's action."""
+    dodge(F, w, a, INSTINCTIVE_AGILITY * F.agility[a], True)
+    if F.acted[w, a]:
+        F.lost_until[w, a] = _extend(F.lost_until[w, a], 2, F.rnd[w])
+        return 1
+    F.acted[w, a] = 1
+    return 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+           seen: cython.bint, ob_mod: i64) -> cython.void:
+    """« Charge »: +20 OB, −20 DB until its next action; a target holding a spear or polearm that sees it coming
+    strikes first, for free."""
+    if F.braced[t, 0] and seen and can_attack(F, w, t):
+        emit(F, L_BRACED, t, a, 0, 0, 0, 0, 0, 0)
+        strike(F, w, t, a, 0, F.fight_mod[w] + F.next_mod[w, t], False, 0, 0)
+        F.next_mod[w, t] = 0
+        if not standing(F, w, a):
+            return
+    F.charge_db[w, a] = CHARGE_DB
+    attack(F, w, a, t, s, 0, -1, ob_mod + CHARGE_OB)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, amount: i64
+              ) -> cython.void:
+    """« Désengagement », its first round: no attack, a parry of ``amount`` (at least half the OB) against the
+    opponent; unharmed, it has the initiative next (see :func:`start_turn`)."""
+    ob: i64 = F.ob[a, 0] + F.penalty[w, a]
+    F.parry_vs[w, a] = t
+    F.parry_bonus[w, a] = amount if amount < ob else ob
+    F.disengage_foe[w, a] = t
+    F.disengage_taken[w, a] = F.hits_taken[w, a]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
+    """Carry out the decision ``d`` (as :func:`decide` writes it) of ``a``, whose turn it is."""
+    kind: i64 = d[0]
+    if kind == A_ATTACK:
+        attack(F, w, a, d[1], d[2], d[3], d[4], 0)
+    elif kind == A_TOTAL_PARRY:
+        total_parry(F, w, a, d[1])
+    elif kind == A_BREATHE:
+        breathe(F, w, a, d[2], d, 5, BREATH_TARGETS)
+    elif kind == A_STAND:
+        F.prone[w, a] = 0
+        F.steady[w, a] = 1
+    elif kind == A_TAKE_WEAPON:
+        F.disarmed[w, a] = 0
+    elif kind == A_FLEE:
+        F.present[w, a] = 0
+
+
+# --- whole fights ---------------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def fight_world(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> cython.void:
+    """Play world ``w`` from its start to its end (or ``max_rounds`` rounds), every decision the default policy's."""
+    d = cython.declare(i64[8])
+    c: i64 = advance(F, w, max_rounds)
+    while c >= 0:
+        decide(F, w, c, d)
+        act(F, w, c, d)
+        F.acted[w, c] = 1
+        c = advance(F, w, max_rounds)
+
+
+def play_all(F: Fights, max_rounds: cython.longlong, threads: cython.int) -> None:
+    """Play every world of ``F`` to its end, on ``threads`` threads (keyed dice only: no Python inside)."""
+    if not F.keyed:
+        raise ValueError("play_all needs keyed dice")
+    w: cython.Py_ssize_t
+    n: cython.Py_ssize_t = F.rnd.shape[0]
+    if cython.compiled:
+        with cython.nogil:
+            for w in prange(n, num_threads=threads, schedule="guided"):
+                fight_world(F, w, max_rounds)
+    else:
+        for w in range(n):
+            fight_world(F, w, max_rounds)
+
+
+# --- entries for play (one world, called from Python; each returns what the log should tell) -----------------------
+
+def py_advance(F: Fights, w: cython.Py_ssize_t, max_rounds: cython.longlong) -> int:
+    """:func:`advance` for play."""
+    return advance(F, w, max_rounds)
+
+
+def py_begin(F: Fights, w: cython.Py_ssize_t) -> None:
+    """The first round's initiative."""
+    begin_round(F, w)
+
+
+def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
+    """The default policy's decision for ``c``, as a tuple (see :func:`decide`)."""
+    d = cython.declare(i64[8])
+    decide(F, w, c, d)
+    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7])
+
+
+def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+              parry: cython.longlong, parried: cython.longlong, ob_mod: cython.longlong) -> None:
+    attack(F, w, a, t, s, parry, parried, ob_mod)
+
+
+def py_strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+              ob_mod: cython.longlong) -> int:
+    """One plain strike with the round's modifiers already in ``ob_mod`` (a braced weapon's free strike, a single
+    exchange)."""
+    return strike(F, w, a, t, s, ob_mod, False, 0, 0)
+
+
+def py_total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> None:
+    total_parry(F, w, a, t)
+
+
+def py_breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, targets: list) -> None:
+    n: cython.int = len(targets)
+    buffer = cython.declare(i64[64])
+    k: cython.int
+    if n > 64:
+        raise ValueError("at most 64 creatures in one breath")
+    for k in range(n):
+        buffer[k] = targets[k]
+    breathe(F, w, a, s, buffer, 0, n)
+
+
+def py_dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> None:
+    """A declared dodge (Agility × 3)."""
+    dodge(F, w, a, DODGE_AGILITY * F.agility[a], False)
+
+
+def py_instinctive_dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> int:
+    return instinctive_dodge(F, w, a)
+
+
+def py_charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+              seen: cython.bint, ob_mod: cython.longlong) -> None:
+    charge(F, w, a, t, s, seen, ob_mod)
+
+
+def py_disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                 amount: cython.longlong) -> None:
+    disengage(F, w, a, t, amount)
+
+
+def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tuple) -> None:
+    """Carry out a decision tuple (as :func:`py_decide` returns)."""
+    d = cython.declare(i64[8])
+    k: cython.int
+    for k in range(8):
+        d[k] = decision[k]
+    act(F, w, a, d)
+
+
+def py_take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: cython.longlong) -> None:
+    take_hits(F, w, c, hits)
+
+
+def py_flags(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
+    """What ``c`` may do now: (can act, can attack, can parry, standing, manoeuvre penalty)."""
+    return (can_act(F, w, c), can_attack(F, w, c), can_parry(F, w, c), standing(F, w, c),
+            manoeuvre_penalty(F, w, c))
+
+
+def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:
+    return sides_standing(F, w)
+
+
+def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
+    return winner(F, w)

@@ -1,0 +1,149 @@
+"""What the HARP kernel's log tells, as the narration records play stores and renders.
+
+The kernel (:mod:`estoc.systems.harp.kernel`) writes plain rows of numbers while it plays one world in play; this
+module turns them into the records of :mod:`estoc.render.harp_fight` (rounds, turns, attacks, total parries,
+dodges), with the tables' texts in both languages. It reads; it decides nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, HarpTables
+
+# the kernel's row kinds (see kernel.py, « what the log tells »)
+ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, OWN_FUMBLE = range(1, 15)
+SKIPPED = {0: None, 1: "down", 2: "lost"}
+
+
+def effects_dict(values: Sequence[int]) -> dict[str, Any]:
+    """One row of effects (:data:`EFFECT_FIELDS`), only those that do something."""
+    out: dict[str, Any] = {}
+    for name, value in zip(EFFECT_FIELDS, (int(v) for v in values), strict=True):
+        if name == "death":
+            if value != NO_DEATH:
+                out["death"] = value
+        elif name in ("shaken", "knockdown", "drop_weapon"):
+            if value:
+                out[name] = True
+        elif value:
+            out[name] = value
+    return out
+
+
+def critical_dict(tables: HarpTables, table: int, severity: int, roll: int) -> dict[str, Any]:
+    """A critical as a record: its letter, table, roll, the entry's text and its effects."""
+    crit = tables.critical
+    entry = crit.entries[int(crit.entry[table, roll, severity - 1])]
+    return {"severity": SEVERITY_LETTERS[severity], "table": crit.ids[table], "roll": roll,
+            "text": entry.text.as_dict(), "effects": effects_dict(crit.effects.values[table, roll, severity - 1])}
+
+
+def fumble_dict(tables: HarpTables, roll: int, natural: bool) -> dict[str, Any]:
+    """A fumble as a record; a creature fumbling with its natural weapons stumbles rather than drops anything."""
+    fumble = tables.fumble
+    entry = fumble.entries[int(fumble.entry[roll])]
+    effects = effects_dict(fumble.effects.values[roll])
+    if natural and effects.pop("drop_weapon", False):
+        effects["shaken"] = True
+    record: dict[str, Any] = {"roll": roll, "text": entry.text.as_dict(), "effects": effects,
+                              "lost_rounds": int(fumble.lost_rounds[roll])}
+    if natural:
+        record["natural"] = True
+    return record
+
+
+class Teller:
+    """Turns the kernel's rows into records, for one fight (its combatants and tables)."""
+
+    def __init__(self, tables: HarpTables, combatants: Sequence[Combatant], F: Any) -> None:
+        self.tables, self.combatants, self.F = tables, combatants, F
+        self.last_chain: list[int] = []
+
+    def tell(self, rows: Sequence[tuple[int, ...]]) -> list[dict[str, Any]]:
+        """The records of ``rows``, in order."""
+        records: list[dict[str, Any]] = []
+        pending: list[int] = []
+        exchange: dict[str, Any] | None = None
+        waiting_stun: dict[str, Any] | None = None
+        ids = [c.id for c in self.combatants]
+        for row in rows:
+            kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
+            if kind == FACE:
+                pending.append(a)
+            elif kind == ROUND:
+                records.append({"kind": "round", "round": a, "order": []})
+            elif kind == INIT:
+                records[-1]["order"].append([ids[a], b, bool(c)])
+            elif kind == TURN:
+                record = {"kind": "turn", "actor": ids[a], "round": g, "bled": b,
+                          "stun_check": None, "died": bool(c), "skipped": SKIPPED[d]}
+                if e >= 0:
+                    record["disengaged"] = ids[e]
+                records.append(record)
+                waiting_stun = record if f > 0 else None
+            elif kind == STUN:
+                check = {"roll": a, "total": b, "difficulty": c, "resisted": bool(d)}
+                pending = []
+                if exchange is not None:
+                    exchange["stun_check"] = check
+                elif waiting_stun is not None:
+                    waiting_stun["stun_check"] = check
+                    waiting_stun = None
+            elif kind == STRIKE:
+                exchange = self._strike(a, b, c, d, e, bool(f))
+            elif kind == RESULT and exchange is not None:
+                chain = pending or self.last_chain
+                self.last_chain, pending = chain, []
+                fumble_range = exchange.pop("_fumble")
+                attacker, strike = exchange.pop("_attacker"), exchange.pop("_strike")
+                exchange.update(
+                    fumble_range=fumble_range, rolls=list(chain), roll_total=a, open_ended=len(chain) > 1,
+                    fumble=bool(b), attack_total=d, result=e, hit=bool(f), row=g, hits=h,
+                    fumble_result=(fumble_dict(self.tables, c, bool(self.F.natural[attacker, strike])) if b
+                                   else None))
+            elif kind == CRIT and exchange is not None:
+                crit = critical_dict(self.tables, b, c, d)
+                if a == 0:
+                    exchange["critical"] = crit
+                elif a == 1:
+                    exchange["additional_critical"] = crit
+                elif exchange["second_attack"] is not None:
+                    exchange["second_attack"]["critical"] = crit
+            elif kind == SECOND and exchange is not None:
+                exchange["second_attack"] = {"row": a, "hits": b, "critical": None}
+            elif kind == DONE and exchange is not None:
+                exchange.update(total_hits=a, knocked_down=bool(b), target_hp=e, target_down=bool(f),
+                                target_dead=bool(g), downed_now=not c and (bool(f) or bool(g)))
+                records.append(exchange)
+                exchange = None
+            elif kind == PARRY:
+                chain, pending = pending, []
+                self.last_chain = chain
+                parry = {"kind": "total-parry", "actor": ids[a], "target": ids[b], "roll": c, "fumbled": bool(d),
+                         "counter": bool(e), "bonus": f}
+                if d and g:
+                    parry["fumble_result"] = fumble_dict(self.tables, g, False)
+                records.append(parry)
+            elif kind == DODGE:
+                pending = []
+                records.append({"kind": "dodge", "actor": ids[a], "instinctive": bool(b), "total": c, "bonus": d,
+                                "cost": "this_round"})
+            elif kind == BRACED:
+                records.append({"kind": "braced", "actor": ids[a], "target": ids[b]})
+        return records
+
+    def _strike(self, a: int, t: int, s: int, ob: int, defence: int, counter: bool) -> dict[str, Any]:
+        attacker, target = self.combatants[a], self.combatants[t]
+        strike = attacker.strikes[s]
+        table = int(self.F.table[a, s])
+        limit = int(self.tables.attack.limits[table, int(self.F.size[a, s])])
+        return {"kind": "attack", "table": self.tables.attack.ids[table], "armour_type": target.armour_type,
+                "limit": limit,
+                "size": strike.size, "ob": ob, "defence": defence, "critical": None, "additional_critical": None,
+                "second_attack": None, "counter": counter, "attacker": attacker.id, "target": target.id,
+                "strike": strike.name, "stun_check": None, "_fumble": strike.fumble, "_attacker": a, "_strike": s}
+
+

@@ -1,0 +1,181 @@
+"""Building the HARP kernel's worlds (:class:`estoc.systems.harp.kernel.Fights`) from an encounter's combatants.
+
+The sheets become one row per combatant (their strikes one row each), the tables the kernel reads are laid out as
+flat arrays, and each world starts fresh. The kernel used is the compiled one, loaded with its staleness check;
+tests pass the interpreted twin (``kernel=``) to compare the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from estoc.dice import DiceSource, KeyedDice
+from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
+
+KERNEL_NAME = "estoc.systems.harp.kernel"
+BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
+UNLIMITED = 1_000_000
+WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
+                "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
+                "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
+                "automatic", "intercepting", "disengage_foe", "disengage_taken", "next_mod", "dealt", "taken",
+                "downed", "acted_rounds")
+"""The ``(W, C)`` fields of a world's combatants."""
+CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
+MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
+
+
+def kernel() -> ModuleType:
+    """The compiled HARP kernel (loud when missing or stale)."""
+    from estoc.engine.compiled import load_kernel
+
+    return load_kernel(KERNEL_NAME)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What an encounter sets for every world."""
+
+    beyond_limit: str = "cap"
+    fight_mod: int = 0
+    full_sun: bool = False
+    surprised_side: int = -1
+    beasts_flee: bool = False
+
+
+def _i32(values: Any) -> NDArray[np.int32]:
+    return np.ascontiguousarray(np.asarray(values, dtype=np.int32))
+
+
+def _i64(values: Any) -> NDArray[np.int64]:
+    return np.ascontiguousarray(np.asarray(values, dtype=np.int64))
+
+
+def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
+    """The kernel's numbers of one strike: OB, table, size, fumble range, criticals."""
+    table = tables.attack.index(strike.table)
+    extra = strike.additional
+    critical = tables.critical.index(strike.critical) if strike.critical else int(tables.attack.critical[table])
+    return {"ob": strike.ob, "table": table, "size": SIZE_INDEX[strike.size], "fumble": strike.fumble,
+            "critical": critical, "extra_table": tables.critical.index(extra.table) if extra else -1,
+            "extra_severity": severity_code(extra.severity) if extra else 0,
+            "natural": int(strike.kind != "weapon"), "single": int(strike.area == "single"),
+            "braced": int(strike.braced)}
+
+
+def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[int], worlds: int, *,
+          settings: Settings = Settings(), dice: DiceSource | None = None, seed: Any = None,
+          kernel_module: ModuleType | None = None) -> Any:
+    """``worlds`` fresh worlds of a fight between ``combatants`` (``sides[i]``: the side index of each).
+
+    Dice: ``seed`` (an int or a ``SeedSequence``) gives keyed dice computed inside the kernel, the simulation's;
+    ``dice`` a Python source drawn one die at a time, the play's (one world).
+    """
+    K = kernel_module or kernel()
+    F = K.Fights()
+    count = len(combatants)
+    width = max((len(c.strikes) for c in combatants), default=1)
+    at = tables.attack
+    F.cells = _i32(at.cells)
+    F.table_rows = at.hits.shape[1] - 1
+    F.rows_dim = at.hits.shape[1]
+    F.limits = _i32(at.limits)
+    F.knocks = _i32(at.knocks_down)
+    F.crit_fx = _i32(tables.critical.effects.values)
+    F.slaying = _i32(tables.critical.slaying)
+    F.fumble_fx = _i32(tables.fumble.effects.values)
+    F.fumble_lost = _i32(tables.fumble.lost_rounds)
+    F.man_lows = _i64(tables.manoeuvre.lows)
+    F.man_bonus = _i32(tables.manoeuvre.bonus)
+    F.count, F.width = count, width
+    per = {
+        "side": list(sides), "hp_max": [c.hp for c in combatants], "body_rr": [c.body_rr for c in combatants],
+        "db": [c.db for c in combatants], "armour_type": [c.armour_type for c in combatants],
+        "crit_reduction": [c.crit_reduction for c in combatants],
+        "hits_factor": [2 if c.devastating else 1 for c in combatants],
+        "size_rank": [c.size_rank for c in combatants], "quickness": [c.quickness for c in combatants],
+        "intuition": [c.intuition for c in combatants], "agility": [c.agility for c in combatants],
+        "usual_parry": [c.parry for c in combatants], "beast": [c.beast for c in combatants],
+        "sunlight": [c.sunlight_sensitive for c in combatants], "stun_immune": [c.stun_immune for c in combatants],
+        "bleed_immune": [c.bleed_immune for c in combatants], "strikes": [len(c.strikes) for c in combatants],
+    }
+    for name, values in per.items():
+        setattr(F, name, _i32(values))
+    grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
+        "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced")}
+    grids["extra_table"][:] = -1
+    uses = np.zeros((worlds, count, width), dtype=np.int64)
+    for c, person in enumerate(combatants):
+        for s, strike in enumerate(person.strikes):
+            for name, value in strike_numbers(tables, strike).items():
+                grids[name][c, s] = value
+            uses[:, c, s] = UNLIMITED if strike.uses is None else strike.uses
+    for name, grid in grids.items():
+        setattr(F, name, np.ascontiguousarray(grid))
+    F.uses = uses
+    F.beyond = BEYOND[settings.beyond_limit]
+    F.full_sun = int(settings.full_sun)
+    F.surprised_side = settings.surprised_side
+    F.beasts_flee = int(settings.beasts_flee)
+    F.rnd = np.zeros(worlds, dtype=np.int64)
+    F.turn = np.full(worlds, -1, dtype=np.int64)
+    F.norder = np.zeros(worlds, dtype=np.int64)
+    F.fight_mod = np.full(worlds, settings.fight_mod, dtype=np.int64)
+    F.order = np.zeros((worlds, count), dtype=np.int64)
+    for name in WORLD_FIELDS:
+        setattr(F, name, np.full((worlds, count), -1 if name in MINUS_ONE else 0, dtype=np.int64))
+    F.hp = np.ascontiguousarray(np.tile(np.asarray(per["hp_max"], dtype=np.int64), (worlds, 1)))
+    F.present = np.ones((worlds, count), dtype=np.int64)
+    F.crits_dealt = np.zeros((worlds, count, 5), dtype=np.int64)
+    F.crits_taken = np.zeros((worlds, count, 5), dtype=np.int64)
+    purposes = K.PURPOSES
+    F.counters = np.zeros((worlds, len(purposes)), dtype=np.uint64)
+    if seed is not None:
+        keyed = KeyedDice(seed, worlds)
+        F.keyed = 1
+        F.base = np.ascontiguousarray(keyed.base)
+        F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
+    else:
+        F.keyed = 0
+        F.base = np.zeros(worlds, dtype=np.uint64)
+        F.salts = np.zeros(len(purposes), dtype=np.uint64)
+        F.source = dice
+    return F
+
+
+SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
+           "keyed", "logging")
+SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
+          "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
+          "intuition", "agility", "usual_parry", "beast", "sunlight", "stun_immune", "bleed_immune", "strikes", "ob",
+          "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
+          "salts")
+"""Arrays that never change during a fight: a copy shares them."""
+OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters")
+"""Arrays each world changes: a copy has its own."""
+
+
+def copy_fights(F: Any) -> Any:
+    """An independent copy of ``F`` (play tries a command on a copy): the changing arrays copied, the sheets and
+    tables shared."""
+    twin = type(F)()
+    for name in SCALARS:
+        setattr(twin, name, getattr(F, name))
+    for name in SHARED:
+        setattr(twin, name, getattr(F, name))
+    for name in OWN:
+        setattr(twin, name, np.array(getattr(F, name), copy=True))
+    twin.source = F.source
+    return twin
+
+
+def array(F: Any, name: str) -> NDArray[Any]:
+    """A field of ``F`` as a NumPy view (writes go to the kernel's memory)."""
+    return np.asarray(getattr(F, name))
