@@ -56,6 +56,17 @@ def _critical_lines(crit: dict[str, Any], table_name: str, additional: bool = Fa
             "  " + _("Effects: {effects}.").format(effects=effects_text(crit["effects"]))]
 
 
+def fumble_lines(fumble: dict[str, Any]) -> list[str]:
+    """A fumble's roll, its text and its effects; a natural weapon is never dropped: its owner stumbles."""
+    if fumble.get("stumbled"):
+        text = _("no weapon to drop: claws, fangs or breath, the creature stumbles and loses its poise.")
+    else:
+        text = pick(fumble["text"])
+    effects = dict(fumble["effects"], lost_rounds=fumble["lost_rounds"])
+    return [_("Fumble roll {roll}: {text}").format(roll=fumble["roll"], text=text),
+            "  " + _("Effects: {effects}.").format(effects=effects_text(effects))]
+
+
 def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
     """Lines telling one attack: dice, totals, result, table cell, criticals, effects."""
     names = names or {}
@@ -74,9 +85,7 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -
         fumble = event["fumble_result"]
         lines.append(_("Fumble! {first} is within the weapon's fumble range (1–{range}): the attack stops.").format(
             first=rolls[0], range=event["fumble_range"]))
-        lines.append(_("Fumble roll {roll}: {text}").format(roll=fumble["roll"], text=pick(fumble["text"])))
-        effects = dict(fumble["effects"], lost_rounds=fumble["lost_rounds"])
-        lines.append("  " + _("Effects: {effects}.").format(effects=effects_text(effects)))
+        lines.extend(fumble_lines(fumble))
         return lines
     lines.append(_("Attack: {roll} {ob} OB = {total}; against a defence of {defence}, result {result}.").format(
         roll=event["roll_total"], ob=signed(event["ob"]), total=event["attack_total"], defence=event["defence"],

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
-from estoc.render.harp import narrate_attack
+from estoc.render.harp import fumble_lines, narrate_attack
 
 
 def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str]) -> list[str]:
@@ -52,6 +52,9 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
         elif record.get("downed_now"):
             lines.append("    " + _("{target} falls.").format(target=who("target")))
         return lines
+    if kind == "disengaged":
+        return ["  " + _("{who} has broken off from {foe}: first to act, free to move away.").format(
+            who=who("actor"), foe=who("target"))]
     if kind == "total-parry":
         if record["fumbled"]:
             text = _("{who}'s total parry against {target} fumbles ({roll}): no parry this round.")
@@ -59,8 +62,11 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
             text = _("{who} parries {target} with everything and the roll opens ({roll}): a counter-blow!")
         else:
             text = _("{who} parries {target} with everything: +{bonus} to the DB ({roll}).")
-        return ["  " + text.format(who=who("actor"), target=who("target"), roll=record["roll"],
-                                   bonus=record["bonus"])]
+        lines = ["  " + text.format(who=who("actor"), target=who("target"), roll=record["roll"],
+                                    bonus=record["bonus"])]
+        if record.get("fumble_result"):
+            lines += ["    " + line for line in fumble_lines(record["fumble_result"])]
+        return lines
     if kind == "dodge":
         text = (_("{who} dodges by instinct: +{bonus} to the DB (manoeuvre {total}).") if record["instinctive"]
                 else _("{who} dodges: +{bonus} to the DB (manoeuvre {total})."))

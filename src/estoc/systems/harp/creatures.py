@@ -107,6 +107,8 @@ class StatBlock:
     movement: dict[str, int]
     powers: tuple[dict[str, Any], ...] = field(default=())
     power_points: int = 0
+    shield_covers: int = 0
+    """How many attacks a round its shield covers (0: no shield)."""
 
     @property
     def beast(self) -> bool:
@@ -164,7 +166,7 @@ def _attack(content: Content, creature: Creature, attack: CreatureAttack, level:
         additional=attack.additional_critical or (weapon.additional_critical if weapon else None),
         area=attack.area, uses=attack.uses,
         poison=attack.poison.model_dump() if attack.poison else None, weapon=attack.weapon,
-        braced=bool(weapon and weapon.braced_vs_charge))
+        braced=bool(weapon and weapon.braced_vs_charge), missile=bool(weapon and weapon.missile is not None))
 
 
 def stat_block(content: Content, creature: Creature, level: int | None = None) -> StatBlock:
@@ -219,7 +221,8 @@ def stat_block(content: Content, creature: Creature, level: int | None = None) -
                      armour_name=armour_name.as_dict(), manoeuvre_penalty=worn.manoeuvre_penalty_max if worn else 0,
                      hit_points=hit_points, db=db, attacks=attacks, resistances=resistances,
                      initiative=_b(("quickness", stats.qu), ("intuition", stats.in_)), movement=movement,
-                     powers=powers, power_points=power_points)
+                     powers=powers, power_points=power_points,
+                     shield_covers=shield.attacks_covered if shield else 0)
 
 
 def regeneration(minutes: int, lost: int, unregenerable: int) -> int:

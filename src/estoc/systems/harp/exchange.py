@@ -19,7 +19,7 @@ from estoc.systems.harp.conditions import HarpState, StunCheck
 from estoc.systems.harp.creatures import stat_block
 from estoc.systems.harp.report import attack_dict, stun_dict
 from estoc.systems.harp.roster import BatchExchange, Roster, breath_batch, strike_batch, strike_row
-from estoc.systems.harp.stats import Defence, Offence
+from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
 from estoc.systems.harp.strike import Strike
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
 
@@ -53,6 +53,11 @@ class Combatant:
     """OB it usually moves to its DB against its opponent (the default policy's choice)."""
     kind: str = "fighter"
     """``fighter`` or ``hero`` (played by a player), ``creature`` (played by the GM or its policy)."""
+    shield_db: int = 0
+    """What its shield adds to ``db`` (counted against the first ``shield_covers`` attacks of each round only)."""
+    shield_covers: int = 0
+    armour_penalty: int = 0
+    """The worn armour's manoeuvre penalty (0 or less): dodges and other manoeuvres of Agility or Quickness."""
 
     @classmethod
     def from_content(cls, content: Content, combatant_id: str, level: int | None = None) -> Combatant:
@@ -74,16 +79,19 @@ class Combatant:
         shield = content.get("harp", "shields", sheet.shield, harp.Shield) if sheet.shield else None
         ob = Offence(skill=sheet.skill, talents=sheet.talents_ob, weapon_mod=weapon.ob_mod,
                      weapon_bonus=sheet.weapon_bonus).total()
-        db = Defence(armour=armour, quickness_bonus=sheet.quickness, armour_skill=sheet.armour_skill,
-                     fitted=sheet.armour_fitted, armour_bonus=sheet.armour_bonus, shield=shield,
-                     shield_trained=sheet.shield_trained, shield_bonus=sheet.shield_bonus,
-                     talents=sheet.talents_db).total()
+        defence = Defence(armour=armour, quickness_bonus=sheet.quickness, armour_skill=sheet.armour_skill,
+                          fitted=sheet.armour_fitted, armour_bonus=sheet.armour_bonus, shield=shield,
+                          shield_trained=sheet.shield_trained, shield_bonus=sheet.shield_bonus,
+                          talents=sheet.talents_db)
+        db = defence.total()
         strike = Strike(name=weapon.name.as_dict(), kind="weapon", table=weapon.table, size=weapon.size,
                         fumble=weapon.fumble, ob=ob, critical=weapon.critical, additional=weapon.additional_critical,
-                        weapon=weapon.id, braced=weapon.braced_vs_charge)
+                        weapon=weapon.id, braced=weapon.braced_vs_charge, missile=weapon.missile is not None)
         return cls(id=sheet.id, name=sheet.name.as_dict(), hp=sheet.hp, db=db, armour_type=armour.type,
                    body_rr=sheet.body_rr, strikes=(strike,), quickness=sheet.quickness, intuition=sheet.intuition,
-                   agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry)
+                   agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry,
+                   shield_db=defence.shield_db(), shield_covers=shield.attacks_covered if shield else 0,
+                   armour_penalty=armour_manoeuvre_penalty(armour, sheet.armour_skill, fitted=sheet.armour_fitted))
 
     @classmethod
     def from_creature(cls, content: Content, creature: Creature, level: int | None = None) -> Combatant:
@@ -96,7 +104,8 @@ class Combatant:
                    crit_reduction=block.size_rule.critical_reduction, beast=block.beast,
                    stun_immune=block.has("immunite-etourdissement"), bleed_immune=block.has("immunite-saignement"),
                    devastating=block.has("force-devastatrice"), sunlight_sensitive=block.has("sensibilite-soleil"),
-                   kind="creature")
+                   kind="creature", shield_db=block.db.part("shield") + block.db.part("shield_bonus"),
+                   shield_covers=block.shield_covers, armour_penalty=block.manoeuvre_penalty)
 
     def ob(self, strike: int = 0) -> int:
         """The OB of one of its attacks (the signature attack by default)."""

@@ -225,14 +225,26 @@ class HarpFight(Sides):
             raise RulesError(_("{id} has dropped their weapon and must take it up first").format(id=who))
 
     def _check_can_parry(self, actor: int) -> None:
+        me = self.combatants[actor]
+        if me.beast:
+            raise RulesError(_("a beast does not parry; it may dodge instead"))
+        if not me.strikes[0].melee or me.strikes[0].kind != "weapon":
+            raise RulesError(_("parrying needs a melee weapon in hand"))
         if not self.flags(actor)[2]:
-            raise RulesError(_("{id} cannot parry this round").format(id=self.combatants[actor].id))
+            raise RulesError(_("{id} cannot parry this round").format(id=me.id))
+
+    def _check_free(self, actor: int) -> None:
+        """Made to parry (« Parade Obligatoire »), it can do nothing else: no dodge, no move, no flight."""
+        if self.value("must_parry_until", actor):
+            raise RulesError(_("{id} must parry: it can do nothing else this round").format(
+                id=self.combatants[actor].id))
 
     def _instinctive_dodge(self, event: Mapping[str, Any], teller: Teller, records: list[dict[str, Any]]) -> None:
         """At any moment: instead of the action not yet made, or costing next round's action."""
         actor = self.index(str(event.get("actor", "")))
         if not self.flags(actor)[0]:
             raise RulesError(_("{id} cannot act").format(id=self.combatants[actor].id))
+        self._check_free(actor)
         cost = kernel_of(self.F).py_instinctive_dodge(self.F, 0, actor)
         self.tell(teller, records)
         records[-1]["cost"] = "next_round" if cost else "this_round"
@@ -348,8 +360,8 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     amount = _number(event, "parry")
     if amount > 0:
         fight._check_can_parry(actor)
-        if fight.combatants[actor].beast:
-            raise RulesError(_("a beast does not parry; it may dodge instead"))
+        if not fight.combatants[actor].strikes[n].melee:
+            raise RulesError(_("parrying needs a melee attack declared this round (not a shot or a spell)"))
     elif amount < 0:
         raise RulesError(_("a parry moves 0 or more points of OB, not {amount}").format(amount=amount))
     kernel_of(fight.F).py_attack(fight.F, 0, actor, target, n, amount, parried, ob_mod + _number(event, "mod"))
@@ -359,13 +371,12 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
 def _total_parry(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     target = fight._target(actor, event)
     fight._check_can_parry(actor)
-    if fight.combatants[actor].beast:
-        raise RulesError(_("a beast does not parry; it may dodge instead"))
     kernel_of(fight.F).py_total_parry(fight.F, 0, actor, target)
     fight.tell(teller, records)
 
 
 def _dodge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
+    fight._check_free(actor)
     kernel_of(fight.F).py_dodge(fight.F, 0, actor)
     fight.tell(teller, records)
 
@@ -374,13 +385,17 @@ def _charge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     target = fight._target(actor, event)
     fight._check_can_attack(actor)
     me = fight.combatants[actor]
+    n = _strike_number(fight, actor, event)
+    if me.strikes[n].missile:
+        raise RulesError(_("a charge ends in a melee attack, not a shot"))
     actions.charge(float(event.get("distance", 0)), me.base_movement)
-    kernel_of(fight.F).py_charge(fight.F, 0, actor, target, 0, bool(event.get("seen", True)), _number(event, "mod"))
+    kernel_of(fight.F).py_charge(fight.F, 0, actor, target, n, bool(event.get("seen", True)), _number(event, "mod"))
     fight.tell(teller, records)
 
 
 def _move(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     me = fight.combatants[actor]
+    fight._check_free(actor)
     pace, _mods = actions.movement(float(event.get("distance", 0)), me.base_movement,
                                    stunned=bool(fight.value("stun_until", actor)))
     records.append({"kind": "move", "actor": me.id, "distance": float(event.get("distance", 0)), "pace": pace})
@@ -394,6 +409,8 @@ def _move_attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller:
 
 def _disengage(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     target = fight._target(actor, event)
+    fight._check_free(actor)
+    fight._check_can_parry(actor)
     me = fight.combatants[actor]
     ob = me.ob() + fight.value("penalty", actor)
     amount = _number(event, "parry", (ob + 1) // 2)
@@ -464,6 +481,7 @@ def _intercept(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: T
 
 
 def _flee(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
+    fight._check_free(actor)
     kernel_of(fight.F).py_act(fight.F, 0, actor, (5, -1, 0, 0, -1, -1, -1, -1))
     records.append({"kind": "flee", "actor": fight.combatants[actor].id})
 

@@ -9,7 +9,7 @@ from estoc.content.registry import Content
 from estoc.errors import InputError, UnknownIdError
 from estoc.i18n import _
 from estoc.systems.harp.exchange import Combatant
-from estoc.systems.harp.stats import Defence, Offence
+from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
 from estoc.systems.harp.strike import Breakdown, Part, Strike
 
 
@@ -22,7 +22,7 @@ def hero_strike(content: Content, entry: HeroWeapon) -> Strike:
     return Strike(name=weapon.name.as_dict(), kind="weapon", table=weapon.table, size=weapon.size,
                   fumble=weapon.fumble, ob=offence.total(), critical=weapon.critical,
                   additional=weapon.additional_critical, ob_breakdown=parts, weapon=weapon.id,
-                  braced=weapon.braced_vs_charge)
+                  braced=weapon.braced_vs_charge, missile=weapon.missile is not None)
 
 
 def shield_usable(shield: harp.Shield, weapon: harp.Weapon) -> bool:
@@ -64,7 +64,10 @@ def combatant_from_hero(content: Content, hero: Hero, weapon_index: int = 0) -> 
     return Combatant(id=hero.id, name=hero.name.as_dict(), hp=hero.hp, db=defence.total(),
                      armour_type=defence.armour.type, body_rr=hero.resistances.body, strikes=strikes,
                      quickness=hero.stats.qu, intuition=hero.stats.in_, agility=hero.stats.ag,
-                     base_movement=hero.base_movement, parry=hero.parry)
+                     base_movement=hero.base_movement, parry=hero.parry, shield_db=defence.shield_db(),
+                     shield_covers=defence.shield.attacks_covered if defence.shield else 0,
+                     armour_penalty=armour_manoeuvre_penalty(defence.armour, hero.armour_skill,
+                                                             fitted=hero.armour_fitted))
 
 
 def combatant_for(content: Content, ref: str, level: int | None = None) -> Combatant:

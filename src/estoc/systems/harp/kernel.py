@@ -75,7 +75,7 @@ L_DONE = cython.declare(cython.int, 10)       # total hits, knocked down, fallen
 L_PARRY = cython.declare(cython.int, 11)      # actor, target, total, fumbled, counter, bonus, fumble roll
 L_DODGE = cython.declare(cython.int, 12)      # actor, instinctive, total, bonus
 L_BRACED = cython.declare(cython.int, 13)     # the braced foe, the charger
-L_OWN_FUMBLE = cython.declare(cython.int, 14)  # fumbler, roll (a total parry's fumble)
+L_DISENGAGED = cython.declare(cython.int, 14)  # the combatant who broke off cleanly, its opponent
 
 # --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
 OPEN_FROM = cython.declare(cython.int, 96)
@@ -169,6 +169,10 @@ class Fights:
     natural = cython.declare(cython.int[:, ::1], visibility="public")
     single = cython.declare(cython.int[:, ::1], visibility="public")
     braced = cython.declare(cython.int[:, ::1], visibility="public")
+    missile = cython.declare(cython.int[:, ::1], visibility="public")
+    shield_db = cython.declare(cython.int[::1], visibility="public")
+    shield_covers = cython.declare(cython.int[::1], visibility="public")
+    armour_penalty = cython.declare(cython.int[::1], visibility="public")
     # settings
     beyond = cython.declare(cython.int, visibility="public")
     fight_mod = cython.declare(i64[::1], visibility="public")
@@ -208,7 +212,8 @@ class Fights:
     automatic = cython.declare(i64[:, ::1], visibility="public")
     intercepting = cython.declare(i64[:, ::1], visibility="public")
     disengage_foe = cython.declare(i64[:, ::1], visibility="public")
-    disengage_taken = cython.declare(i64[:, ::1], visibility="public")
+    disengage_hit = cython.declare(i64[:, ::1], visibility="public")
+    shield_used = cython.declare(i64[:, ::1], visibility="public")
     next_mod = cython.declare(i64[:, ::1], visibility="public")
     uses = cython.declare(i64[:, :, ::1], visibility="public")
     # tallies (W, C) and (W, C, 5)
@@ -343,9 +348,20 @@ def can_attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def melee(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
+    """A melee strike: aimed at one foe, not shot or thrown (« Parade »: only melee attacks are parried)."""
+    return F.single[c, s] != 0 and F.missile[c, s] == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def can_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
-    """« Parade Interdite » forbids it for its rounds."""
-    return can_act(F, w, c) and F.no_parry_until[w, c] == 0
+    """A parry needs a melee weapon in hand (its first strike, a weapon, not a bow or a sling; a beast's claws never
+    parry) and is forbidden by « Parade Interdite » for its rounds."""
+    return (can_act(F, w, c) and F.no_parry_until[w, c] == 0 and not F.beast[c] and F.natural[c, 0] == 0
+            and melee(F, c, 0))
 
 
 @cython.cfunc
@@ -353,8 +369,12 @@ def can_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.b
 @cython.nogil
 @cython.exceptval(check=False)
 def manoeuvre_penalty(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
-    """What a manoeuvre roll loses: the criticals' penalties, −25 shaken, −50 stunned (moving or focusing)."""
-    total: i64 = F.penalty[w, c]
+    """What a manoeuvre roll loses: the criticals' penalties, the worn armour's manoeuvre penalty, −25 shaken, −50
+    stunned (moving or focusing), −20 in full sun for a creature that fears it (bestiary, « Sensibilité à la Lumière
+    du Soleil »: every manoeuvre)."""
+    total: i64 = F.penalty[w, c] + F.armour_penalty[c]
+    if F.sunlight[c] and F.full_sun:
+        total += SUNLIGHT_PENALTY
     if F.shaken[w, c]:
         total += SHAKEN_MANOEUVRE
     if F.stun_until[w, c]:
@@ -482,13 +502,29 @@ def _cell(F: Fights, table: i64, row: i64, armour: i64) -> i64:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cython.Py_ssize_t) -> i64:
-    """What the target adds to its DB against this attacker: its parry if it parries this one (« Parade »), its
-    dodge, a charge's −20."""
+def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cython.Py_ssize_t,
+                    s: cython.Py_ssize_t) -> i64:
+    """What the target adds to its DB against this attacker's strike ``s``: its parry if it parries this one and the
+    strike is a melee one (« Parade »: not arrows, not a breath), its dodge, a charge's −20."""
     bonus: i64 = F.dodge[w, t] + F.charge_db[w, t]
-    if F.parry_vs[w, t] == a:
+    if F.parry_vs[w, t] == a and melee(F, a, s):
         bonus += F.parry_bonus[w, t]
     return bonus
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+    """Whether the target's shield covers one more attack this round (« Les boucliers »: each shield covers a number
+    of attacks a round, from the front or the side; estoc does not place combatants, so every attack comes from the
+    front: the first ones of the round are covered, the rest are not)."""
+    if F.shield_covers[t] == 0:
+        return True
+    if F.shield_used[w, t] < F.shield_covers[t]:
+        F.shield_used[w, t] += 1
+        return True
+    return False
 
 
 @cython.cfunc
@@ -510,8 +546,13 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
         ob = F.ob[a, s] + F.penalty[w, a] + ob_mod
         if F.sunlight[a] and F.full_sun:
             ob += SUNLIGHT_PENALTY
+        # A target on the ground is easier to strike (bestiary, « Renverser une cible »).
+        if F.prone[w, t]:
+            ob += PRONE_TARGET_OB
         fumble_range = F.fumble[a, s]
-    defence: i64 = F.db[t] + defence_against(F, w, t, a)
+    defence: i64 = F.db[t] + defence_against(F, w, t, a, s)
+    if not shield_counts(F, w, t):
+        defence -= F.shield_db[t]
     emit(F, L_STRIKE, a, t, s, ob, defence, counter, 0, 0)
     rolled = cython.declare(cython.int[1])
     rolled[0] = given_first
@@ -597,6 +638,8 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     if hit:
         total_hits = hits + second_hits + fx[E_HITS]
         take_hits(F, w, t, total_hits)
+        if F.disengage_foe[w, t] == a and total_hits > 0:
+            F.disengage_hit[w, t] = 1
     if struck:
         apply_effects(F, w, t, fx, now, True)
     if fumbled:
@@ -650,11 +693,21 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     """A new round: everyone still in the fight rolls initiative (d10 + Quickness + Intuition, −20 for a surprised
     side in the first round, automatic for a clean disengagement or a vain wait), and acts from the highest total
     down; ties go to the higher Quickness, then to the earlier in the list (the text is silent: estoc's choice)."""
+    c: cython.Py_ssize_t
+    for c in range(F.count):
+        F.shield_used[w, c] = 0
+        if F.disengage_foe[w, c] >= 0:
+            # « Désengagement »: unharmed by its opponent during the round it broke off, it has the initiative in
+            # the next one and moves away freely.
+            if not F.disengage_hit[w, c] and F.present[w, c] and not out_of_fight(F, w, c):
+                F.automatic[w, c] = 1
+                emit(F, L_DISENGAGED, c, F.disengage_foe[w, c], 0, 0, 0, 0, 0, 0)
+            F.disengage_foe[w, c] = -1
+            F.disengage_hit[w, c] = 0
     F.rnd[w] += 1
     now: i64 = F.rnd[w]
     emit(F, L_ROUND, now, 0, 0, 0, 0, 0, 0, 0)
     n: cython.Py_ssize_t = 0
-    c: cython.Py_ssize_t
     k: cython.Py_ssize_t
     total: i64
     for c in range(F.count):
@@ -732,8 +785,9 @@ def winner(F: Fights, w: cython.Py_ssize_t) -> cython.int:
 def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
     """The start of ``c``'s turn (« Saignement », « Étourdi », « Secoué », « Mort »): it bleeds, what has expired ends,
     a stun from an earlier round is resisted again against the rounds left, a due death comes, the shaken state
-    ends, and the declarations of its previous action (parry, dodge, charge) end. Returns 0 when it can act, 1 when
-    it is out of the fight, 2 when it lost its action."""
+    ends, and the declarations of its previous action (parry, dodge, charge) end; a disengagement declared in its
+    previous action runs until the round ends. Returns 0 when it can act, 1 when it is out of the fight, 2 when it
+    lost its action."""
     now: i64 = F.rnd[w]
     F.started[w, c] = 1
     alive: cython.bint = F.dead[w, c] == 0
@@ -750,7 +804,6 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
         F.lost_until[w, c] = 0
     died: cython.int = 0
     skipped: cython.int = 0
-    foe: i64 = -1
     left: i64 = 0
     if F.stun_until[w, c] > 0 and F.stun_since[w, c] < now and alive:
         left = F.stun_until[w, c] - now
@@ -763,19 +816,13 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
     F.parry_bonus[w, c] = 0
     F.dodge[w, c] = 0
     F.charge_db[w, c] = 0
-    if F.disengage_foe[w, c] >= 0:
-        # « Désengagement »: unharmed during it, it has the initiative next round.
-        if F.hits_taken[w, c] == F.disengage_taken[w, c]:
-            F.automatic[w, c] = 1
-            foe = F.disengage_foe[w, c]
-        F.disengage_foe[w, c] = -1
     if out_of_fight(F, w, c):
         skipped = 1
     elif not can_act(F, w, c):
         skipped = 2
     else:
         F.acted_rounds[w, c] += 1
-    emit(F, L_TURN, c, bled, died, skipped, foe, left, now, 0)
+    emit(F, L_TURN, c, bled, died, skipped, -1, left, now, 0)
     if left > 0:
         resist_stun(F, w, c, left)
     return skipped
@@ -842,7 +889,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     if F.beasts_flee and F.beast[c] and 4 * F.hp[w, c] < F.hp_max[c]:
         kind = A_FLEE
     if not can_attack(F, w, c):
-        kind = A_TOTAL_PARRY if can_parry(F, w, c) and not F.beast[c] else A_PASS
+        kind = A_TOTAL_PARRY if can_parry(F, w, c) else A_PASS
     if foes == 0:
         kind = A_PASS
     if F.disarmed[w, c]:
@@ -852,7 +899,8 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     out[0] = kind
     out[1] = dangerous if kind == A_TOTAL_PARRY else weakest
     out[2] = breath if kind == A_BREATHE else first_single
-    out[3] = F.usual_parry[c] if F.usual_parry[c] > 0 and not F.beast[c] and can_parry(F, w, c) else 0
+    out[3] = (F.usual_parry[c] if F.usual_parry[c] > 0 and can_parry(F, w, c) and melee(F, c, first_single)
+              else 0)
     out[4] = dangerous
     out[5] = -1
     out[6] = -1
@@ -896,7 +944,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     attacks until the start of the attacker's next action (never the whole OB: that is a total parry)."""
     ob: i64 = F.ob[a, s] + F.penalty[w, a]
     amount: i64 = 0
-    if parry > 0:
+    if parry > 0 and melee(F, a, s):
         amount = parry
         if amount > ob - 1:
             amount = ob - 1
@@ -927,7 +975,13 @@ def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     counter: cython.bint = (not fumbled) and first[0] >= OPEN_FROM
     F.parry_vs[w, a] = t
     F.parry_bonus[w, a] = bonus
-    emit(F, L_PARRY, a, t, total, fumbled, counter, bonus, 0, 0)
+    fumble_roll: i64 = 0
+    if fumbled:
+        # « Parade Totale »: a roll in the weapon's fumble range is a fumble, rolled and suffered like an attack's.
+        fumble_roll = die(F, w, P_FUMBLE, 100)
+    emit(F, L_PARRY, a, t, total, fumbled, counter, bonus, fumble_roll, 0)
+    if fumbled:
+        own_fumble(F, w, a, fumble_roll, F.natural[a, 0] != 0)
     if counter:
         F.next_mod[w, a] = 0
         strike(F, w, a, t, 0, 0, True, first[0], total)
@@ -1006,7 +1060,7 @@ def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
         if not standing(F, w, a):
             return
     F.charge_db[w, a] = CHARGE_DB
-    attack(F, w, a, t, s, 0, -1, ob_mod + CHARGE_OB)
+    attack(F, w, a, t, s, 0, -1, ob_mod + CHARGE_OB)  # the attack it declared (a horse's ram, not its trample)
 
 
 @cython.cfunc
@@ -1015,12 +1069,12 @@ def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
 def disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, amount: i64
               ) -> cython.void:
     """« Désengagement », its first round: no attack, a parry of ``amount`` (at least half the OB) against the
-    opponent; unharmed, it has the initiative next (see :func:`start_turn`)."""
+    opponent; unharmed by it until the round ends, it has the initiative in the next (see :func:`begin_round`)."""
     ob: i64 = F.ob[a, 0] + F.penalty[w, a]
     F.parry_vs[w, a] = t
     F.parry_bonus[w, a] = amount if amount < ob else ob
     F.disengage_foe[w, a] = t
-    F.disengage_taken[w, a] = F.hits_taken[w, a]
+    F.disengage_hit[w, a] = 0
 
 
 @cython.cfunc

@@ -26,6 +26,10 @@ class Breakdown:
     def total(self) -> int:
         return sum(p.value for p in self.parts)
 
+    def part(self, key: str) -> int:
+        """One part's value (0 when absent)."""
+        return sum(p.value for p in self.parts if p.key == key)
+
     def as_dict(self) -> dict[str, Any]:
         return {"total": self.total, "parts": {p.key: p.value for p in self.parts if p.value}}
 
@@ -50,10 +54,12 @@ class Strike:
     weapon: str | None = None
     braced: bool = False
     """A spear or polearm: strikes first at a charge it sees coming."""
+    missile: bool = False
+    """A bow, sling, crossbow or thrown weapon: it cannot parry, and no parry counts against it."""
 
     @property
     def melee(self) -> bool:
-        return self.kind in ("weapon", "natural")
+        return self.kind in ("weapon", "natural") and not self.missile and self.area == "single"
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -14,7 +14,7 @@ from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, HarpTables
 
 # the kernel's row kinds (see kernel.py, « what the log tells »)
-ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, OWN_FUMBLE = range(1, 15)
+ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, DISENGAGED = range(1, 15)
 SKIPPED = {0: None, 1: "down", 2: "lost"}
 
 
@@ -46,12 +46,13 @@ def fumble_dict(tables: HarpTables, roll: int, natural: bool) -> dict[str, Any]:
     fumble = tables.fumble
     entry = fumble.entries[int(fumble.entry[roll])]
     effects = effects_dict(fumble.effects.values[roll])
-    if natural and effects.pop("drop_weapon", False):
+    stumbled = natural and effects.pop("drop_weapon", False)
+    if stumbled:
         effects["shaken"] = True
     record: dict[str, Any] = {"roll": roll, "text": entry.text.as_dict(), "effects": effects,
                               "lost_rounds": int(fumble.lost_rounds[roll])}
-    if natural:
-        record["natural"] = True
+    if stumbled:
+        record["stumbled"] = True
     return record
 
 
@@ -133,6 +134,8 @@ class Teller:
                                 "cost": "this_round"})
             elif kind == BRACED:
                 records.append({"kind": "braced", "actor": ids[a], "target": ids[b]})
+            elif kind == DISENGAGED:
+                records.append({"kind": "disengaged", "actor": ids[a], "target": ids[b]})
         return records
 
     def _strike(self, a: int, t: int, s: int, ob: int, defence: int, counter: bool) -> dict[str, Any]:

@@ -25,7 +25,7 @@ UNLIMITED = 1_000_000
 WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
-                "automatic", "intercepting", "disengage_foe", "disengage_taken", "next_mod", "dealt", "taken",
+                "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "next_mod", "dealt", "taken",
                 "downed", "acted_rounds")
 """The ``(W, C)`` fields of a world's combatants."""
 CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
@@ -67,7 +67,7 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
             "critical": critical, "extra_table": tables.critical.index(extra.table) if extra else -1,
             "extra_severity": severity_code(extra.severity) if extra else 0,
             "natural": int(strike.kind != "weapon"), "single": int(strike.area == "single"),
-            "braced": int(strike.braced)}
+            "braced": int(strike.braced), "missile": int(strike.missile)}
 
 
 def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[int], worlds: int, *,
@@ -105,11 +105,14 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "usual_parry": [c.parry for c in combatants], "beast": [c.beast for c in combatants],
         "sunlight": [c.sunlight_sensitive for c in combatants], "stun_immune": [c.stun_immune for c in combatants],
         "bleed_immune": [c.bleed_immune for c in combatants], "strikes": [len(c.strikes) for c in combatants],
+        "shield_db": [c.shield_db for c in combatants], "shield_covers": [c.shield_covers for c in combatants],
+        "armour_penalty": [c.armour_penalty for c in combatants],
     }
     for name, values in per.items():
         setattr(F, name, _i32(values))
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
-        "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced")}
+        "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
+        "missile")}
     grids["extra_table"][:] = -1
     uses = np.zeros((worlds, count, width), dtype=np.int64)
     for c, person in enumerate(combatants):
@@ -156,7 +159,7 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
           "intuition", "agility", "usual_parry", "beast", "sunlight", "stun_immune", "bleed_immune", "strikes", "ob",
           "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
-          "salts")
+          "missile", "shield_db", "shield_covers", "armour_penalty", "salts")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters")
 """Arrays each world changes: a copy has its own."""
