@@ -17,10 +17,9 @@ from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.render.harp import narrate_attack
 from estoc.systems.base import find_system
-from estoc.systems.harp.attack import AttackSettings, resolve_attack
-from estoc.systems.harp.exchange import Combatant, strike_inputs
+from estoc.systems.harp.attack import AttackSettings
+from estoc.systems.harp.exchange import Combatant, one_exchange
 from estoc.systems.harp.heroes import combatant_for
-from estoc.systems.harp.report import attack_dict
 from estoc.systems.harp.strike import Strike
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
 
@@ -139,18 +138,15 @@ def register(app: typer.Typer) -> None:
                 faces[purpose] = [value]
         dice = ScriptedDice(faces, fallback=SeededDice(seed), strict=["attack"] if roll else [], record=True)
         dice.check_faces(100)
-        inputs = strike_inputs(tables, chosen, target, 1, chosen.ob, target.db,
-                               devastating=bool(striker and striker.devastating))
-        t = int(inputs.table[0])
-        outcome = resolve_attack(dice, tables, inputs, AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
+        attacker_sheet = replace(striker, strikes=(chosen,)) if striker is not None else Combatant(
+            id="attacker", name={"fr": "attaquant", "en": "attacker"}, hp=1, db=0, armour_type=1, body_rr=0,
+            strikes=(chosen,))
+        event = one_exchange(tables, attacker_sheet, target, dice,
+                             settings=AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
         dice.check_all_used(["attack"])
-        event = attack_dict(tables, outcome, ob=chosen.ob, defence=target.db, table=t,
-                            armour_type=target.armour_type, size=chosen.size, fumble_range=chosen.fumble,
-                            limit=int(tables.attack.limits[t, SIZE_INDEX[chosen.size]]))
-        event.update(weapon=weapon, attacker=attacker, defender=defender,
-                     critical_reduction=target.crit_reduction,
-                     knocked_down=bool(tables.attack.knocks_down[t]) and bool(outcome.severity[0] > 0)
-                     and (striker is None or target.size_rank <= striker.size_rank))
+        t = tables.attack.index(chosen.table)
+        table_severity = int(tables.attack.severity[t, event["row"], target.armour_type - 1]) if event["hit"] else 0
+        event.update(weapon=weapon, attacker=attacker, defender=defender, critical_reduction=target.crit_reduction)
         event["dice"] = [{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
                          for r in dice.records or []]
         if as_json:
@@ -163,9 +159,9 @@ def register(app: typer.Typer) -> None:
                 d=pick(target.name) if defender else _("the target"), strike=pick(chosen.name)), markup=False)
         for line in narrate_attack(event, names):
             out.print(line, markup=False)
-        if event["critical_reduction"] and event["critical"] is None and int(outcome.table_severity[0]):
+        if event["critical_reduction"] and event["critical"] is None and table_severity:
             out.print(_("The table showed a critical {severity}, but the target's size wipes it out.").format(
-                severity=" ABCDE"[int(outcome.table_severity[0])]), markup=False)
+                severity=" ABCDE"[table_severity]), markup=False)
         if event["knocked_down"]:
             out.print(_("The target is knocked down."), markup=False)
 

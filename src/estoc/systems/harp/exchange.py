@@ -6,22 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from estoc.content.models import harp
 from estoc.content.models.harp_creatures import Creature
 from estoc.content.registry import Content
-from estoc.dice import DiceSource, OpenEndedRoll
-from estoc.errors import InputError, RulesError, UnknownIdError
-from estoc.i18n import _, pick
-from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings
-from estoc.systems.harp.conditions import HarpState, StunCheck
+from estoc.dice import DiceSource
+from estoc.errors import EstocError, InputError, RulesError, UnknownIdError
+from estoc.i18n import _
+from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackSettings
 from estoc.systems.harp.creatures import stat_block
-from estoc.systems.harp.report import attack_dict, stun_dict
-from estoc.systems.harp.roster import BatchExchange, Roster, breath_batch, strike_batch, strike_row
 from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
 from estoc.systems.harp.strike import Strike
-from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
+from estoc.systems.harp.tables import HarpTables
 
 
 @dataclass(frozen=True)
@@ -114,9 +109,11 @@ class Combatant:
 
 def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int, ob: Any, defence: Any, *,
                   counter: bool = False, devastating: bool = False) -> AttackInputs:
-    """The attack kernel's inputs for ``s`` against ``target``: its table, size, fumble range and criticals, the
+    """The numbers of ``s`` against ``target`` for the exact odds: its table, size, fumble range and criticals, the
     target's armour type and size reduction, Force Dévastatrice."""
-    row = strike_row(tables, s)
+    from estoc.systems.harp.worlds import strike_numbers
+
+    row = strike_numbers(tables, s)
     return AttackInputs.broadcast(
         worlds, ob=ob, defence=defence, table=row["table"], armour_type=target.armour_type, size=row["size"],
         fumble=0 if counter else row["fumble"], critical=row["critical"], extra_table=row["extra_table"],
@@ -124,91 +121,21 @@ def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int,
         hits_factor=2 if devastating else 1)
 
 
-def area_attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant],
-                attacker: int, targets: list[int], now: int, *, strike: int = 0,
-                uses_left: np.typing.NDArray[np.int64] | None = None, ob_modifier: int = 0,
-                defence_modifiers: list[int] | None = None, settings: AttackSettings = DEFAULT_SETTINGS,
-                full_sun: bool = False) -> list[Exchange]:
-    """A breath (or any area attack): one open-ended roll, compared with the defence of each creature in the cone
-    or along the line; a fumble stops it before it reaches anyone.
+def one_exchange(tables: HarpTables, attacker: Combatant, target: Combatant, dice: DiceSource, *,
+                 strike: int = 0, settings: AttackSettings = DEFAULT_SETTINGS) -> dict[str, Any]:
+    """One attack of ``attacker`` (its strike ``strike``) on ``target``, out of any fight: the kernel's strike on a
+    world of two, told as an event (what ``estoc attack`` shows). The OB and DB are the sheets' as they stand."""
+    from estoc.systems.harp.fight import kernel_of
+    from estoc.systems.harp.told import Teller
+    from estoc.systems.harp.worlds import Settings, build
 
-    ``uses_left`` (one count per world) limits breaths: worlds with none left do not breathe, the others spend one.
-    """
-    s = combatants[attacker].strikes[strike]
-    if s.area == "single":
-        raise RulesError(_("{attack} is no area attack").format(attack=pick(s.name)))
-    worlds = state.hp.shape[0]
-    can = np.ones(worlds, dtype=np.bool_) if uses_left is None else uses_left > 0
-    if not bool(can.any()):
-        raise RulesError(_("{attack} has no use left").format(attack=pick(s.name)))
-    if uses_left is not None:
-        uses_left[can] -= 1
-    roster = Roster.build(tables, list(combatants), [str(i) for i in range(len(combatants))])
-    mods = defence_modifiers or [0] * len(targets)
-    hits = breath_batch(dice, tables, state, roster, np.full(worlds, attacker, dtype=np.int64),
-                        np.tile(np.asarray(targets, dtype=np.int64), (worlds, 1)), now,
-                        strike=np.full(worlds, strike, dtype=np.int64), mask=can,
-                        defence_modifier=np.tile(np.asarray(mods, dtype=np.int64), (worlds, 1)),
-                        ob_modifier=ob_modifier, settings=settings, full_sun=full_sun)
-    return [_told(tables, state, combatants[attacker], combatants[target], target, s, hit.exchange, False)
-            for target, hit in zip(targets, hits, strict=True)]
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """An attack resolved between two combatants in every world, after it was applied."""
-
-    outcome: AttackOutcome
-    stun: StunCheck
-    """Resistance rolls against stun, one per world with a critical (``outcome.effects()[0]``)."""
-    ob: np.typing.NDArray[np.int64]
-    defence: np.typing.NDArray[np.int64]
-    event: dict[str, Any]
-    """World 0 as an event."""
-
-
-def attack(dice: DiceSource, tables: HarpTables, state: HarpState, combatants: list[Combatant], attacker: int,
-           target: int, now: int, *, strike: int = 0, ob_modifier: int | np.typing.NDArray[np.int64] = 0,
-           defence_modifier: int | np.typing.NDArray[np.int64] = 0,
-           settings: AttackSettings = DEFAULT_SETTINGS, roll: OpenEndedRoll | None = None,
-           counter: bool = False, active: np.typing.NDArray[np.bool_] | None = None,
-           full_sun: bool = False) -> Exchange:
-    """``attacker`` strikes ``target`` in every world where it can attack, in round ``now``.
-
-    The OB takes the attacker's critical penalties (« special penalties ») and ``ob_modifier`` (posture, position,
-    fight); the defence takes the target's DB and ``defence_modifier`` (its parry against the attacker, dodge,
-    cover). The DB never suffers penalties.
-
-    ``full_sun``: a creature that fears the sun attacks at −20 (every manoeuvre of it is).
-
-    ``counter``: the attack is a total parry's open-ended roll (``roll``) turned against the opponent; its total
-    alone is the attack (the whole OB went into the parry) and it cannot fumble.
-    """
-    a, t = combatants[attacker], combatants[target]
-    if not 0 <= strike < len(a.strikes):
-        raise RulesError(_("{who} has no attack number {n}").format(who=a.id, n=strike + 1))
-    s = a.strikes[strike]
-    worlds = state.hp.shape[0]
-    roster = Roster.build(tables, list(combatants), [str(i) for i in range(len(combatants))])
-    batch = strike_batch(dice, tables, state, roster, np.full(worlds, attacker, dtype=np.int64),
-                         np.full(worlds, target, dtype=np.int64), now, strike=strike, ob_modifier=ob_modifier,
-                         defence_modifier=defence_modifier, settings=settings, roll=roll, counter=counter,
-                         active=active, full_sun=full_sun)
-    return _told(tables, state, a, t, target, s, batch, counter)
-
-
-def _told(tables: HarpTables, state: HarpState, a: Combatant, t: Combatant, target: int, s: Strike,
-          batch: BatchExchange, counter: bool) -> Exchange:
-    """An exchange applied in a batch, with world 0 as an event."""
-    outcome, stun, ob, defence = batch.outcome, batch.stun, batch.ob, batch.defence
-    table = int(batch.inputs.table[0])
-    struck, _effects = outcome.effects()
-    event = attack_dict(tables, outcome, ob=int(ob[0]), defence=int(defence[0]), table=table,
-                        armour_type=t.armour_type, size=s.size, fumble_range=s.fumble,
-                        limit=int(tables.attack.limits[table, SIZE_INDEX[s.size]]))
-    first = np.flatnonzero(struck == 0)
-    event.update(counter=counter, attacker=a.id, target=t.id, strike=s.name, knocked_down=bool(batch.knocked[0]),
-                 stun_check=stun_dict(stun, int(first[0])) if first.size else None,
-                 target_hp=int(state.hp[0, target]), target_down=bool(state.down[0, target]),
-                 target_dead=bool(state.dead[0, target]))
-    return Exchange(outcome=outcome, stun=stun, ob=ob, defence=defence, event=event)
+    F = build(tables, [attacker, target], [0, 1], 1, settings=Settings(beyond_limit=settings.beyond_limit),
+              dice=dice)
+    F.logging = 1
+    F.rnd[0] = 1
+    kernel_of(F).py_strike(F, 0, 0, 1, strike, 0)
+    if F.error is not None:
+        error = F.error
+        raise error if isinstance(error, EstocError) else RulesError(str(error))
+    records = Teller(tables, [attacker, target], F).tell(F.log)
+    return next(r for r in records if r.get("kind") == "attack")

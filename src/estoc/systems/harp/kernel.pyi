@@ -1,0 +1,130 @@
+"""Typing of the compiled HARP kernel's Python entry points (mypy does not read Cython's types; see kernel.py)."""
+
+from typing import Any
+
+COMPILED: bool
+PURPOSES: tuple[str, ...]
+
+
+class Fights:
+    """W worlds of one encounter (see kernel.py): arrays are typed memoryviews, read as NumPy views."""
+
+    cells: Any
+    table_rows: int
+    rows_dim: int
+    limits: Any
+    knocks: Any
+    crit_fx: Any
+    slaying: Any
+    fumble_fx: Any
+    fumble_lost: Any
+    man_lows: Any
+    man_bonus: Any
+    count: int
+    width: int
+    side: Any
+    hp_max: Any
+    body_rr: Any
+    db: Any
+    armour_type: Any
+    crit_reduction: Any
+    hits_factor: Any
+    size_rank: Any
+    quickness: Any
+    intuition: Any
+    agility: Any
+    usual_parry: Any
+    beast: Any
+    sunlight: Any
+    stun_immune: Any
+    bleed_immune: Any
+    strikes: Any
+    ob: Any
+    table: Any
+    size: Any
+    fumble: Any
+    critical: Any
+    extra_table: Any
+    extra_severity: Any
+    natural: Any
+    single: Any
+    braced: Any
+    missile: Any
+    shield_db: Any
+    shield_covers: Any
+    armour_penalty: Any
+    beyond: int
+    fight_mod: Any
+    full_sun: int
+    surprised_side: int
+    beasts_flee: int
+    rnd: Any
+    turn: Any
+    norder: Any
+    order: Any
+    hp: Any
+    hits_taken: Any
+    penalty: Any
+    bleed: Any
+    stun_until: Any
+    stun_since: Any
+    shaken: Any
+    must_parry_until: Any
+    no_parry_until: Any
+    lost_until: Any
+    dying_round: Any
+    down: Any
+    dead: Any
+    prone: Any
+    disarmed: Any
+    steady: Any
+    present: Any
+    parry_vs: Any
+    parry_bonus: Any
+    dodge: Any
+    charge_db: Any
+    initiative: Any
+    acted: Any
+    started: Any
+    automatic: Any
+    intercepting: Any
+    disengage_foe: Any
+    disengage_hit: Any
+    shield_used: Any
+    next_mod: Any
+    uses: Any
+    dealt: Any
+    taken: Any
+    crits_dealt: Any
+    crits_taken: Any
+    downed: Any
+    acted_rounds: Any
+    keyed: int
+    base: Any
+    salts: Any
+    counters: Any
+    source: Any
+    error: BaseException | None
+    logging: int
+    log: list[tuple[int, ...]]
+
+    def __init__(self) -> None: ...
+
+
+def play_all(F: Fights, max_rounds: int, threads: int) -> None: ...
+def py_advance(F: Fights, w: int, max_rounds: int) -> int: ...
+def py_begin(F: Fights, w: int) -> None: ...
+def py_decide(F: Fights, w: int, c: int) -> tuple[int, ...]: ...
+def py_attack(F: Fights, w: int, a: int, t: int, s: int, parry: int, parried: int, ob_mod: int) -> None: ...
+def py_strike(F: Fights, w: int, a: int, t: int, s: int, ob_mod: int) -> int: ...
+def py_total_parry(F: Fights, w: int, a: int, t: int) -> None: ...
+def py_breathe(F: Fights, w: int, a: int, s: int, targets: list[int]) -> None: ...
+def py_dodge(F: Fights, w: int, a: int) -> None: ...
+def py_instinctive_dodge(F: Fights, w: int, a: int) -> int: ...
+def py_charge(F: Fights, w: int, a: int, t: int, s: int, seen: bool, ob_mod: int) -> None: ...
+def py_disengage(F: Fights, w: int, a: int, t: int, amount: int) -> None: ...
+def py_act(F: Fights, w: int, a: int, decision: tuple[int, ...]) -> None: ...
+def py_take_hits(F: Fights, w: int, c: int, hits: int) -> None: ...
+def py_flags(F: Fights, w: int, c: int) -> tuple[int, ...]: ...
+def py_sides_standing(F: Fights, w: int) -> int: ...
+def py_winner(F: Fights, w: int) -> int: ...
