@@ -1,0 +1,158 @@
+"""Rules of « Le combat » and the bestiary that the kernel applies, each checked at the table (play's events with
+typed dice), as a GM would try them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from estoc.content.registry import Content
+from estoc.dice import ScriptedDice, SeededDice
+from estoc.errors import RulesError
+from estoc.systems.harp.fight import HarpFight
+from estoc.systems.harp.play import HarpPlay
+from estoc.systems.harp.tables import HarpTables
+
+
+def fight_of(content: Content, tables: HarpTables, heroes: list[dict[str, Any]], foes: list[dict[str, Any]],
+             *, initiative: list[int] | None = None, **extra: Any) -> HarpFight:
+    """A fight begun, its first round's initiative typed (one d10 per combatant, in the list's order)."""
+    setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "essai", "en": "trial"},
+             "sides": [{"id": "heros", "members": heroes}, {"id": "foes", "members": foes}], **extra}
+    fight = HarpPlay(content, tables).new_fight({"encounter": setup, "seed": 1})
+    assert isinstance(fight, HarpFight)
+    play(fight, {"type": "begin"}, initiative=initiative or [])
+    return fight
+
+
+def play(fight: HarpFight, event: dict[str, Any], **faces: list[int]) -> list[dict[str, Any]]:
+    """Apply an event with typed faces (``extra_critical`` for « extra-critical »), estoc's dice for the rest."""
+    typed = {k.replace("_", "-"): v for k, v in faces.items()}
+    return fight.apply(event, ScriptedDice(typed, fallback=SeededDice(5)))
+
+
+def attacks(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [r for r in records if r["kind"] == "attack"]
+
+
+def current(fight: HarpFight) -> str:
+    c = fight.current()
+    assert c is not None
+    return fight.combatants[c].id
+
+
+def test_a_bow_in_hand_parries_nothing(content: Content, tables: HarpTables) -> None:
+    """« Parade »: a parry needs a melee weapon in hand and a melee attack declared."""
+    fight = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], initiative=[10, 1])
+    assert current(fight) == "halvard"
+    with pytest.raises(RulesError, match="melee weapon"):
+        play(fight, {"type": "attack", "target": "orque", "parry": 20})
+    with pytest.raises(RulesError, match="melee weapon"):
+        play(fight, {"type": "total-parry", "target": "orque"})
+    assert "parry" not in fight.auto_event()
+
+
+def test_a_parry_counts_against_melee_blows_only(content: Content, tables: HarpTables) -> None:
+    """« Parade »: the parry holds against the parried foe's melee attacks, not its arrows."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "attack", "target": "orque", "parry": 30}, attack=[20])
+    dafur = fight.combatants[0]
+    shot = attacks(play(fight, {"type": "attack", "target": "dafur", "strike": 2}, attack=[50]))[0]
+    assert shot["defence"] == dafur.db
+
+
+def test_a_melee_blow_meets_the_parry(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "attack", "target": "orque", "parry": 30}, attack=[20])
+    blow = attacks(play(fight, {"type": "attack", "target": "dafur"}, attack=[50]))[0]
+    assert blow["defence"] == fight.combatants[0].db + 30
+
+
+def test_a_clean_disengagement_acts_first_the_next_round(content: Content, tables: HarpTables) -> None:
+    """« Désengagement »: unharmed by the opponent, first to act in the next round (round 2, not 3)."""
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "disengage", "target": "orque", "parry": 60})
+    records = play(fight, {"type": "attack", "target": "brundar"}, attack=[5], initiative=[1, 10])
+    assert [r for r in records if r["kind"] == "disengaged"]
+    round_two = next(r for r in records if r["kind"] == "round")
+    assert round_two["round"] == 2
+    assert round_two["order"][0][0] == "brundar" and round_two["order"][0][2] is True
+    assert current(fight) == "brundar"
+
+
+def test_a_blow_from_the_opponent_spoils_the_disengagement(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "disengage", "target": "orque", "parry": 60})
+    records = play(fight, {"type": "attack", "target": "brundar"}, attack=[97, 90], critical=[50],
+                   initiative=[1, 10])
+    assert attacks(records)[0]["total_hits"] > 0
+    assert not [r for r in records if r["kind"] == "disengaged"]
+    assert current(fight) == "orque"
+
+
+def test_a_charge_strikes_with_the_declared_attack(content: Content, tables: HarpTables) -> None:
+    """« Charge »: the warhorse charging with its ram strikes on the ram's table (and may knock down)."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "cheval-de-guerre"}], initiative=[1, 10])
+    assert current(fight) == "cheval-de-guerre"
+    blow = attacks(play(fight, {"type": "charge", "target": "dafur", "strike": 2, "distance": 20}, attack=[60]))[0]
+    assert blow["table"] == "belier-et-poussee"
+
+
+def test_a_prone_target_is_struck_at_plus_40(content: Content, tables: HarpTables) -> None:
+    """Bestiary, « Renverser une cible »: +40 to the OB of those who attack a target on the ground."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque"}], initiative=[10, 1])
+    standing = attacks(play(fight.copy(), {"type": "attack", "target": "orque"}, attack=[30]))[0]
+    play(fight, {"type": "gm", "op": "condition", "target": "orque", "name": "prone", "value": 1})
+    prone = attacks(play(fight, {"type": "attack", "target": "orque"}, attack=[30]))[0]
+    assert prone["ob"] == standing["ob"] + 40
+
+
+def test_the_armour_weighs_on_a_dodge(content: Content, tables: HarpTables) -> None:
+    """The worn armour's manoeuvre penalty applies to dodges (Agility manoeuvres)."""
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque"}], initiative=[10, 1])
+    brundar = fight.combatants[0]
+    assert brundar.armour_penalty < 0
+    dodge = play(fight, {"type": "dodge"}, manoeuvre=[50])[0]
+    assert dodge["total"] == 50 + 3 * brundar.agility + brundar.armour_penalty
+
+
+def test_full_sun_weighs_on_a_dodge(content: Content, tables: HarpTables) -> None:
+    """Bestiary, « Sensibilité à la Lumière du Soleil »: −20 to every manoeuvre, dodges included."""
+    dark = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque"}], initiative=[1, 10])
+    sun = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque"}], initiative=[1, 10],
+                   full_sun=True)
+    assert play(sun, {"type": "dodge"}, manoeuvre=[50])[0]["total"] == play(
+        dark, {"type": "dodge"}, manoeuvre=[50])[0]["total"] - 20
+
+
+def test_a_shield_covers_its_number_of_attacks_a_round(content: Content, tables: HarpTables) -> None:
+    """« Les boucliers »: a round shield covers two attacks a round; the third blow meets no shield."""
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque", "count": 3}],
+                     initiative=[1, 10, 9, 8])
+    brundar = fight.combatants[0]
+    assert brundar.shield_covers == 2 and brundar.shield_db > 0
+    defences = [attacks(play(fight, {"type": "attack", "target": "brundar"}, attack=[20]))[0]["defence"]
+                for _ in range(3)]
+    assert defences == [brundar.db, brundar.db, brundar.db - brundar.shield_db]
+
+
+def test_a_total_parry_that_fumbles_is_a_fumble(content: Content, tables: HarpTables) -> None:
+    """« Parade Totale »: a roll in the weapon's fumble range is a fumble, rolled on the fumble table."""
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque"}], initiative=[10, 1])
+    parry = play(fight, {"type": "total-parry", "target": "orque"}, parry=[1], fumble=[90])[0]
+    assert parry["fumbled"] and parry["bonus"] == 0
+    assert parry["fumble_result"]["roll"] == 90
+
+
+@pytest.mark.parametrize("event", [{"type": "dodge"}, {"type": "move", "distance": 5}, {"type": "flee"},
+                                   {"type": "disengage", "target": "orque"}])
+def test_made_to_parry_it_does_nothing_else(content: Content, tables: HarpTables, event: dict[str, Any]) -> None:
+    """« Parade Obligatoire »: only a parry; no dodge, no movement, no flight, no disengagement."""
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "gm", "op": "condition", "target": "brundar", "name": "must-parry", "value": 2})
+    with pytest.raises(RulesError, match="must parry"):
+        play(fight, event)
+    with pytest.raises(RulesError, match="must parry"):
+        play(fight, {"type": "instinctive-dodge", "actor": "brundar"})
+    play(fight, {"type": "total-parry", "target": "orque"}, parry=[50])
