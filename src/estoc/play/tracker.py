@@ -50,9 +50,10 @@ def fold_events(events: list[dict[str, Any]]) -> Fold:
     return result
 
 
-def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str, Any]]
-           ) -> tuple[Fight, list[dict[str, Any]]]:
-    """The fight and its narration records, from its setup and its stored events."""
+def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str, Any]],
+           history: list[tuple[Fight, int]] | None = None) -> tuple[Fight, list[dict[str, Any]]]:
+    """The fight and its narration records, from its setup and its stored events; ``history`` (when given) gets the
+    state after each command in effect, with the number of records told so far (what undo goes back to)."""
     fight = system.new_fight(setup)
     records: list[dict[str, Any]] = []
     for event in fold_events(events).effective:
@@ -65,6 +66,9 @@ def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str,
         if dice.unused():
             raise StoreError(_("the stored fight does not replay (event {seq}): faces left over").format(
                 seq=event.get("seq", "?")))
+        if history is not None:
+            history.append((fight, len(records)))
+            fight = fight.copy()
     return fight, records
 
 
@@ -77,7 +81,10 @@ class Tracker:
         self.system = system
         self.setup = store.setup(fight_id)
         self.events = store.events(fight_id)
-        self.fight, self.records = replay(system, self.setup, self.events)
+        self.history: list[tuple[Fight, int]] = []
+        """The state after each command in effect and the records told by then: undo steps back without a replay
+        (a state is never changed once kept: a command is tried on a copy)."""
+        self.fight, self.records = replay(system, self.setup, self.events, self.history)
 
     @classmethod
     def create(cls, store: EventStore, system: FightSystem, name: str, setup: Mapping[str, Any]) -> Tracker:
@@ -110,6 +117,7 @@ class Tracker:
         self.events.append({**stored, "seq": seq})
         self.fight = trial
         self.records.extend(records)
+        self.history.append((trial, len(self.records)))
         return records
 
     def undo(self) -> bool:
@@ -125,7 +133,17 @@ class Tracker:
             return False
         seq = self.store.append(self.fight_id, {"type": kind})
         self.events.append({"type": kind, "seq": seq})
-        self.fight, self.records = replay(self.system, self.setup, self.events)
+        if kind == "undo":
+            self.history.pop()
+            self.fight, told = self.history[-1]
+            self.records = self.records[:told]
+        else:
+            # The command undone last, applied again with its stored faces: the state a replay would reach.
+            event = folded.undone[-1]
+            trial = self.fight.copy()
+            self.records.extend(trial.apply(event, ScriptedDice(events_dice(event))))
+            self.fight = trial
+            self.history.append((trial, len(self.records)))
         return True
 
     def auto(self, until_player: bool = False) -> list[dict[str, Any]]:
