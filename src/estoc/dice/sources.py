@@ -168,6 +168,8 @@ class KeyedDice(DiceSource):
         super().__init__(record=record)
         sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
         key = sequence.generate_state(1, np.uint64)[0]
+        self.key = np.uint64(key)
+        """The run's key (a kernel computes the same worlds' streams from it)."""
         with np.errstate(over="ignore"):
             self.base = _mix(np.uint64(key) ^ (np.arange(worlds, dtype=np.uint64) * _GOLDEN))
         self.origin = np.arange(worlds, dtype=np.int64)

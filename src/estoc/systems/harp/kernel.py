@@ -20,7 +20,7 @@ victim's turn in round r + N. Readings where the text leaves a choice are docume
 """
 
 import cython
-from cython.parallel import prange
+from cython.parallel import prange, threadid
 
 i64 = cython.typedef(cython.longlong)
 u64 = cython.typedef(cython.ulonglong)
@@ -223,6 +223,19 @@ class Fights:
     crits_taken = cython.declare(i64[:, :, ::1], visibility="public")
     downed = cython.declare(i64[:, ::1], visibility="public")
     acted_rounds = cython.declare(i64[:, ::1], visibility="public")
+    # simulation: each thread plays its worlds one after the other in its own row of the state (its *slot*), and
+    # what each world came to goes to the outputs, one row per world
+    uses0 = cython.declare(i64[:, ::1], visibility="public")
+    fight_mod0 = cython.declare(i64, visibility="public")
+    key = cython.declare(u64, visibility="public")
+    first_world = cython.declare(i64, visibility="public")
+    out_winner = cython.declare(i64[::1], visibility="public")
+    out_rounds = cython.declare(i64[::1], visibility="public")
+    out_hp = cython.declare(i64[:, ::1], visibility="public")
+    out_state = cython.declare(i64[:, ::1], visibility="public")
+    out_dealt = cython.declare(i64[:, ::1], visibility="public")
+    out_taken = cython.declare(i64[:, ::1], visibility="public")
+    out_crits = cython.declare(i64[:, :, ::1], visibility="public")
     # dice
     keyed = cython.declare(cython.int, visibility="public")
     base = cython.declare(u64[::1], visibility="public")
@@ -254,6 +267,7 @@ def _mix(x: u64) -> u64:
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
@@ -267,24 +281,40 @@ def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int)
         F.counters[w, purpose] = (k + 1) & MASK
         x: u64 = _mix((((base ^ salt) & MASK) + ((k * GOLDEN) & MASK)) & MASK)
         return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
-    face: cython.int = 1
-    with cython.gil:
-        if F.error is None:
-            try:
-                face = int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
-            except BaseException as exc:  # handed back to the caller, who raises it
-                F.error = exc
-    return face
+    return _source_face(F, purpose, sides)
 
 
 @cython.cfunc
+@cython.with_gil
+@cython.exceptval(check=False)
+def _source_face(F: Fights, purpose: cython.int, sides: cython.int) -> cython.int:
+    """A face from the play's dice source (with the GIL: kept apart so that the keyed path never takes it). An
+    error is kept for the caller, who raises it once the kernel returns."""
+    if F.error is not None:
+        return 1
+    try:
+        return int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
+    except BaseException as exc:
+        F.error = exc
+        return 1
+
+
+@cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def emit(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64) -> cython.void:
     """One row of the play's log (nothing in simulation)."""
     if F.logging:
-        with cython.gil:
-            F.log.append((kind, a, b, c, d, e, f, g, h))
+        _log_row(F, kind, a, b, c, d, e, f, g, h)
+
+
+@cython.cfunc
+@cython.with_gil
+@cython.exceptval(check=False)
+def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
+             ) -> cython.void:
+    F.log.append((kind, a, b, c, d, e, f, g, h))
 
 
 @cython.cfunc
@@ -385,6 +415,7 @@ def manoeuvre_penalty(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> 
 # --- hits and effects ----------------------------------------------------------------------------------------------
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: i64) -> cython.void:
@@ -493,6 +524,7 @@ def _add_critical(F: Fights, table: i64, roll: i64, severity: i64, fx: cython.po
 # --- the attack (« Résolution d'une attaque », « Critique Additionnel »; bestiary « Taille et critiques ») ----------
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def _cell(F: Fights, table: i64, row: i64, armour: i64) -> i64:
@@ -500,6 +532,7 @@ def _cell(F: Fights, table: i64, row: i64, armour: i64) -> i64:
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cython.Py_ssize_t,
@@ -513,6 +546,7 @@ def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cy
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
@@ -750,6 +784,7 @@ def _ahead(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, other: cython.
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def sides_standing(F: Fights, w: cython.Py_ssize_t) -> cython.int:
@@ -1100,11 +1135,78 @@ def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer
 
 # --- whole fights ---------------------------------------------------------------------------------------------------
 
+OUT_DOWN = cython.declare(cython.int, 1)
+OUT_DEAD = cython.declare(cython.int, 2)
+OUT_FLED = cython.declare(cython.int, 4)
+OUT_OVER = cython.declare(cython.int, 8)
+SLOT_STRIDE = cython.declare(cython.int, 8)
+"""Rows between two threads' slots, so that two threads never write the same cache line."""
+
+
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def fight_world(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> cython.void:
-    """Play world ``w`` from its start to its end (or ``max_rounds`` rounds), every decision the default policy's."""
+def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
+    """Slot ``w`` set to the start of world ``world``: everyone fresh, its own dice (the keyed stream of the run's
+    key and the world's index in the whole run, so that neither threads nor chunks change a world's fight)."""
+    c: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    F.rnd[w] = 0
+    F.turn[w] = -1
+    F.norder[w] = 0
+    F.fight_mod[w] = F.fight_mod0
+    for c in range(F.count):
+        F.hp[w, c] = F.hp_max[c]
+        F.hits_taken[w, c] = 0
+        F.penalty[w, c] = 0
+        F.bleed[w, c] = 0
+        F.stun_until[w, c] = 0
+        F.stun_since[w, c] = 0
+        F.shaken[w, c] = 0
+        F.must_parry_until[w, c] = 0
+        F.no_parry_until[w, c] = 0
+        F.lost_until[w, c] = 0
+        F.dying_round[w, c] = 0
+        F.down[w, c] = 0
+        F.dead[w, c] = 0
+        F.prone[w, c] = 0
+        F.disarmed[w, c] = 0
+        F.steady[w, c] = 0
+        F.present[w, c] = 1
+        F.parry_vs[w, c] = -1
+        F.parry_bonus[w, c] = 0
+        F.dodge[w, c] = 0
+        F.charge_db[w, c] = 0
+        F.initiative[w, c] = 0
+        F.acted[w, c] = 0
+        F.started[w, c] = 0
+        F.automatic[w, c] = 0
+        F.intercepting[w, c] = -1
+        F.disengage_foe[w, c] = -1
+        F.disengage_hit[w, c] = 0
+        F.shield_used[w, c] = 0
+        F.next_mod[w, c] = 0
+        F.dealt[w, c] = 0
+        F.taken[w, c] = 0
+        F.downed[w, c] = 0
+        F.acted_rounds[w, c] = 0
+        for k in range(5):
+            F.crits_dealt[w, c, k] = 0
+            F.crits_taken[w, c, k] = 0
+        for k in range(F.width):
+            F.uses[w, c, k] = F.uses0[c, k]
+    for k in range(F.counters.shape[1]):
+        F.counters[w, k] = 0
+    F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) -> cython.void:
+    """Play world ``world`` in slot ``w`` from its start to its end (or ``max_rounds`` rounds), every decision the
+    default policy's, and keep what it came to."""
+    fresh(F, w, world)
     d = cython.declare(i64[8])
     c: i64 = advance(F, w, max_rounds)
     while c >= 0:
@@ -1112,21 +1214,42 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> cython.void
         act(F, w, c, d)
         F.acted[w, c] = 1
         c = advance(F, w, max_rounds)
+    over: cython.bint = sides_standing(F, w) <= 1
+    F.out_winner[world] = winner(F, w)
+    F.out_rounds[world] = F.rnd[w]
+    k: cython.Py_ssize_t
+    flags: i64
+    for c in range(F.count):
+        flags = OUT_OVER if over else 0
+        if F.down[w, c]:
+            flags |= OUT_DOWN
+        if F.dead[w, c]:
+            flags |= OUT_DEAD
+        if not F.present[w, c]:
+            flags |= OUT_FLED
+        F.out_state[world, c] = flags
+        F.out_hp[world, c] = F.hp[w, c]
+        F.out_dealt[world, c] = F.dealt[w, c]
+        F.out_taken[world, c] = F.taken[w, c]
+        for k in range(5):
+            F.out_crits[world, c, k] = F.crits_taken[w, c, k]
 
 
-def play_all(F: Fights, max_rounds: cython.longlong, threads: cython.int) -> None:
-    """Play every world of ``F`` to its end, on ``threads`` threads (keyed dice only: no Python inside)."""
+def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
+    """Play ``worlds`` worlds to their end on ``threads`` threads, each thread in its own slot (keyed dice only:
+    no Python inside); what each came to is in the outputs (``out_*``)."""
     if not F.keyed:
         raise ValueError("play_all needs keyed dice")
-    w: cython.Py_ssize_t
-    n: cython.Py_ssize_t = F.rnd.shape[0]
+    if F.rnd.shape[0] < threads * SLOT_STRIDE or F.out_winner.shape[0] < worlds:
+        raise ValueError("play_all needs a slot for each thread and an output row for each world")
+    world: cython.Py_ssize_t
     if cython.compiled:
         with cython.nogil:
-            for w in prange(n, num_threads=threads, schedule="guided"):
-                fight_world(F, w, max_rounds)
+            for world in prange(worlds, num_threads=threads, schedule="static"):
+                fight_world(F, threadid() * SLOT_STRIDE, world, max_rounds)
     else:
-        for w in range(n):
-            fight_world(F, w, max_rounds)
+        for world in range(worlds):
+            fight_world(F, 0, world, max_rounds)
 
 
 # --- entries for play (one world, called from Python; each returns what the log should tell) -----------------------

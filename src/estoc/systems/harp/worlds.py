@@ -22,6 +22,8 @@ from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 KERNEL_NAME = "estoc.systems.harp.kernel"
 BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
 UNLIMITED = 1_000_000
+SLOT_STRIDE = 8
+"""The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
 WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
@@ -71,12 +73,14 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
 
 
 def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[int], worlds: int, *,
-          settings: Settings = Settings(), dice: DiceSource | None = None, seed: Any = None,
-          kernel_module: ModuleType | None = None) -> Any:
-    """``worlds`` fresh worlds of a fight between ``combatants`` (``sides[i]``: the side index of each).
+          settings: Settings = Settings(), dice: DiceSource | None = None, seed: Any = None, threads: int = 1,
+          first_world: int = 0, kernel_module: ModuleType | None = None) -> Any:
+    """The worlds of a fight between ``combatants`` (``sides[i]``: the side index of each).
 
-    Dice: ``seed`` (an int or a ``SeedSequence``) gives keyed dice computed inside the kernel, the simulation's;
-    ``dice`` a Python source drawn one die at a time, the play's (one world).
+    Play (``dice``: a Python source drawn one die at a time): ``worlds`` fresh worlds, each in its own row.
+    Simulation (``seed``: an int or a ``SeedSequence``, the run's key): ``worlds`` output rows, and one slot of
+    state per thread (:func:`estoc.systems.harp.kernel.play_all` plays each world in its thread's slot); world ``i``
+    rolls the keyed stream of world ``first_world + i`` of the run, whatever the chunk it is played in.
     """
     K = kernel_module or kernel()
     F = K.Fights()
@@ -114,15 +118,26 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
         "missile")}
     grids["extra_table"][:] = -1
-    uses = np.zeros((worlds, count, width), dtype=np.int64)
+    uses0 = np.zeros((count, width), dtype=np.int64)
     for c, person in enumerate(combatants):
         for s, strike in enumerate(person.strikes):
             for name, value in strike_numbers(tables, strike).items():
                 grids[name][c, s] = value
-            uses[:, c, s] = UNLIMITED if strike.uses is None else strike.uses
+            uses0[c, s] = UNLIMITED if strike.uses is None else strike.uses
     for name, grid in grids.items():
         setattr(F, name, np.ascontiguousarray(grid))
-    F.uses = uses
+    outputs = worlds if seed is not None else 1
+    rows = threads * SLOT_STRIDE if seed is not None else worlds
+    F.uses0 = uses0
+    F.uses = np.ascontiguousarray(np.tile(uses0, (rows, 1, 1)))
+    F.fight_mod0 = settings.fight_mod
+    F.first_world = first_world
+    F.out_winner = np.full(outputs, -1, dtype=np.int64)
+    F.out_rounds = np.zeros(outputs, dtype=np.int64)
+    for name in ("out_hp", "out_state", "out_dealt", "out_taken"):
+        setattr(F, name, np.zeros((outputs, count), dtype=np.int64))
+    F.out_crits = np.zeros((outputs, count, 5), dtype=np.int64)
+    worlds = rows
     F.beyond = BEYOND[settings.beyond_limit]
     F.full_sun = int(settings.full_sun)
     F.surprised_side = settings.surprised_side
@@ -141,12 +156,14 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     purposes = K.PURPOSES
     F.counters = np.zeros((worlds, len(purposes)), dtype=np.uint64)
     if seed is not None:
-        keyed = KeyedDice(seed, worlds)
+        keyed = KeyedDice(seed, 1)
         F.keyed = 1
-        F.base = np.ascontiguousarray(keyed.base)
+        F.key = int(keyed.key)
+        F.base = np.zeros(worlds, dtype=np.uint64)
         F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
     else:
         F.keyed = 0
+        F.key = 0
         F.base = np.zeros(worlds, dtype=np.uint64)
         F.salts = np.zeros(len(purposes), dtype=np.uint64)
         F.source = dice
@@ -154,12 +171,13 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
 
 
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
-           "keyed", "logging")
+           "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
           "intuition", "agility", "usual_parry", "beast", "sunlight", "stun_immune", "bleed_immune", "strikes", "ob",
           "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
-          "missile", "shield_db", "shield_covers", "armour_penalty", "salts")
+          "missile", "shield_db", "shield_covers", "armour_penalty", "salts", "uses0", "out_winner", "out_rounds",
+          "out_hp", "out_state", "out_dealt", "out_taken", "out_crits")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters")
 """Arrays each world changes: a copy has its own."""
