@@ -27,9 +27,10 @@ import numpy as np
 
 from estoc.content.registry import Content, load_folder, shipped_folder
 from estoc.dice import DiceSource, KeyedDice
+from estoc.engine.simulation import SimEncounter as Encounter
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup
-from estoc.sim import batch_fight, simulate
-from estoc.sim.runner import Encounter
+from estoc.sim import simulate
+from estoc.systems.harp.sim import batch_fight
 from estoc.systems.harp.tables import HarpTables, compile_tables
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -68,7 +69,7 @@ def timed(enc: Encounter, content: Content, tables: HarpTables, n: int, *, worke
     if memory:
         tracemalloc.start()
     start = time.perf_counter()
-    simulate(enc, content, tables, n, seed=1, workers=workers, chunk=chunk)
+    simulate(enc, content, n, seed=1, workers=workers, chunk=chunk)
     elapsed = time.perf_counter() - start
     peak = 0.0
     if memory:
@@ -93,7 +94,7 @@ def best_of(fn: Any, repeat: int = 3) -> float:
 def reference(name: str, enc: LoadedEncounter, content: Content, tables: HarpTables, n: int, plain_n: int,
               workers: int) -> None:
     """The figures of one reference fight, against the targets."""
-    one = n / best_of(lambda: simulate(enc, content, tables, n, seed=1), repeat=2)
+    one = n / best_of(lambda: simulate(enc, content, n, seed=1), repeat=2)
     many = timed(enc, content, tables, 2 * n, workers=workers)[0]
     # The dice the engine draws for these fights, and the time to draw as many at once: the floor.
     fight = batch_fight(enc, tables, n)
@@ -140,7 +141,7 @@ def main() -> None:
     duel = encounter(content, "duel", [{"hero": "dafur"}], [{"creature": "orque"}])
     four_six = encounter(content, "4 v 6", [{"hero": h} for h in ("brundar", "halvard", "faralinde", "tamlin")],
                          [{"creature": "orque", "count": 6}])
-    simulate(duel, content, tables, 100, seed=0)  # warm-up: first calls pay imports and caches
+    simulate(duel, content, 100, seed=0)  # warm-up: first calls pay imports and caches
 
     reference("(a) reference duel: Dafur against an orc", duel, content, tables, 100_000 // scale, 5_000 // scale,
               args.workers)

@@ -10,7 +10,6 @@ import pytest
 
 from estoc.cli import main
 from estoc.content.registry import Content
-from estoc.systems.harp.tables import HarpTables
 
 DUEL = """\
 schema_version: 1
@@ -27,9 +26,9 @@ sides:
 
 
 @pytest.fixture(autouse=True)
-def shipped_content(monkeypatch: pytest.MonkeyPatch, content: Content, tables: HarpTables) -> None:
+def shipped_content(monkeypatch: pytest.MonkeyPatch, content: Content) -> None:
     """The session's content: loading it again for every command would only slow the tests."""
-    monkeypatch.setattr("estoc.cli.simulate.harp_content", lambda folders: (content, tables))
+    monkeypatch.setattr("estoc.cli.simulate.load_content", lambda folders: content)
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from estoc.sim.summary import summarize_comparison
 from estoc.systems.d100.batch import BatchFight
 from estoc.systems.d100.encounter import LoadedD100Encounter
 from estoc.systems.d100.play import D100Play
-from estoc.systems.harp.tables import HarpTables
 
 BRIDGE = Path(str(resources.files("estoc.play").joinpath("samples", "pont.yaml")))
 
@@ -50,30 +49,28 @@ def test_one_world_is_the_fight_of_play(content: Content, bridge: LoadedD100Enco
         assert int(result.winner[0]) == (sides.index(winner) if winner else -1)
 
 
-def test_the_same_for_one_and_two_workers(content: Content, tables: HarpTables, bridge: LoadedD100Encounter) -> None:
-    one = summarize(simulate(bridge, content, tables, 600, seed=3, chunk=200))
-    two = summarize(simulate(bridge, content, tables, 600, seed=3, chunk=200, workers=2))
+def test_the_same_for_one_and_two_workers(content: Content, bridge: LoadedD100Encounter) -> None:
+    one = summarize(simulate(bridge, content, 600, seed=3, chunk=200))
+    two = summarize(simulate(bridge, content, 600, seed=3, chunk=200, workers=2))
     assert one == two
     assert sum(s.win.count for s in one.sides) + one.draw.count + one.undecided.count == 600
     assert list(one.combatants[0].crit_taken) == ["special"]
 
 
-def test_a_setting_compared_on_the_same_dice(content: Content, tables: HarpTables,
-                                             bridge: LoadedD100Encounter) -> None:
-    same = summarize_comparison(compare(bridge, bridge, content, tables, 400, seed=2, chunk=200))
+def test_a_setting_compared_on_the_same_dice(content: Content, bridge: LoadedD100Encounter) -> None:
+    same = summarize_comparison(compare(bridge, bridge, content, 400, seed=2, chunk=200))
     assert all(d.diff.value == 0 for d in same.win)
-    far = compare(bridge, bridge, content, tables, 800, seed=2, chunk=400, settings_b={"distance": 55})
+    far = compare(bridge, bridge, content, 800, seed=2, chunk=400, settings_b={"distance": 55})
     assert far.b.settings["distance"] == 55 and far.a.settings["distance"] == 20
     c = summarize_comparison(far)
     assert c.length.diff.low <= c.length.diff.value <= c.length.diff.high
 
 
-def test_settings_of_another_system_are_refused(content: Content, tables: HarpTables,
-                                                bridge: LoadedD100Encounter) -> None:
+def test_settings_of_another_system_are_refused(content: Content, bridge: LoadedD100Encounter) -> None:
     with pytest.raises(InputError, match="fight_mod"):
-        simulate(bridge, content, tables, 10, seed=1, settings={"fight_mod": 5})
+        simulate(bridge, content, 10, seed=1, settings={"fight_mod": 5})
     with pytest.raises(InputError, match="fumble_from"):
-        simulate(bridge, content, tables, 10, seed=1, settings={"fumble_from": 80})
+        simulate(bridge, content, 10, seed=1, settings={"fumble_from": 80})
 
 
 def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,10 +15,11 @@ from estoc.content.registry import Content
 from estoc.dice import KeyedDice, SeededDice
 from estoc.errors import InputError
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup, load_encounter
-from estoc.sim import SETTINGS, batch_fight, compare, parse_setting, scenario, simulate, summarize
+from estoc.sim import SETTINGS, compare, parse_setting, scenario, simulate, summarize
 from estoc.sim.runner import check_run, chunk_sizes, side_order
 from estoc.sim.summary import mean_interval, summarize_comparison, wilson
 from estoc.systems.harp.play import HarpPlay
+from estoc.systems.harp.sim import batch_fight
 from estoc.systems.harp.tables import HarpTables
 
 SAMPLE = Path(str(resources.files("estoc.play").joinpath("samples", "embuscade.yaml")))
@@ -68,32 +69,32 @@ def test_padding_strikes_are_never_used(tables: HarpTables, skirmish: LoadedEnco
     assert fight.uses.shape[2] == 2 and (fight.uses[:, :2, 1] == 0).all() and (fight.uses[:, -1, 1] > 0).all()
 
 
-def test_the_same_for_one_and_two_workers(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
-    one = simulate(duel, content, tables, 4000, seed=7, chunk=1000)
-    two = simulate(duel, content, tables, 4000, seed=7, chunk=1000, workers=2)
+def test_the_same_for_one_and_two_workers(content: Content, duel: LoadedEncounter) -> None:
+    one = simulate(duel, content, 4000, seed=7, chunk=1000)
+    two = simulate(duel, content, 4000, seed=7, chunk=1000, workers=2)
     assert summarize(one) == summarize(two)
     assert all(np.array_equal(getattr(one.counts, f), getattr(two.counts, f)) for f in vars(one.counts))
 
 
-def test_a_seed_gives_one_result(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
-    first = summarize(simulate(duel, content, tables, 1500, seed=3, chunk=500))
-    again = summarize(simulate(duel, content, tables, 1500, seed=3, chunk=500))
-    other = summarize(simulate(duel, content, tables, 1500, seed=4, chunk=500))
+def test_a_seed_gives_one_result(content: Content, duel: LoadedEncounter) -> None:
+    first = summarize(simulate(duel, content, 1500, seed=3, chunk=500))
+    again = summarize(simulate(duel, content, 1500, seed=3, chunk=500))
+    other = summarize(simulate(duel, content, 1500, seed=4, chunk=500))
     assert first == again
     assert first.to_dict() != other.to_dict()
     assert [s.win.count for s in first.sides] != [s.win.count for s in other.sides] or \
         first.length.histogram != other.length.histogram
 
 
-def test_progress_is_told_every_chunk(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
+def test_progress_is_told_every_chunk(content: Content, duel: LoadedEncounter) -> None:
     told: list[int] = []
-    simulate(duel, content, tables, 2500, seed=1, chunk=1000, progress=told.append)
+    simulate(duel, content, 2500, seed=1, chunk=1000, progress=told.append)
     assert told == [1000, 1000, 500] == chunk_sizes(2500, 1000)
 
 
-def test_shares_add_up(content: Content, tables: HarpTables, skirmish: LoadedEncounter) -> None:
+def test_shares_add_up(content: Content, skirmish: LoadedEncounter) -> None:
     n = 1200
-    run = simulate(skirmish, content, tables, n, seed=2, chunk=400, beasts_flee=True)
+    run = simulate(skirmish, content, n, seed=2, chunk=400, settings={"beasts_flee": True})
     s = summarize(run)
     assert math.isclose(sum(side.win.value for side in s.sides) + s.draw.value + s.undecided.value, 1.0)
     assert sum(side.win.count for side in s.sides) + s.draw.count + s.undecided.count == n
@@ -111,23 +112,22 @@ def test_shares_add_up(content: Content, tables: HarpTables, skirmish: LoadedEnc
     assert s.settings["beasts_flee"] is True
 
 
-def test_the_round_limit_leaves_fights_undecided(content: Content, tables: HarpTables,
-                                                 duel: LoadedEncounter) -> None:
-    s = summarize(simulate(duel, content, tables, 500, seed=1, max_rounds=2))
+def test_the_round_limit_leaves_fights_undecided(content: Content, duel: LoadedEncounter) -> None:
+    s = summarize(simulate(duel, content, 500, seed=1, max_rounds=2))
     assert s.undecided.count > 0 and len(s.length.histogram) == 2 and s.length.longest <= 2
     assert s.undecided.count <= s.length.histogram[-1]  # stopped fights count at the limit
 
 
-def test_against_itself_nothing_differs(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
-    c = summarize_comparison(compare(duel, duel, content, tables, 1000, seed=5, chunk=500))
+def test_against_itself_nothing_differs(content: Content, duel: LoadedEncounter) -> None:
+    c = summarize_comparison(compare(duel, duel, content, 1000, seed=5, chunk=500))
     assert c.a == c.b
     for d in [*c.win, *c.out, *c.dead, c.length]:
         assert d.diff.value == d.diff.low == d.diff.high == 0.0 and not d.significant
     assert [d.id for d in c.win] == ["nain", "orques"] and [d.id for d in c.out] == ["dafur", "orque"]
 
 
-def test_a_harder_fight_is_seen(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
-    run = compare(duel, duel, content, tables, 2000, seed=5, chunk=1000, settings_b={"fight_mod": -30})
+def test_a_harder_fight_is_seen(content: Content, duel: LoadedEncounter) -> None:
+    run = compare(duel, duel, content, 2000, seed=5, chunk=1000, settings_b={"fight_mod": -30})
     c = summarize_comparison(run)
     assert run.b.settings["fight_mod"] == -30 and run.a.settings["fight_mod"] == 0
     assert c.length.significant and c.length.diff.value > 0  # everyone misses more: fights last longer
@@ -135,11 +135,11 @@ def test_a_harder_fight_is_seen(content: Content, tables: HarpTables, duel: Load
     assert c.length.diff.low < c.length.diff.value < c.length.diff.high
 
 
-def test_paired_runs_match_single_runs(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
+def test_paired_runs_match_single_runs(content: Content, duel: LoadedEncounter) -> None:
     """Each side of a comparison is the run simulate gives alone (common random numbers: the same seeds)."""
-    run = compare(duel, duel, content, tables, 1000, seed=9, chunk=400, settings_b={"beyond_limit": "uncapped"})
-    alone_a = simulate(duel, content, tables, 1000, seed=9, chunk=400)
-    alone_b = simulate(duel, content, tables, 1000, seed=9, chunk=400, settings={"beyond_limit": "uncapped"})
+    run = compare(duel, duel, content, 1000, seed=9, chunk=400, settings_b={"beyond_limit": "uncapped"})
+    alone_a = simulate(duel, content, 1000, seed=9, chunk=400)
+    alone_b = simulate(duel, content, 1000, seed=9, chunk=400, settings={"beyond_limit": "uncapped"})
     assert summarize(run.a) == summarize(alone_a) and summarize(run.b) == summarize(alone_b)
 
 
@@ -157,12 +157,12 @@ def test_settings(content: Content, duel: LoadedEncounter) -> None:
             parse_setting(bad)
 
 
-def test_bad_runs(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
+def test_bad_runs(content: Content, duel: LoadedEncounter) -> None:
     for kwargs in ({"n": 0}, {"n": 5, "workers": 0}, {"n": 5, "chunk": 0}, {"n": 5, "max_rounds": 0}):
         with pytest.raises(InputError):
             check_run(**kwargs)
     with pytest.raises(InputError):
-        simulate(duel, content, tables, -1, seed=1)
+        simulate(duel, content, -1, seed=1)
 
 
 def test_intervals() -> None:
@@ -177,12 +177,12 @@ def test_intervals() -> None:
     assert mean_interval(40, 400, 4) == mean_interval(40, 400, 4) and mean_interval(40, 400, 4).low == 10.0
 
 
-def test_on_a_dask_cluster(content: Content, tables: HarpTables, duel: LoadedEncounter) -> None:
+def test_on_a_dask_cluster(content: Content, duel: LoadedEncounter) -> None:
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=1,
                                   dashboard_address=None) as cluster:
-        there = simulate(duel, content, tables, 2000, seed=11, chunk=500, scheduler=cluster.scheduler_address)
-    here = simulate(duel, content, tables, 2000, seed=11, chunk=500)
+        there = simulate(duel, content, 2000, seed=11, chunk=500, scheduler=cluster.scheduler_address)
+    here = simulate(duel, content, 2000, seed=11, chunk=500)
     assert summarize(there) == summarize(here)
 
 

@@ -15,7 +15,6 @@ from estoc.errors import InputError
 from estoc.sim import compare, simulate, summarize
 from estoc.sim.runner import load_any_encounter
 from estoc.sim.summary import summarize_comparison
-from estoc.systems.harp.tables import HarpTables
 from estoc.systems.tor.encounter import LoadedTorEncounter
 
 GUE = Path(str(resources.files("estoc.play").joinpath("samples", "gue.yaml")))
@@ -28,19 +27,18 @@ def ford(content: Content) -> LoadedTorEncounter:
     return encounter
 
 
-def test_the_same_for_one_and_two_workers(content: Content, tables: HarpTables, ford: LoadedTorEncounter) -> None:
-    one = summarize(simulate(ford, content, tables, 40, seed=3, chunk=20))
-    two = summarize(simulate(ford, content, tables, 40, seed=3, chunk=20, workers=2))
+def test_the_same_for_one_and_two_workers(content: Content, ford: LoadedTorEncounter) -> None:
+    one = summarize(simulate(ford, content, 40, seed=3, chunk=20))
+    two = summarize(simulate(ford, content, 40, seed=3, chunk=20, workers=2))
     assert one == two
     assert sum(s.win.count for s in one.sides) + one.draw.count + one.undecided.count == 40
     assert list(one.combatants[0].crit_taken) == ["wound"]
 
 
-def test_counter_attack_switched_off_on_the_same_dice(content: Content, tables: HarpTables,
-                                                      ford: LoadedTorEncounter) -> None:
-    same = summarize_comparison(compare(ford, ford, content, tables, 30, seed=1, chunk=30))
+def test_counter_attack_switched_off_on_the_same_dice(content: Content, ford: LoadedTorEncounter) -> None:
+    same = summarize_comparison(compare(ford, ford, content, 30, seed=1, chunk=30))
     assert all(d.diff.value == 0 for d in same.win) and same.length.diff.value == 0
-    run = compare(ford, ford, content, tables, 60, seed=1, chunk=60,
+    run = compare(ford, ford, content, 60, seed=1, chunk=60,
                   settings_b={"tor.tasks.contre-attaque": False})
     assert run.a.settings["tor.tasks.contre-attaque"] is True and run.b.settings["tor.tasks.contre-attaque"] is False
     c = summarize_comparison(run)
@@ -53,20 +51,20 @@ def test_counter_attack_switched_off_on_the_same_dice(content: Content, tables: 
     assert all(x.tasks == {} for x in c.a.combatants if x.side == "adversaries")
 
 
-def test_load_switched_off(content: Content, tables: HarpTables, ford: LoadedTorEncounter) -> None:
+def test_load_switched_off(content: Content, ford: LoadedTorEncounter) -> None:
     """Weariness from load off: the heroes fight as well at the end as at the start, and they win more often."""
-    run = compare(ford, ford, content, tables, 400, seed=2, chunk=400, settings_b={"tor.load": "off"})
+    run = compare(ford, ford, content, 400, seed=2, chunk=400, settings_b={"tor.load": "off"})
     assert run.a.settings["tor.load"] is True and run.b.settings["tor.load"] is False
     c = summarize_comparison(run)
     heroes = next(d for d in c.win if d.id == "heroes")
     assert heroes.diff.value > 0 and heroes.significant
 
 
-def test_bad_settings(content: Content, tables: HarpTables, ford: LoadedTorEncounter) -> None:
+def test_bad_settings(content: Content, ford: LoadedTorEncounter) -> None:
     with pytest.raises(InputError, match="fight_mod"):
-        simulate(ford, content, tables, 5, seed=1, settings={"fight_mod": 5})
+        simulate(ford, content, 5, seed=1, settings={"fight_mod": 5})
     with pytest.raises(InputError, match=r"tor\.load"):
-        simulate(ford, content, tables, 5, seed=1, settings={"tor.load": "lourd"})
+        simulate(ford, content, 5, seed=1, settings={"tor.load": "lourd"})
 
 
 def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import secrets
 import sys
+import textwrap
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -15,7 +17,8 @@ from rich.console import Console
 from rich.table import Table
 
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, harp_content, print_json
+from estoc.cli.common import console, print_json
+from estoc.content.registry import load_content
 from estoc.errors import InputError
 from estoc.i18n import _, language, pick
 from estoc.sim.runner import (
@@ -39,10 +42,12 @@ from estoc.sim.summary import (
     summarize,
     summarize_comparison,
 )
-from estoc.systems.tor.round import task
+from estoc.systems.base import find_sim_system, find_system, sim_systems
 
 PROGRESS_FROM = 100_000
 """Runs of at least this many fights show a progress bar even when stderr is not a terminal."""
+HELP_WIDTH = 76
+"""The width the settings' help texts are wrapped to (below the options, kept as written)."""
 
 
 # --- numbers in the user's language --------------------------------------------------------------------------------
@@ -89,23 +94,29 @@ def yes_no(flag: bool) -> str:
 
 # --- tables -------------------------------------------------------------------------------------------------------
 
-def setting_text(settings: dict[str, Any]) -> str:
-    tasks = {k.removeprefix("tor.tasks."): on for k, on in settings.items() if k.startswith("tor.tasks.")}
-    if tasks:  # the One Ring house rules
-        off = [task for task, on in tasks.items() if not on]
-        return _("combat tasks switched off: {tasks}").format(tasks=", ".join(off) or _("none"))
-    if "fumble_from" in settings:  # the d100 system
-        distance = settings.get("distance")
-        return _("fumbles from {fumble}, arrows and thrown weapons dodged: {dodge}, helmets: {helmet}, distance: "
-                 "{distance}").format(
-            fumble=settings["fumble_from"], dodge=yes_no(bool(settings["dodge_missiles"])),
-            helmet=_("added to the armour") if settings["helmet_points"] == "add" else _("left out"),
-            distance=_("{n} m").format(n=distance) if distance is not None else _("within range"))
-    beyond = {"cap": _("capped"), "uncapped": _("uncapped"), "second-attack": _("second attack")}
-    return _("fight modifier {mod}, beyond the size limit: {beyond}, full sun: {sun}, beasts flee: {flee}").format(
-        mod=number(int(settings["fight_mod"]), 0, signed=True), beyond=beyond.get(settings["beyond_limit"],
-                                                                                  settings["beyond_limit"]),
-        sun=yes_no(bool(settings["full_sun"])), flee=yes_no(bool(settings["beasts_flee"])))
+def setting_text(s: SimSummary) -> str:
+    """A run's settings in words (its system's)."""
+    return find_sim_system(s.system).describe(s.settings, number)
+
+
+def settings_help() -> str:
+    """Every system's settings, as ``--set`` takes them, with their help texts (the systems' own)."""
+    parts = []
+    for system in sim_systems():
+        names = find_system(system.id)
+        lines, seen = [], set()
+        for spec in system.settings:
+            key = spec.family or spec.key
+            if key in seen:
+                continue
+            seen.add(key)
+            lines.append(f"  {key}={spec.value.form()}")
+            # A space before French punctuation (« ; », « : ») never starts a line.
+            text = re.sub(r" ([;:!?»])", "\u00a0\\1", spec.help())
+            lines.extend(textwrap.wrap(text, HELP_WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6,
+                                       break_on_hyphens=False))
+        parts.append("\b\n" + pick({"fr": names.name_fr, "en": names.name_en}) + "\n" + "\n".join(lines))
+    return "\n\n".join([_("Settings (--set key=value):"), *parts])
 
 
 def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None:
@@ -113,7 +124,7 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
     heading = _("{name}: {n} fights, seed {seed} (chunks of {chunk}, round limit {limit})").format(
         name=pick(s.name), n=number(s.n, 0), seed=s.seed, chunk=number(s.chunk, 0), limit=s.max_rounds)
     out.print(f"{title} — {heading}" if title else heading, markup=False)
-    out.print(_("Settings: {settings}.").format(settings=setting_text(s.settings)), markup=False)
+    out.print(_("Settings: {settings}.").format(settings=setting_text(s)), markup=False)
     sides = Table(title=_("Outcome"), title_justify="left")
     for header, justify in ((_("Result"), "left"), (_("Chance"), "right"), (_("95 % interval"), "right"),
                             (_("Fights"), "right")):
@@ -137,15 +148,12 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
                        *([percent(c.fled.value)] if fled else []), plus_minus(c.hits_dealt, 1),
                        plus_minus(c.hits_taken, 1))
     out.print(people)
+    system = find_sim_system(s.system)
     marks = list(s.combatants[0].crit_taken) if s.combatants else []
-    titles = {"special": (_("Special hits taken: chance of at least one"), _("special hit")),
-              "wound": (_("Wounds taken: chance of at least one"), _("wound"))}
-    title, label = titles.get(marks[0] if len(marks) == 1 else "", (
-        _("Criticals taken: chance of at least one of each severity"), ""))
-    crits = Table(title=title, title_justify="left")
+    crits = Table(title=system.marks_title(), title_justify="left")
     crits.add_column(_("Combatant"))
     for mark in marks:
-        crits.add_column(label or mark, justify="right")
+        crits.add_column(system.mark_name(mark), justify="right")
     for c in s.combatants:
         crits.add_row(pick(c.name), *(percent(c.crit_taken[mark].value) for mark in marks))
     out.print(crits)
@@ -156,7 +164,7 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
             tasks.add_column(header, justify="left" if i < 2 else "right")
         for c in s.combatants:
             for t, use in c.tasks.items():
-                name = pick({"fr": task(t).name_fr, "en": task(t).name_en})
+                name = pick(system.task_name(t))
                 tasks.add_row(pick(c.name), name, number(use.per_fight, 2), percent(use.worked.value))
         out.print(tasks)
     length = s.length
@@ -234,7 +242,7 @@ def check_plot(path: Path) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("simulate", help=_("Play many fights of an encounter with the default policy: the chances of "
                                     "each side and combatant, with 95 % intervals; --vs or --set compare with "
-                                    "another encounter or setting on the same dice."))
+                                    "another encounter or setting on the same dice."), epilog=settings_help())
     def simulate_command(
         ctx: typer.Context,
         encounter: Annotated[Path, typer.Argument(metavar="ENCOUNTER", help=_("The encounter file."))],
@@ -251,15 +259,14 @@ def register(app: typer.Typer) -> None:
         vs: Annotated[Path | None, typer.Option("--vs", help=_(
             "Another encounter to compare with, on the same dice."))] = None,
         settings: Annotated[list[str] | None, typer.Option("--set", help=_(
-            "Compare with this setting changed: key=value; HARP: fight_mod, beyond_limit, full_sun, beasts_flee; "
-            "d100: fumble_from, dodge_missiles, helmet_points, distance; tor: tor.tasks.TASK=on|off (repeatable; "
-            "with --vs, changes the other encounter)."))] = None,
+            "Compare with this setting changed: key=value, a setting of the encounter's system (listed below; "
+            "repeatable; with --vs, changes the other encounter)."))] = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", help=_(
             "Address of a Dask scheduler to play on (needs estoc[cluster])."))] = None,
         max_rounds: Annotated[int, typer.Option("--max-rounds", help=_(
             "A fight still going after this many rounds is counted undecided."))] = DEFAULT_MAX_ROUNDS,
         beasts_flee: Annotated[bool, typer.Option("--beasts-flee", help=_(
-            "Badly hurt beasts flee (the GM's choice)."))] = False,
+            "Badly hurt beasts flee (the GM's choice)."))] = False,  # the setting beasts_flee=on, in A and B
     ) -> None:
         # Every check first: bad input stops before anything is played or written.
         check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds)
@@ -269,12 +276,13 @@ def register(app: typer.Typer) -> None:
         if scheduler is not None:
             require_dask()
         folders = content_folders(ctx)
-        content, tables = harp_content(folders)
-        base = scenario(load_any_encounter(encounter, content), content, beasts_flee=beasts_flee)
+        content = load_content(folders)
+        flee = {"beasts_flee": True} if beasts_flee else {}
+        base = scenario(load_any_encounter(encounter, content), content, flee)
         other = None
         if vs is not None or changes:
             other = scenario(load_any_encounter(vs, content) if vs is not None else base.encounter, content,
-                             changes, beasts_flee=beasts_flee)
+                             {**flee, **changes})
         seed = seed if seed is not None else secrets.randbits(32)
         options: dict[str, Any] = {"seed": seed, "folders": folders, "chunk": chunk, "workers": workers,
                                    "scheduler": scheduler, "max_rounds": max_rounds}
@@ -282,9 +290,9 @@ def register(app: typer.Typer) -> None:
         with progress_bar(n, show) as progress:
             if other is None:
                 result: SimSummary | ComparisonSummary = summarize(
-                    simulate(base, content, tables, n, progress=progress, **options))
+                    simulate(base, content, n, progress=progress, **options))
             else:
-                result = summarize_comparison(compare(base, other, content, tables, n, progress=progress, **options))
+                result = summarize_comparison(compare(base, other, content, n, progress=progress, **options))
         if plot is not None:
             from estoc.sim.plots import plot_summary
 

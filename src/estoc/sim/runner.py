@@ -1,11 +1,14 @@
 """The Monte Carlo runner: many whole fights of an encounter, in chunks of worlds, on one or many processes.
 
+The runner knows no rule system: it finds the encounter's own (:func:`~estoc.systems.base.find_sim_system`) and uses
+only the simulation protocol (:class:`~estoc.engine.simulation.SimSystem`): the system's settings, its encounter
+reader, and its kernel entry, which plays a chunk of worlds and tells what each came to.
+
 ``n`` fights are cut into chunks of at most ``chunk`` worlds; chunk ``i`` always plays with the ``i``-th child of
 ``SeedSequence(seed)``, whatever runs it, so a result depends on the seed and the chunk size only, never on the number
-of workers. Each chunk plays its worlds with :class:`~estoc.systems.harp.batch.BatchFight` and hands back counts and
-sums (:class:`~estoc.sim.tally.Counts`), never one value per world, so memory stays that of one chunk however many
-fights are played. Chunks run in this process, in a pool of processes, or on a Dask cluster; their counts are merged
-in chunk order.
+of workers. Each chunk hands back counts and sums (:class:`~estoc.sim.tally.Counts`), never one value per world, so
+memory stays that of one chunk however many fights are played. Chunks run in this process, in a pool of processes, or
+on a Dask cluster; their counts are merged in chunk order.
 
 Each world of a chunk rolls from its own streams (:class:`~estoc.dice.KeyedDice`, keyed by the chunk's seed): its
 ``k``-th attack roll, critical, initiative… is the same whatever the other worlds do. A comparison plays a second
@@ -30,40 +33,21 @@ from typing import Any
 import numpy as np
 
 from estoc.content.registry import ENV_VAR, Content, load_content
-from estoc.dice import KeyedDice
+from estoc.engine.simulation import Outcome, SimEncounter, SimSystem, apply_settings, side_order
 from estoc.errors import EstocError, InputError
 from estoc.i18n import _
-from estoc.play.encounter import LoadedEncounter, encounter_from_setup
-from estoc.sim.tally import Counts, Outcome, Paired
-from estoc.systems.d100.batch import BatchFight as D100Batch
-from estoc.systems.d100.encounter import SETUP_PATH, LoadedD100Encounter, load_d100_encounter
-from estoc.systems.harp.batch import UNLIMITED, BatchFight, sides_left
-from estoc.systems.harp.conditions import HarpState
-from estoc.systems.harp.roster import Roster
-from estoc.systems.harp.tables import HarpTables
-from estoc.systems.tor.encounter import SETUP_PATH as TOR_SETUP_PATH
-from estoc.systems.tor.encounter import LoadedTorEncounter, load_tor_encounter
-from estoc.systems.tor.round import TASK_IDS
-from estoc.systems.tor.sim import play_worlds as play_tor_worlds
+from estoc.sim.tally import Counts, Paired
+from estoc.systems.base import find_sim_system, sim_systems
 
 DEFAULT_CHUNK = 10_000
 DEFAULT_MAX_ROUNDS = 100
-HARP_SETTINGS = ("fight_mod", "beyond_limit", "full_sun", "beasts_flee")
-D100_SETTINGS = ("fumble_from", "dodge_missiles", "helmet_points", "distance")
-TOR_SETTINGS = ("tor.load", *(f"tor.tasks.{task}" for task in TASK_IDS))
-"""The One Ring house rules: weariness from load, and each combat task, on or off (``--set
-tor.tasks.contre-attaque=off``)."""
-SETTINGS = HARP_SETTINGS + D100_SETTINGS + TOR_SETTINGS
+SYSTEM_SETTINGS: dict[str, tuple[str, ...]] = {
+    system.id: tuple(spec.key for spec in system.settings) for system in sim_systems()}
+"""Each system's settings, by system id (declared by the systems: :attr:`SimSystem.settings`)."""
+SETTINGS = tuple(key for keys in SYSTEM_SETTINGS.values() for key in keys)
 """The settings a run may change (``--set key=value``), each of one system."""
-SYSTEM_SETTINGS = {"harp": HARP_SETTINGS, "d100": D100_SETTINGS, "tor": TOR_SETTINGS}
-MARKS = {"harp": ["A", "B", "C", "D", "E"], "d100": ["special"], "tor": ["wound"]}
-"""What the summary counts of the blows each combatant takes: HARP's criticals by severity, d100's special
-successes."""
-BEYOND_LIMIT = ("cap", "uncapped", "second-attack")
-TRUE = ("true", "yes", "on", "1", "oui", "vrai")
-FALSE = ("false", "no", "off", "0", "non", "faux")
 
-Encounter = LoadedEncounter | LoadedD100Encounter | LoadedTorEncounter
+Encounter = SimEncounter
 """An encounter of any system that simulates."""
 
 Progress = Callable[[int], None]
@@ -74,22 +58,20 @@ Progress = Callable[[int], None]
 
 @dataclass(frozen=True)
 class Scenario:
-    """An encounter as simulated: the encounter (its settings applied) and the policy's choices."""
+    """An encounter as simulated: the encounter (its settings applied) and the policy's options (the settings of its
+    system that are not part of an encounter, such as HARP's ``beasts_flee``)."""
 
     encounter: Encounter
-    beasts_flee: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def system(self) -> SimSystem[Any, Any]:
+        return find_sim_system(self.encounter.system)
 
     @property
     def settings(self) -> dict[str, Any]:
         """The settings in force, by the keys of :data:`SETTINGS` of the encounter's system."""
-        e = self.encounter
-        if isinstance(e, LoadedTorEncounter):
-            return {"tor.load": e.load, **{f"tor.tasks.{task}": on for task, on in e.tasks.items()}}
-        if isinstance(e, LoadedD100Encounter):
-            return {"fumble_from": e.settings.fumble_from, "dodge_missiles": e.settings.dodge_missiles,
-                    "helmet_points": e.settings.helmet_points, "distance": e.distance}
-        return {"fight_mod": e.modifiers.fight, "beyond_limit": e.settings.beyond_limit, "full_sun": e.full_sun,
-                "beasts_flee": self.beasts_flee}
+        return {spec.key: spec.current(self.encounter, self.options) for spec in self.system.settings}
 
     @property
     def sides(self) -> list[str]:
@@ -97,16 +79,11 @@ class Scenario:
         return side_order(self.encounter)
 
 
-def side_order(encounter: Encounter) -> list[str]:
-    """The side ids as the batch engine numbers them (``winner`` values index this list)."""
-    return list(dict.fromkeys(side for _id, side, _c in encounter.combatants))
-
-
 def parse_setting(text: str) -> tuple[str, Any]:
     """``key=value`` (``--set``) as a known key and its typed value."""
     key, sep, value = text.partition("=")
     key = key.strip()
-    if not key.startswith("tor."):
+    if key not in SETTINGS:
         key = key.replace("-", "_")
     if not sep:
         raise InputError(_("a setting is written key=value, not {text!r}; keys: {known}").format(
@@ -116,129 +93,40 @@ def parse_setting(text: str) -> tuple[str, Any]:
 
 def setting_value(key: str, value: object) -> Any:
     """A setting's value checked and typed (``value`` may be the text typed on the command line)."""
-    if key not in SETTINGS:
-        raise InputError(_("unknown setting {key!r}; known: {known}").format(key=key, known=", ".join(SETTINGS)))
-    text = str(value).strip().lower()
-    if key.startswith("tor.") and not isinstance(value, bool):
-        if text in TRUE:
-            return True
-        if text in FALSE:
-            return False
-        raise InputError(_("{key} is on or off, not {value!r}").format(key=key, value=value))
-    if key == "fight_mod":
-        if isinstance(value, bool):
-            raise InputError(_("{key} takes a whole number, not {value!r}").format(key=key, value=value))
-        try:
-            return int(value) if isinstance(value, int) else int(text)
-        except ValueError:
-            raise InputError(_("{key} takes a whole number, not {value!r}").format(key=key, value=value)) from None
-    if key == "beyond_limit" or key == "helmet_points":
-        choices = BEYOND_LIMIT if key == "beyond_limit" else ("add", "ignore")
-        if text not in choices:
-            raise InputError(_("{key} is one of {choices}, not {value!r}").format(
-                key=key, choices=", ".join(choices), value=value))
-        return text
-    if key in ("fumble_from", "distance"):
-        if key == "distance" and text in ("none", "aucune"):
-            return None
-        low, high = (90, 101) if key == "fumble_from" else (0, 100_000)
-        try:
-            number = int(text) if not isinstance(value, bool) else None
-        except ValueError:
-            number = None
-        if number is None or not low <= number <= high:
-            raise InputError(_("{key} takes a whole number from {low} to {high}, not {value!r}").format(
-                key=key, low=low, high=high, value=value))
-        return number
-    if isinstance(value, bool):
-        return value
-    if text in TRUE:
-        return True
-    if text in FALSE:
-        return False
-    raise InputError(_("{key} is true or false, not {value!r}").format(key=key, value=value))
+    for system in sim_systems():
+        for spec in system.settings:
+            if spec.key == key:
+                return spec.parse(value)
+    raise InputError(_("unknown setting {key!r}; known: {known}").format(key=key, known=", ".join(SETTINGS)))
 
 
-def scenario(encounter: Encounter, content: Content, settings: Mapping[str, object] | None = None, *,
-             beasts_flee: bool = False) -> Scenario:
+def scenario(encounter: Encounter, content: Content, settings: Mapping[str, object] | None = None) -> Scenario:
     """The encounter with ``settings`` (keys of :data:`SETTINGS` of its system) applied; unknown keys or values:
     InputError."""
     values = {key: setting_value(key, value) for key, value in (settings or {}).items()}
-    own = SYSTEM_SETTINGS[encounter.system]
+    system = find_sim_system(encounter.system)
+    own = {spec.key: spec for spec in system.settings}
     foreign = [key for key in values if key not in own]
-    if foreign or (beasts_flee and encounter.system != "harp"):
+    if foreign:
         raise InputError(_("{keys}: not a setting of the {system} system; its settings: {known}").format(
-            keys=", ".join(foreign or ["beasts_flee"]), system=encounter.system, known=", ".join(own)))
-    flee = bool(values.pop("beasts_flee", beasts_flee))
-    if not values:
-        return Scenario(encounter, flee)
+            keys=", ".join(foreign), system=encounter.system, known=", ".join(own)))
+    options = {key: value for key, value in values.items() if own[key].is_option}
+    changes = [(own[key], value) for key, value in values.items() if not own[key].is_option]
+    if not changes:
+        return Scenario(encounter, options)
     setup = json.loads(json.dumps(encounter.setup))  # a deep copy: the caller's setup stays as it was
-    if isinstance(encounter, LoadedTorEncounter):
-        tasks = setup.setdefault("settings", {}).setdefault("tasks", {})
-        for key, on in values.items():
-            if key == "tor.load":
-                setup["settings"]["load"] = on
-            else:
-                tasks[key.removeprefix("tor.tasks.")] = on
-        return Scenario(load_tor_encounter(setup, TOR_SETUP_PATH, content), flee)
-    if isinstance(encounter, LoadedD100Encounter):
-        for key in ("fumble_from", "dodge_missiles", "helmet_points"):
-            if key in values:
-                setup.setdefault("settings", {})[key] = values[key]
-        if "distance" in values:
-            setup["distance"] = values["distance"]
-            if values["distance"] is None:
-                del setup["distance"]
-        return Scenario(load_d100_encounter(setup, SETUP_PATH, content), flee)
-    if "fight_mod" in values:
-        setup.setdefault("modifiers", {})["fight"] = values["fight_mod"]
-    if "beyond_limit" in values:
-        setup.setdefault("settings", {})["beyond_limit"] = values["beyond_limit"]
-    if "full_sun" in values:
-        setup["full_sun"] = values["full_sun"]
-    return Scenario(encounter_from_setup(setup, content), flee)
+    apply_settings(setup, changes)
+    return Scenario(system.read_encounter(setup, content), options)
 
 
 # --- one chunk ----------------------------------------------------------------------------------------------------
 
-def batch_fight(encounter: LoadedEncounter, tables: HarpTables, worlds: int, *, beasts_flee: bool = False
-                ) -> BatchFight:
-    """``worlds`` fresh copies of an encounter's fight, ready to :meth:`~BatchFight.play` (play's setup, as arrays)."""
-    people = [combatant for _id, _side, combatant in encounter.combatants]
-    sides = [side for _id, side, _c in encounter.combatants]
-    roster = Roster.build(tables, list(people), sides)
-    state = HarpState.new(worlds, [c.hp for c in people], [c.body_rr for c in people],
-                          stun_immune=[c.stun_immune for c in people], bleed_immune=[c.bleed_immune for c in people])
-    uses = np.full((worlds, len(people), roster.ob.shape[1]), UNLIMITED, dtype=np.int64)
-    for i, person in enumerate(people):
-        for s, strike in enumerate(person.strikes):
-            if strike.uses is not None:
-                uses[:, i, s] = strike.uses
-        # The roster pads everyone's strikes to the most any has; a padding slot reads as an area strike to the
-        # default policy, which would "breathe" with it: no uses left keeps it from ever being chosen.
-        uses[:, i, len(person.strikes):] = 0
-    order = side_order(encounter)
-    surprised = order.index(encounter.surprise) if encounter.surprise in order else -1
-    return BatchFight(tables, roster, state, settings=encounter.settings, fight_mod=encounter.modifiers.fight,
-                      full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee, uses=uses)
-
-
-def play_worlds(encounter: Encounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence, *,
-                beasts_flee: bool = False, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Outcome:
-    """``worlds`` fights played to their end with the dice of ``seed``: what each world came to."""
-    if isinstance(encounter, LoadedTorEncounter):
-        return play_tor_worlds(encounter, worlds, seed, max_rounds)
-    dice = KeyedDice(seed, worlds)
-    if isinstance(encounter, LoadedD100Encounter):
-        fight_d100 = D100Batch(encounter.outcomes, [c for _i, _s, c in encounter.combatants],
-                               [s for _i, s, _c in encounter.combatants], worlds, settings=encounter.settings,
-                               distance=encounter.distance)
-        return Outcome.of_d100(fight_d100.play(dice, max_rounds))
-    fight = batch_fight(encounter, tables, worlds, beasts_flee=beasts_flee)
-    roster = fight.roster
-    result = fight.play(dice, max_rounds)
-    # Read from the result, not the fight: the fight may have dropped its finished worlds (compaction).
-    return Outcome.of(result, sides_left(result.state, roster, result.present) <= 1)
+def play_worlds(encounter: Encounter, content: Content, worlds: int, seed: np.random.SeedSequence, *,
+                options: Mapping[str, Any] | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Outcome:
+    """``worlds`` fights played to their end with the dice of ``seed`` by the encounter's system: what each world
+    came to."""
+    system = find_sim_system(encounter.system)
+    return system.play_chunk(encounter, system.prepare(content), worlds, seed, max_rounds, options or {})
 
 
 @dataclass(frozen=True)
@@ -246,7 +134,7 @@ class Spec:
     """A scenario as a worker receives it: plain, picklable data (the encounter's setup as JSON)."""
 
     setup: str
-    beasts_flee: bool
+    options: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -276,49 +164,41 @@ class Chunk:
 ChunkResult = tuple[Counts, Counts | None, Paired | None]
 
 
-def play_chunk(chunk: Chunk, tables: HarpTables, a: Encounter, b: Encounter | None) -> ChunkResult:
+def play_chunk(chunk: Chunk, content: Content, a: Encounter, b: Encounter | None) -> ChunkResult:
     """Play one chunk of a run (and of the compared scenario, on the same dice): its counts."""
     job = chunk.job
-    first = play_worlds(a, tables, chunk.worlds, chunk.seed, beasts_flee=job.a.beasts_flee,
-                        max_rounds=job.max_rounds)
+    first = play_worlds(a, content, chunk.worlds, chunk.seed, options=job.a.options, max_rounds=job.max_rounds)
     counts = Counts.of(first, len(side_order(a)), job.max_rounds)
     if b is None or job.b is None:
         return counts, None, None
-    second = play_worlds(b, tables, chunk.worlds, chunk.seed, beasts_flee=job.b.beasts_flee,
-                         max_rounds=job.max_rounds)
+    second = play_worlds(b, content, chunk.worlds, chunk.seed, options=job.b.options, max_rounds=job.max_rounds)
     return (counts, Counts.of(second, len(side_order(b)), job.max_rounds),
             Paired.of(first, second, job.sides, job.combatants))
 
 
 def run_chunk(chunk: Chunk) -> ChunkResult:
     """Play one chunk away from the caller (a pool's process, a Dask worker): the content is rebuilt from its
-    folders, once a process."""
+    folders, once a process (and what each system prepares from it, by the system, once a process)."""
     job = chunk.job
-    tables = _content(job.folders)[1]
     b = _encounter(job.folders, job.b.setup) if job.b is not None else None
-    return play_chunk(chunk, tables, _encounter(job.folders, job.a.setup), b)
+    return play_chunk(chunk, _content(job.folders), _encounter(job.folders, job.a.setup), b)
 
 
 @functools.cache
-def _content(folders: tuple[str, ...]) -> tuple[Content, HarpTables]:
-    from estoc.systems.harp.tables import compile_tables
-
-    content = load_content(folders, use_env=False)
-    return content, compile_tables(content)
+def _content(folders: tuple[str, ...]) -> Content:
+    return load_content(folders, use_env=False)
 
 
 @functools.cache
 def _encounter(folders: tuple[str, ...], setup: str) -> Encounter:
-    return encounter_of(json.loads(setup), _content(folders)[0])
+    return encounter_of(json.loads(setup), _content(folders))
 
 
 def encounter_of(setup: dict[str, Any], content: Content) -> Encounter:
-    """The encounter of any system a setup describes."""
-    if setup.get("system") == "d100":
-        return load_d100_encounter(setup, SETUP_PATH, content)
-    if setup.get("system") == "tor":
-        return load_tor_encounter(setup, TOR_SETUP_PATH, content)
-    return encounter_from_setup(setup, content)
+    """The encounter of any system a setup describes (read by the system it names)."""
+    system = setup.get("system")
+    encounter: Encounter = find_sim_system(system if isinstance(system, str) else "").read_encounter(setup, content)
+    return encounter
 
 
 def load_any_encounter(path: Path, content: Content) -> Encounter:
@@ -343,6 +223,8 @@ class CombatantInfo:
 class SimRun:
     """A finished run: what was played and the counts it added up to (see :func:`estoc.sim.summary.summarize`)."""
 
+    system: str
+    """The rule system's id (:func:`~estoc.systems.base.find_sim_system`)."""
     name: dict[str, str]
     sides: list[str]
     """Side ids, in the order of ``counts.wins``."""
@@ -355,7 +237,7 @@ class SimRun:
     max_rounds: int
     counts: Counts
     marks: list[str]
-    """What ``counts.crit_taken`` counts, column by column (:data:`MARKS`)."""
+    """What ``counts.crit_taken`` counts, column by column (the system's :attr:`SimSystem.marks`)."""
     task_ids: list[str] = field(default_factory=list)
     """What ``counts.tasks_tried`` counts, column by column (the One Ring's combat tasks; none elsewhere)."""
 
@@ -391,20 +273,20 @@ def check_run(n: int, *, chunk: int = DEFAULT_CHUNK, workers: int = 1, max_round
             raise InputError(message.format(value=value))
 
 
-def simulate(encounter: Encounter | Scenario, content: Content, tables: HarpTables, n: int, *, seed: int,
+def simulate(encounter: Encounter | Scenario, content: Content, n: int, *, seed: int,
              folders: Sequence[Path | str] = (), settings: Mapping[str, object] | None = None,
-             beasts_flee: bool = False, chunk: int = DEFAULT_CHUNK, workers: int = 1, scheduler: str | None = None,
+             chunk: int = DEFAULT_CHUNK, workers: int = 1, scheduler: str | None = None,
              max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None) -> SimRun:
     """Play ``n`` fights of an encounter with the default policy.
 
     Args:
         encounter: the encounter (or a scenario already built).
-        content: the content the encounter was loaded with; ``tables`` compiled from it.
+        content: the content the encounter was loaded with (its system prepares what its kernel needs from it).
         n: the number of fights.
         seed: the run's seed: the same seed and chunk size give the same result on any number of workers.
         folders: the user content folders ``content`` was loaded from (workers rebuild it from them).
-        settings: settings changed for this run (keys of :data:`SETTINGS`).
-        beasts_flee: badly hurt beasts flee.
+        settings: settings changed for this run (keys of :data:`SETTINGS` of the encounter's system, its policy
+            options included: HARP's ``beasts_flee``, badly hurt beasts flee).
         chunk: the most worlds one chunk plays at once (memory follows it).
         workers: processes to play chunks on (1: this process).
         scheduler: the address of a Dask scheduler to play chunks on instead (needs ``estoc[cluster]``).
@@ -414,27 +296,27 @@ def simulate(encounter: Encounter | Scenario, content: Content, tables: HarpTabl
     check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds)
     if scheduler is not None:
         require_dask()
-    first = _scenario(encounter, content, settings, beasts_flee)
+    first = _scenario(encounter, content, settings)
     job = Job(content_folders(folders), _spec(first), None, (), (), max_rounds)
     counts: Counts | None = None
-    for a, _b, _p in _run(job, n, seed, chunk, workers, scheduler, progress, tables, first.encounter, None):
+    for a, _b, _p in _run(job, n, seed, chunk, workers, scheduler, progress, content, first.encounter, None):
         counts = a if counts is None else counts.merge(a)
     assert counts is not None
     return _sim_run(first, counts, n, seed, chunk, max_rounds)
 
 
-def compare(a: Encounter | Scenario, b: Encounter | Scenario, content: Content, tables: HarpTables,
-            n: int, *, seed: int, folders: Sequence[Path | str] = (), settings_a: Mapping[str, object] | None = None,
-            settings_b: Mapping[str, object] | None = None, beasts_flee: bool = False, chunk: int = DEFAULT_CHUNK,
-            workers: int = 1, scheduler: str | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-            progress: Progress | None = None) -> ComparisonRun:
+def compare(a: Encounter | Scenario, b: Encounter | Scenario, content: Content, n: int, *, seed: int,
+            folders: Sequence[Path | str] = (), settings_a: Mapping[str, object] | None = None,
+            settings_b: Mapping[str, object] | None = None, chunk: int = DEFAULT_CHUNK, workers: int = 1,
+            scheduler: str | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None
+            ) -> ComparisonRun:
     """Play ``n`` fights of two scenarios on common random numbers (same seed, same chunks); the arguments are
     :func:`simulate`'s, with settings for each side of the comparison."""
     check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds)
     if scheduler is not None:
         require_dask()
-    first = _scenario(a, content, settings_a, beasts_flee)
-    second = _scenario(b, content, settings_b, beasts_flee)
+    first = _scenario(a, content, settings_a)
+    second = _scenario(b, content, settings_b)
     sides_a, sides_b = first.sides, second.sides
     common_sides = [s for s in sides_a if s in sides_b]
     ids_a = [cid for cid, _s, _c in first.encounter.combatants]
@@ -444,7 +326,8 @@ def compare(a: Encounter | Scenario, b: Encounter | Scenario, content: Content, 
               tuple((sides_a.index(s), sides_b.index(s)) for s in common_sides),
               tuple((ids_a.index(c), ids_b.index(c)) for c in common), max_rounds)
     total: ChunkResult | None = None
-    for part in _run(job, n, seed, chunk, workers, scheduler, progress, tables, first.encounter, second.encounter):
+    for part in _run(job, n, seed, chunk, workers, scheduler, progress, content, first.encounter,
+                     second.encounter):
         total = part if total is None else _merge(total, part)
     assert total is not None and total[1] is not None and total[2] is not None
     return ComparisonRun(_sim_run(first, total[0], n, seed, chunk, max_rounds),
@@ -457,23 +340,25 @@ def chunk_sizes(n: int, chunk: int) -> list[int]:
     return [chunk] * full + ([rest] if rest else [])
 
 
-def _scenario(encounter: Encounter | Scenario, content: Content, settings: Mapping[str, object] | None,
-              beasts_flee: bool) -> Scenario:
+def _scenario(encounter: Encounter | Scenario, content: Content, settings: Mapping[str, object] | None
+              ) -> Scenario:
     if isinstance(encounter, Scenario):
-        return scenario(encounter.encounter, content, settings, beasts_flee=encounter.beasts_flee)
-    return scenario(encounter, content, settings, beasts_flee=beasts_flee)
+        # A scenario keeps its policy options; the settings given here come on top.
+        return scenario(encounter.encounter, content, {**encounter.options, **(settings or {})})
+    return scenario(encounter, content, settings)
 
 
 def _spec(s: Scenario) -> Spec:
-    return Spec(json.dumps(s.encounter.setup, sort_keys=True), s.beasts_flee)
+    return Spec(json.dumps(s.encounter.setup, sort_keys=True), dict(s.options))
 
 
 def _sim_run(s: Scenario, counts: Counts, n: int, seed: int, chunk: int, max_rounds: int) -> SimRun:
-    e = s.encounter
-    return SimRun(name=dict(e.name), sides=s.sides, side_names={side.id: dict(side.name) for side in e.sides},
+    e, system = s.encounter, s.system
+    return SimRun(system=system.id, name=dict(e.name), sides=s.sides,
+                  side_names={side.id: dict(side.name) for side in e.sides},
                   combatants=[CombatantInfo(cid, dict(c.name), side) for cid, side, c in e.combatants],
                   settings=s.settings, n=n, seed=seed, chunk=chunk, max_rounds=max_rounds, counts=counts,
-                  marks=MARKS[e.system], task_ids=list(TASK_IDS) if e.system == "tor" else [])
+                  marks=list(system.marks), task_ids=list(system.task_ids))
 
 
 def _merge(x: ChunkResult, y: ChunkResult) -> ChunkResult:
@@ -483,7 +368,7 @@ def _merge(x: ChunkResult, y: ChunkResult) -> ChunkResult:
 
 
 def _run(job: Job, n: int, seed: int, chunk: int, workers: int, scheduler: str | None, progress: Progress | None,
-         tables: HarpTables, a: Encounter, b: Encounter | None) -> Iterator[ChunkResult]:
+         content: Content, a: Encounter, b: Encounter | None) -> Iterator[ChunkResult]:
     """Every chunk's result, in chunk order, wherever they are played."""
     sizes = chunk_sizes(n, chunk)
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))
@@ -493,7 +378,7 @@ def _run(job: Job, n: int, seed: int, chunk: int, workers: int, scheduler: str |
     elif workers == 1 or len(chunks) == 1:
         for c in chunks:
             # In this process, the caller's content and encounters serve as they are: nothing is rebuilt.
-            result = play_chunk(c, tables, a, b)
+            result = play_chunk(c, content, a, b)
             if progress is not None:
                 progress(c.worlds)
             yield result

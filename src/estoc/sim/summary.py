@@ -87,7 +87,8 @@ class CombatantSummary:
     dead: Share
     fled: Share
     crit_taken: dict[str, Share]
-    """At least one critical of this severity (A–E) taken; in the d100 system, a special hit (``special``)."""
+    """At least one blow of this mark taken, by mark (the system's: a critical of each severity A–E in HARP, a
+    special hit in the d100 system, a wound in the One Ring's)."""
     hits_dealt: Interval
     hits_taken: Interval
     tasks: dict[str, TaskUse] = dataclasses.field(default_factory=dict)
@@ -132,6 +133,9 @@ class SimSummary:
     """Stopped by the round limit."""
     combatants: list[CombatantSummary]
     length: LengthSummary
+    system: str = ""
+    """The rule system's id: what its settings, marks and tasks mean
+    (:func:`~estoc.systems.base.find_sim_system`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict."""
@@ -154,7 +158,8 @@ def summarize(run: SimRun) -> SimSummary:
         for i, info in enumerate(run.combatants)]
     return SimSummary(name=run.name, n=n, seed=run.seed, chunk=run.chunk, max_rounds=run.max_rounds,
                       settings=dict(run.settings), sides=sides, draw=wilson(c.draws, n),
-                      undecided=wilson(c.undecided, n), combatants=people, length=length_summary(c.length))
+                      undecided=wilson(c.undecided, n), combatants=people, length=length_summary(c.length),
+                      system=run.system)
 
 
 def length_summary(histogram: np.ndarray[Any, np.dtype[np.int64]]) -> LengthSummary:

@@ -12,51 +12,10 @@ from typing import Any, Self
 
 import numpy as np
 
-from estoc.systems.d100.batch import BatchResult as D100Result
-from estoc.systems.harp.batch import BatchResult
-from estoc.systems.harp.tables import I64, B
+# Outcome lives with the simulation protocol, where each system builds it; it is re-exported here.
+from estoc.engine.simulation import I64, B, Outcome
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """What each world of a chunk came to (``(W,)`` or ``(W, C)``); it stays inside the chunk."""
-
-    winner: I64
-    """The winning side's index; ``-1``: none (no side standing, or the round limit)."""
-    over: B
-    """One side or none left standing (False: stopped by the round limit)."""
-    rounds: I64
-    out: B
-    """Out of the fight at the end: unconscious, dying or dead."""
-    dead: B
-    fled: B
-    hits_dealt: I64
-    hits_taken: I64
-    crits_taken: I64
-    """``(W, C, K)``: criticals taken, by severity A–E (HARP), or special hits taken (d100, K = 1)."""
-    tasks_tried: I64 | None = None
-    """``(W, C, T)``: combat tasks tried, by task (the One Ring house rules); ``None`` elsewhere."""
-    tasks_worked: I64 | None = None
-    """``(W, C, T)``: those whose roll succeeded."""
-
-    @classmethod
-    def of_d100(cls, result: D100Result) -> Outcome:
-        """A d100 batch's worlds: the hit points of damage stand for hits, special hits taken for criticals."""
-        state = result.state
-        out = np.asarray(state.unconscious | state.dead | (state.hp <= 0), dtype=np.bool_)
-        return cls(winner=result.winner, over=np.asarray(result.over, dtype=np.bool_), rounds=result.rounds,
-                   out=out, dead=np.asarray(state.dead, dtype=np.bool_), fled=np.zeros_like(out),
-                   hits_dealt=result.tally.damage_dealt, hits_taken=result.tally.damage_taken,
-                   crits_taken=result.tally.specials_taken[:, :, None])
-
-    @classmethod
-    def of(cls, result: BatchResult, over: B) -> Outcome:
-        state = result.state
-        out = np.asarray(state.down | state.dead, dtype=np.bool_)
-        return cls(winner=result.winner, over=np.asarray(over, dtype=np.bool_), rounds=result.rounds, out=out,
-                   dead=np.asarray(state.dead, dtype=np.bool_), fled=np.asarray(~result.present & ~out, np.bool_),
-                   hits_dealt=result.tally.hits_dealt, hits_taken=result.tally.hits_taken,
-                   crits_taken=result.tally.crits_taken)
+__all__ = ["Counts", "Outcome", "Paired"]
 
 
 class _Sums:
@@ -75,7 +34,7 @@ def _sum(values: I64 | B, axis: int = 0) -> I64:
 
 @dataclass(frozen=True)
 class Counts(_Sums):
-    """One scenario's fights added up. Arrays are by side ``(S,)``, by combatant ``(C,)`` or ``(C, 5)``."""
+    """One scenario's fights added up. Arrays are by side ``(S,)``, by combatant ``(C,)`` or ``(C, K)``."""
 
     worlds: int
     wins: I64
@@ -88,7 +47,8 @@ class Counts(_Sums):
     dead: I64
     fled: I64
     crit_taken: I64
-    """``(C, 5)``: fights where the combatant took at least one critical of each severity A–E."""
+    """``(C, K)``: fights where the combatant took at least one blow of each mark (HARP: a critical of each severity
+    A–E; see :attr:`~estoc.engine.simulation.SimSystem.marks`)."""
     hits_dealt: I64
     hits_dealt_sq: I64
     hits_taken: I64

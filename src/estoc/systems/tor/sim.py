@@ -1,19 +1,27 @@
-"""Simulation of the One Ring house rules: :func:`play_worlds` plays a chunk of worlds at once with the batch
-(:class:`~estoc.systems.tor.batch.BatchFight`); :func:`play_worlds_in_play` plays them one by one with play's own fight
-(:class:`~estoc.systems.tor.fight.TorFight`) and its default policy, the reference the batch is tested against
-(the two agree in distribution, not die for die: they draw their dice in different orders).
+"""Simulation of the One Ring house rules: the system's side of the simulation protocol
+(:class:`~estoc.engine.simulation.SimSystem`, :data:`SIM`).
+
+:func:`play_worlds` plays a chunk of worlds at once with the batch (:class:`~estoc.systems.tor.batch.BatchFight`);
+:func:`play_worlds_in_play` plays them one by one with play's own fight (:class:`~estoc.systems.tor.fight.TorFight`)
+and its default policy, the reference the batch is tested against (the two agree in distribution, not die for die:
+they draw their dice in different orders).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
+from estoc.content.registry import Content
 from estoc.dice import KeyedDice
-from estoc.sim.tally import Outcome
+from estoc.engine.simulation import NumberFormat, Outcome, SettingSpec, SimSystem, Switch
+from estoc.i18n import _
 from estoc.systems.tor.batch import BatchFight
-from estoc.systems.tor.encounter import LoadedTorEncounter
+from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.round import TASK_IDS
+from estoc.systems.tor.round import TASK_IDS, task
 
 EVENTS_PER_ROUND = 200
 """A safety bound on the policy's events in one round (a fight that loops is a bug, not a long fight)."""
@@ -84,3 +92,51 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: np.ran
             wounds[w, c, 0] = fight.wounds[c]
     return Outcome(winner=winner, over=over, rounds=rounds, out=out, dead=dead, fled=np.zeros_like(out),
                    hits_dealt=dealt, hits_taken=taken, crits_taken=wounds, tasks_tried=tried, tasks_worked=worked)
+
+
+def _task_setting(task_id: str) -> SettingSpec:
+    return SettingSpec(f"tor.tasks.{task_id}", Switch("on-off"), lambda: _(
+        "A combat task switched on or off; TASK is one of {tasks}.").format(tasks=", ".join(TASK_IDS)),
+        path=("settings", "tasks", task_id), read=lambda e: e.tasks[task_id], family="tor.tasks.TASK")
+
+
+class TorSim:
+    """The One Ring house rules in the simulation protocol."""
+
+    id = "tor"
+    marks = ("wound",)
+    task_ids = TASK_IDS
+    settings = (
+        SettingSpec("tor.load", Switch("on-off"), lambda: _("A hero whose endurance falls to its load is weary."),
+                    path=("settings", "load"), read=lambda e: e.load),
+        *(_task_setting(task_id) for task_id in TASK_IDS),
+    )
+
+    def read_encounter(self, setup: dict[str, Any], content: Content) -> LoadedTorEncounter:
+        return load_tor_encounter(setup, SETUP_PATH, content)
+
+    def prepare(self, content: Content) -> None:
+        return None  # the encounter carries its combatants' numbers
+
+    def play_chunk(self, encounter: LoadedTorEncounter, prepared: None, worlds: int, seed: np.random.SeedSequence,
+                   max_rounds: int, options: Mapping[str, Any]) -> Outcome:
+        return play_worlds(encounter, worlds, seed, max_rounds)
+
+    def describe(self, settings: Mapping[str, Any], number: NumberFormat) -> str:
+        off = [key.removeprefix("tor.tasks.") for key, on in settings.items() if key.startswith("tor.tasks.")
+               and not on]
+        return _("combat tasks switched off: {tasks}").format(tasks=", ".join(off) or _("none"))
+
+    def marks_title(self) -> str:
+        return _("Wounds taken: chance of at least one")
+
+    def mark_name(self, mark: str) -> str:
+        return _("wound")
+
+    def task_name(self, task_id: str) -> dict[str, str]:
+        found = task(task_id)
+        return {"fr": found.name_fr, "en": found.name_en}
+
+
+SIM: SimSystem[LoadedTorEncounter, None] = TorSim()
+"""This system in the simulation protocol (found by :func:`~estoc.systems.base.find_sim_system`)."""
