@@ -12,15 +12,16 @@ import numpy as np
 import pytest
 
 from estoc.content.registry import Content
-from estoc.dice import KeyedDice, SeededDice
+from estoc.dice import DiceSource, KeyedDice
 from estoc.errors import InputError
 from estoc.play.encounter import LoadedEncounter, encounter_from_setup, load_encounter
 from estoc.sim import SETTINGS, compare, parse_setting, scenario, simulate, summarize
 from estoc.sim.runner import check_run, chunk_sizes, side_order
 from estoc.sim.summary import mean_interval, summarize_comparison, wilson
 from estoc.systems.harp.play import HarpPlay
-from estoc.systems.harp.sim import batch_fight
+from estoc.systems.harp.sim import outcome, worlds_of
 from estoc.systems.harp.tables import HarpTables
+from estoc.systems.harp.worlds import array, kernel_of
 
 SAMPLE = Path(str(resources.files("estoc.play").joinpath("samples", "embuscade.yaml")))
 DUEL: dict[str, Any] = {
@@ -46,27 +47,46 @@ def skirmish(content: Content) -> LoadedEncounter:
     return encounter_from_setup(SKIRMISH, content)
 
 
-def test_one_world_is_the_fight_of_play(content: Content, tables: HarpTables) -> None:
-    """batch_fight builds the fight play would: one world with the same dice tells the same fight."""
+class WorldDice(DiceSource):
+    """World ``w``'s keyed streams of a run, drawn one die at a time (as play draws them)."""
+
+    def __init__(self, seed: int, world: int) -> None:
+        super().__init__()
+        self.keyed, self.world = KeyedDice(seed, world + 1), np.array([world])
+
+    def _draw(self, sides: int, n: int, purpose: str, worlds: Any) -> tuple[Any, list[bool]]:
+        return self.keyed.draw(sides, n, purpose, self.world), [False] * n
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_world_of_the_simulation_is_the_fight_of_play(content: Content, tables: HarpTables, seed: int) -> None:
+    """The same kernel in both: world w of a run, played at the table on world w's keyed dice, is the same fight
+    (winner, rounds, every combatant's hit points and fate)."""
     sample = load_encounter(SAMPLE, content)
     system = HarpPlay(content, tables)
-    for seed in range(2):
+    worlds = 6
+    F = worlds_of(sample, tables, worlds, np.random.SeedSequence(seed))
+    kernel_of(F).play_all(F, worlds, 100, 1)
+    run = outcome(F)
+    for w in range(worlds):
         fight = system.new_fight({"encounter": sample.setup, "seed": seed})
-        dice = SeededDice(seed)
+        dice = WorldDice(seed, w)
         fight.apply({"type": "begin"}, dice)
         while not fight.is_over():
             fight.apply(fight.auto_event(), dice)
-        result = batch_fight(sample, tables, 1).play(SeededDice(seed))
-        assert result.state.hp[0].tolist() == fight.state.hp[0].tolist()
-        assert int(result.rounds[0]) == fight.round
+        assert [fight.value("hp", c) for c in range(len(fight.combatants))] == array(F, "out_hp")[w].tolist()
+        assert int(run.rounds[w]) == fight.round
         winner = fight.winner()
-        assert int(result.winner[0]) == (side_order(sample).index(winner) if winner else -1)
+        assert int(run.winner[w]) == (side_order(sample).index(winner) if winner else -1)
+        assert run.out[w].tolist() == [fight.fate(c) in ("dead", "dying", "unconscious")
+                                       for c in range(len(fight.combatants))]
 
 
-def test_padding_strikes_are_never_used(tables: HarpTables, skirmish: LoadedEncounter) -> None:
-    """Dafur has one strike, the warg two: Dafur's second slot is padding, with no uses (never a "breath")."""
-    fight = batch_fight(skirmish, tables, 3)
-    assert fight.uses.shape[2] == 2 and (fight.uses[:, :2, 1] == 0).all() and (fight.uses[:, -1, 1] > 0).all()
+def test_chunks_change_nothing(content: Content, duel: LoadedEncounter) -> None:
+    """World i rolls the run's stream i whatever chunk holds it: any chunk size gives the same counts."""
+    whole = simulate(duel, content, 3000, seed=5, chunk=3000)
+    cut = simulate(duel, content, 3000, seed=5, chunk=700)
+    assert all(np.array_equal(getattr(whole.counts, f), getattr(cut.counts, f)) for f in vars(whole.counts))
 
 
 def test_the_same_for_one_and_two_workers(content: Content, duel: LoadedEncounter) -> None:
@@ -188,17 +208,15 @@ def test_on_a_dask_cluster(content: Content, duel: LoadedEncounter) -> None:
 
 def test_keyed_dice_tighten_comparisons(tables: HarpTables, duel: LoadedEncounter) -> None:
     """Common random numbers are strong: with each world on its own keyed streams, a small change (−5 to every
-    attack) moves far fewer fights than with one stream read in order, so the paired interval is narrower."""
+    attack) moves far fewer fights on the same key than on independent dice, so the paired interval is narrower."""
     worlds = 4000
 
-    def paired_variance(make: Any) -> float:
-        won = []
-        for modifier in (0, -5):
-            fight = batch_fight(duel, tables, worlds)
-            fight.fight_mod = modifier
-            won.append((fight.play(make()).winner == 0).astype(float))
-        return float((won[0] - won[1]).var())
+    def won(modifier: int, seed: int) -> Any:
+        F = worlds_of(duel, tables, worlds, np.random.SeedSequence(seed))
+        F.fight_mod0 = modifier
+        kernel_of(F).play_all(F, worlds, 100, 1)
+        return (outcome(F).winner == 0).astype(float)
 
-    keyed = paired_variance(lambda: KeyedDice(3, worlds))
-    sequential = paired_variance(lambda: SeededDice(3))
-    assert keyed < 0.6 * sequential
+    common = float((won(0, 3) - won(-5, 3)).var())
+    independent = float((won(0, 3) - won(-5, 4)).var())
+    assert common < 0.6 * independent

@@ -162,16 +162,19 @@ class KeyedDice(DiceSource):
     Args:
         seed: where the key comes from (a ``SeedSequence``, or an int).
         worlds: the number of worlds of the batch.
+        first: the index of the batch's first world in the whole run: a run cut into chunks gives world ``i`` the
+            same stream whatever chunk it is played in.
     """
 
-    def __init__(self, seed: int | np.random.SeedSequence, worlds: int, *, record: bool = False) -> None:
+    def __init__(self, seed: int | np.random.SeedSequence, worlds: int, *, first: int = 0,
+                 record: bool = False) -> None:
         super().__init__(record=record)
         sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
         key = sequence.generate_state(1, np.uint64)[0]
         self.key = np.uint64(key)
         """The run's key (a kernel computes the same worlds' streams from it)."""
         with np.errstate(over="ignore"):
-            self.base = _mix(np.uint64(key) ^ (np.arange(worlds, dtype=np.uint64) * _GOLDEN))
+            self.base = _mix(np.uint64(key) ^ ((np.arange(worlds, dtype=np.uint64) + np.uint64(first)) * _GOLDEN))
         self.origin = np.arange(worlds, dtype=np.int64)
         """Each current world's index among the batch's first worlds (compaction drops some)."""
         self.counters: dict[str, NDArray[np.uint64]] = {}

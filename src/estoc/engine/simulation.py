@@ -290,9 +290,10 @@ class SimSystem(Protocol[E, P]):
         """What :meth:`play_chunk` needs from the content, built at most once per process for the same content."""
         ...
 
-    def play_chunk(self, encounter: E, prepared: P, worlds: int, seed: np.random.SeedSequence, max_rounds: int,
-                   options: Mapping[str, Any]) -> Outcome:
-        """``worlds`` fights played to their end (or ``max_rounds``) on the keyed dice of ``seed``, with the policy
+    def play_chunk(self, encounter: E, prepared: P, worlds: int, seed: np.random.SeedSequence, first: int,
+                   max_rounds: int, options: Mapping[str, Any]) -> Outcome:
+        """``worlds`` fights played to their end (or ``max_rounds``) on the keyed dice of the run's ``seed``, world
+        ``i`` rolling the stream of world ``first + i`` of the run (so that chunks change nothing), with the policy
         ``options`` (settings without a path)."""
         ...
 

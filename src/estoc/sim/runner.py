@@ -4,15 +4,15 @@ The runner knows no rule system: it finds the encounter's own (:func:`~estoc.sys
 only the simulation protocol (:class:`~estoc.engine.simulation.SimSystem`): the system's settings, its encounter
 reader, and its kernel entry, which plays a chunk of worlds and tells what each came to.
 
-``n`` fights are cut into chunks of at most ``chunk`` worlds; chunk ``i`` always plays with the ``i``-th child of
-``SeedSequence(seed)``, whatever runs it, so a result depends on the seed and the chunk size only, never on the number
-of workers. Each chunk hands back counts and sums (:class:`~estoc.sim.tally.Counts`), never one value per world, so
-memory stays that of one chunk however many fights are played. Chunks run in this process, in a pool of processes, or
+``n`` fights are cut into chunks of at most ``chunk`` worlds; world ``i`` of the run always rolls the keyed stream
+of ``(seed, i)``, whatever chunk holds it and whatever plays it, so a result depends on the seed alone, never on the
+chunk size or the number of workers. Each chunk hands back counts and sums (:class:`~estoc.sim.tally.Counts`), never
+one value per world, so memory stays that of one chunk however many fights are played. Chunks run in this process, in a pool of processes, or
 on a Dask cluster; their counts are merged in chunk order.
 
-Each world of a chunk rolls from its own streams (:class:`~estoc.dice.KeyedDice`, keyed by the chunk's seed): its
+Each world rolls from its own streams (:class:`~estoc.dice.KeyedDice`, keyed by the run's seed and its index): its
 ``k``-th attack roll, critical, initiative… is the same whatever the other worlds do. A comparison plays a second
-scenario on these common random numbers: world ``w`` of chunk ``i`` gets the same dice in both, even after the two
+scenario on these common random numbers: world ``i`` gets the same dice in both, even after the two
 fights have parted ways, and the chunk keeps the sums of the paired differences (:class:`~estoc.sim.tally.Paired`).
 """
 
@@ -122,11 +122,12 @@ def scenario(encounter: Encounter, content: Content, settings: Mapping[str, obje
 # --- one chunk ----------------------------------------------------------------------------------------------------
 
 def play_worlds(encounter: Encounter, content: Content, worlds: int, seed: np.random.SeedSequence, *,
-                options: Mapping[str, Any] | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Outcome:
-    """``worlds`` fights played to their end with the dice of ``seed`` by the encounter's system: what each world
-    came to."""
+                first: int = 0, options: Mapping[str, Any] | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS
+                ) -> Outcome:
+    """``worlds`` fights played to their end with the dice of ``seed`` (worlds ``first`` to ``first + worlds − 1``
+    of the run) by the encounter's system: what each world came to."""
     system = find_sim_system(encounter.system)
-    return system.play_chunk(encounter, system.prepare(content), worlds, seed, max_rounds, options or {})
+    return system.play_chunk(encounter, system.prepare(content), worlds, seed, first, max_rounds, options or {})
 
 
 @dataclass(frozen=True)
@@ -153,12 +154,13 @@ class Job:
 
 @dataclass(frozen=True)
 class Chunk:
-    """One chunk: its index, its number of worlds, its own stream of dice."""
+    """One chunk: its index, its number of worlds, the run's seed and the index of its first world in the run."""
 
     job: Job
     index: int
     worlds: int
     seed: np.random.SeedSequence
+    first: int
 
 
 ChunkResult = tuple[Counts, Counts | None, Paired | None]
@@ -167,11 +169,13 @@ ChunkResult = tuple[Counts, Counts | None, Paired | None]
 def play_chunk(chunk: Chunk, content: Content, a: Encounter, b: Encounter | None) -> ChunkResult:
     """Play one chunk of a run (and of the compared scenario, on the same dice): its counts."""
     job = chunk.job
-    first = play_worlds(a, content, chunk.worlds, chunk.seed, options=job.a.options, max_rounds=job.max_rounds)
+    first = play_worlds(a, content, chunk.worlds, chunk.seed, first=chunk.first, options=job.a.options,
+                        max_rounds=job.max_rounds)
     counts = Counts.of(first, len(side_order(a)), job.max_rounds)
     if b is None or job.b is None:
         return counts, None, None
-    second = play_worlds(b, content, chunk.worlds, chunk.seed, options=job.b.options, max_rounds=job.max_rounds)
+    second = play_worlds(b, content, chunk.worlds, chunk.seed, first=chunk.first, options=job.b.options,
+                         max_rounds=job.max_rounds)
     return (counts, Counts.of(second, len(side_order(b)), job.max_rounds),
             Paired.of(first, second, job.sides, job.combatants))
 
@@ -283,7 +287,7 @@ def simulate(encounter: Encounter | Scenario, content: Content, n: int, *, seed:
         encounter: the encounter (or a scenario already built).
         content: the content the encounter was loaded with (its system prepares what its kernel needs from it).
         n: the number of fights.
-        seed: the run's seed: the same seed and chunk size give the same result on any number of workers.
+        seed: the run's seed: the same seed gives the same result with any chunk size, on any number of workers.
         folders: the user content folders ``content`` was loaded from (workers rebuild it from them).
         settings: settings changed for this run (keys of :data:`SETTINGS` of the encounter's system, its policy
             options included: HARP's ``beasts_flee``, badly hurt beasts flee).
@@ -371,8 +375,9 @@ def _run(job: Job, n: int, seed: int, chunk: int, workers: int, scheduler: str |
          content: Content, a: Encounter, b: Encounter | None) -> Iterator[ChunkResult]:
     """Every chunk's result, in chunk order, wherever they are played."""
     sizes = chunk_sizes(n, chunk)
-    seeds = np.random.SeedSequence(seed).spawn(len(sizes))
-    chunks = [Chunk(job, i, size, seeds[i]) for i, size in enumerate(sizes)]
+    run_seed = np.random.SeedSequence(seed)
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    chunks = [Chunk(job, i, size, run_seed, starts[i]) for i, size in enumerate(sizes)]
     if scheduler is not None:
         yield from _on_dask(scheduler, chunks, progress)
     elif workers == 1 or len(chunks) == 1:

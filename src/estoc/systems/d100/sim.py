@@ -31,10 +31,10 @@ def outcome(result: BatchResult) -> Outcome:
                    crits_taken=result.tally.specials_taken[:, :, None])
 
 
-def play_chunk(encounter: LoadedD100Encounter, worlds: int, seed: np.random.SeedSequence, max_rounds: int
-               ) -> Outcome:
+def play_chunk(encounter: LoadedD100Encounter, worlds: int, seed: np.random.SeedSequence, first: int,
+               max_rounds: int) -> Outcome:
     """``worlds`` fights played to their end with the keyed dice of ``seed``."""
-    dice = KeyedDice(seed, worlds)
+    dice = KeyedDice(seed, worlds, first=first)
     fight = BatchFight(encounter.outcomes, [c for _i, _s, c in encounter.combatants],
                        [s for _i, s, _c in encounter.combatants], worlds, settings=encounter.settings,
                        distance=encounter.distance)
@@ -69,8 +69,8 @@ class D100Sim:
         return None  # the encounter carries its outcomes table
 
     def play_chunk(self, encounter: LoadedD100Encounter, prepared: None, worlds: int, seed: np.random.SeedSequence,
-                   max_rounds: int, options: Mapping[str, Any]) -> Outcome:
-        return play_chunk(encounter, worlds, seed, max_rounds)
+                   first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
+        return play_chunk(encounter, worlds, seed, first, max_rounds)
 
     def describe(self, settings: Mapping[str, Any], number: NumberFormat) -> str:
         distance = settings.get("distance")

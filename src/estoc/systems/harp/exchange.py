@@ -125,9 +125,8 @@ def one_exchange(tables: HarpTables, attacker: Combatant, target: Combatant, dic
                  strike: int = 0, settings: AttackSettings = DEFAULT_SETTINGS) -> dict[str, Any]:
     """One attack of ``attacker`` (its strike ``strike``) on ``target``, out of any fight: the kernel's strike on a
     world of two, told as an event (what ``estoc attack`` shows). The OB and DB are the sheets' as they stand."""
-    from estoc.systems.harp.fight import kernel_of
     from estoc.systems.harp.told import Teller
-    from estoc.systems.harp.worlds import Settings, build
+    from estoc.systems.harp.worlds import Settings, build, kernel_of
 
     F = build(tables, [attacker, target], [0, 1], 1, settings=Settings(beyond_limit=settings.beyond_limit),
               dice=dice)

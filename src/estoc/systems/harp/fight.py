@@ -25,7 +25,7 @@ from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
-from estoc.systems.harp.worlds import Settings, array, build, copy_fights
+from estoc.systems.harp.worlds import Settings, array, build, copy_fights, kernel_of
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
@@ -311,13 +311,6 @@ class HarpFight(Sides):
         if not self.value("present", c):
             return "out"
         return "standing"
-
-
-def kernel_of(F: Any) -> Any:
-    """The kernel module a worlds object belongs to (the compiled one, or the twin in tests)."""
-    import sys
-
-    return sys.modules[type(F).__module__]
 
 
 def _left(until: int, now: int) -> int:

@@ -101,7 +101,7 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
     elif op == "damage":
         if value < 0:
             raise InputError(_("damage is 0 or more, not {value}").format(value=value))
-        from estoc.systems.harp.fight import kernel_of
+        from estoc.systems.harp.worlds import kernel_of
 
         kernel_of(F).py_take_hits(F, 0, c, value)
     elif op == "heal":

@@ -27,7 +27,7 @@ PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE = range(7)
 
 def choose(fight: HarpFight) -> dict[str, Any]:
     """The event the default policy picks for the combatant whose turn it is."""
-    from estoc.systems.harp.fight import kernel_of
+    from estoc.systems.harp.worlds import kernel_of
 
     actor = fight.current()
     if actor is None:

@@ -1,14 +1,14 @@
 """Simulation of HARP · TdM encounters: the system's side of the simulation protocol
 (:class:`~estoc.engine.simulation.SimSystem`).
 
-:func:`play_chunk` is the kernel entry: it plays a chunk of worlds with the batch
-(:class:`~estoc.systems.harp.batch.BatchFight`, built by :func:`batch_fight`), and is kept one small function so that
-another kernel can take its place. The compiled tables are built once per process for the same content
-(:meth:`HarpSim.prepare`).
+:func:`play_chunk` is the kernel entry: it plays a chunk of worlds with the compiled kernel
+(:func:`estoc.systems.harp.kernel.play_all`), each world in its thread's slot, and reads what each came to. The
+compiled tables are built once per process for the same content (:meth:`HarpSim.prepare`).
 """
 
 from __future__ import annotations
 
+import os
 import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -16,63 +16,56 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from estoc.content.registry import Content
-from estoc.dice import KeyedDice
 from estoc.engine.simulation import NumberFormat, OneOf, Outcome, SettingSpec, SimSystem, Switch, Whole, side_order
 from estoc.i18n import _
-from estoc.systems.harp.batch import UNLIMITED, BatchFight, BatchResult, sides_left
-from estoc.systems.harp.conditions import HarpState
-from estoc.systems.harp.roster import Roster
-from estoc.systems.harp.tables import B, HarpTables, compile_tables
+from estoc.systems.harp.tables import HarpTables, compile_tables
+from estoc.systems.harp.worlds import Settings, array, build, kernel_of
 
 if TYPE_CHECKING:
     # For types only: HARP's encounter is still play's (see HarpSim.read_encounter).
     from estoc.play.encounter import LoadedEncounter
 
+OUT_DOWN, OUT_DEAD, OUT_FLED, OUT_OVER = 1, 2, 4, 8
+"""The kernel's bits of ``out_state``."""
 MARKS = ("A", "B", "C", "D", "E")
 """The criticals' severities, as :attr:`Outcome.crits_taken` counts them."""
 BEYOND_LIMIT = ("cap", "uncapped", "second-attack")
 
 
-def batch_fight(encounter: LoadedEncounter, tables: HarpTables, worlds: int, *, beasts_flee: bool = False
-                ) -> BatchFight:
-    """``worlds`` fresh copies of an encounter's fight, ready to :meth:`~BatchFight.play` (play's setup, as arrays)."""
+THREADS_ENV = "ESTOC_THREADS"
+"""Threads the kernel plays a chunk on (default: 1; processes are the runner's ``--workers``)."""
+
+
+def worlds_of(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence, *,
+              first: int = 0, beasts_flee: bool = False, threads: int = 1) -> Any:
+    """The kernel's worlds for a chunk of the encounter's fights (see :func:`estoc.systems.harp.worlds.build`)."""
     people = [combatant for _id, _side, combatant in encounter.combatants]
-    sides = [side for _id, side, _c in encounter.combatants]
-    roster = Roster.build(tables, list(people), sides)
-    state = HarpState.new(worlds, [c.hp for c in people], [c.body_rr for c in people],
-                          stun_immune=[c.stun_immune for c in people], bleed_immune=[c.bleed_immune for c in people])
-    uses = np.full((worlds, len(people), roster.ob.shape[1]), UNLIMITED, dtype=np.int64)
-    for i, person in enumerate(people):
-        for s, strike in enumerate(person.strikes):
-            if strike.uses is not None:
-                uses[:, i, s] = strike.uses
-        # The roster pads everyone's strikes to the most any has; a padding slot reads as an area strike to the
-        # default policy, which would "breathe" with it: no uses left keeps it from ever being chosen.
-        uses[:, i, len(person.strikes):] = 0
     order = side_order(encounter)
+    sides = [order.index(side) for _id, side, _c in encounter.combatants]
     surprised = order.index(encounter.surprise) if encounter.surprise in order else -1
-    return BatchFight(tables, roster, state, settings=encounter.settings, fight_mod=encounter.modifiers.fight,
-                      full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee, uses=uses)
+    settings = Settings(beyond_limit=encounter.settings.beyond_limit, fight_mod=encounter.modifiers.fight,
+                        full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee)
+    return build(tables, people, sides, worlds, settings=settings, seed=seed, threads=threads, first_world=first)
 
 
-def outcome(result: BatchResult, over: B) -> Outcome:
-    """What each world of a batch came to; ``over``: one side or none left standing."""
-    state = result.state
-    out = np.asarray(state.down | state.dead, dtype=np.bool_)
-    return Outcome(winner=result.winner, over=np.asarray(over, dtype=np.bool_), rounds=result.rounds, out=out,
-                   dead=np.asarray(state.dead, dtype=np.bool_), fled=np.asarray(~result.present & ~out, np.bool_),
-                   hits_dealt=result.tally.hits_dealt, hits_taken=result.tally.hits_taken,
-                   crits_taken=result.tally.crits_taken)
+def outcome(F: Any) -> Outcome:
+    """What each world of a chunk came to, from the kernel's outputs."""
+    state = array(F, "out_state")
+    out = (state & (OUT_DOWN | OUT_DEAD)) != 0
+    return Outcome(winner=array(F, "out_winner").copy(), over=(state[:, 0] & OUT_OVER) != 0,
+                   rounds=array(F, "out_rounds").copy(), out=out, dead=(state & OUT_DEAD) != 0,
+                   fled=((state & OUT_FLED) != 0) & ~out, hits_dealt=array(F, "out_dealt").copy(),
+                   hits_taken=array(F, "out_taken").copy(), crits_taken=array(F, "out_crits").copy())
 
 
 def play_chunk(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence,
-               max_rounds: int, options: Mapping[str, Any]) -> Outcome:
-    """``worlds`` fights played to their end with the keyed dice of ``seed``: what each world came to."""
-    fight = batch_fight(encounter, tables, worlds, beasts_flee=bool(options.get("beasts_flee", False)))
-    roster = fight.roster
-    result = fight.play(KeyedDice(seed, worlds), max_rounds)
-    # Read from the result, not the fight: the fight may have dropped its finished worlds (compaction).
-    return outcome(result, sides_left(result.state, roster, result.present) <= 1)
+               first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
+    """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel: what each came to."""
+    threads = max(1, int(os.environ.get(THREADS_ENV, "1") or 1))
+    F = worlds_of(encounter, tables, worlds, seed, first=first, beasts_flee=bool(options.get("beasts_flee", False)),
+                  threads=threads)
+    kernel_of(F).play_all(F, worlds, max_rounds, threads)
+    return outcome(F)
 
 
 _TABLES: dict[int, tuple[weakref.ref[Content], HarpTables]] = {}
@@ -121,8 +114,8 @@ class HarpSim:
         return tables_for(content)
 
     def play_chunk(self, encounter: LoadedEncounter, prepared: HarpTables, worlds: int,
-                   seed: np.random.SeedSequence, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
-        return play_chunk(encounter, prepared, worlds, seed, max_rounds, options)
+                   seed: np.random.SeedSequence, first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
+        return play_chunk(encounter, prepared, worlds, seed, first, max_rounds, options)
 
     def describe(self, settings: Mapping[str, Any], number: NumberFormat) -> str:
         beyond = {"cap": _("capped"), "uncapped": _("uncapped"), "second-attack": _("second attack")}

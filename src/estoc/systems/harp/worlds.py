@@ -27,8 +27,8 @@ SLOT_STRIDE = 8
 WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
-                "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "next_mod", "dealt", "taken",
-                "downed", "acted_rounds")
+                "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "next_mod", "dealt",
+                "taken", "downed", "acted_rounds")
 """The ``(W, C)`` fields of a world's combatants."""
 CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
 MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
@@ -195,6 +195,13 @@ def copy_fights(F: Any) -> Any:
         setattr(twin, name, np.array(getattr(F, name), copy=True))
     twin.source = F.source
     return twin
+
+
+def kernel_of(F: Any) -> ModuleType:
+    """The kernel module a worlds object belongs to (the compiled one, or the twin in tests)."""
+    import sys
+
+    return sys.modules[type(F).__module__]
 
 
 def array(F: Any, name: str) -> NDArray[Any]:

@@ -36,10 +36,10 @@ def batch_of(encounter: LoadedTorEncounter, worlds: int) -> BatchFight:
 
 
 def play_worlds(encounter: LoadedTorEncounter, worlds: int, seed: np.random.SeedSequence,
-                max_rounds: int) -> Outcome:
-    """``worlds`` fights of the encounter, played together on keyed dice."""
+                max_rounds: int, first: int = 0) -> Outcome:
+    """``worlds`` fights of the encounter, played together on keyed dice (worlds ``first``… of the run)."""
     fight = batch_of(encounter, worlds)
-    result = fight.play(KeyedDice(seed, worlds), max_rounds)
+    result = fight.play(KeyedDice(seed, worlds, first=first), max_rounds)
     state, tally = result.state, result.tally
     out = ~fight.up()
     return Outcome(winner=result.winner, over=result.over, rounds=result.rounds, out=out,
@@ -119,8 +119,8 @@ class TorSim:
         return None  # the encounter carries its combatants' numbers
 
     def play_chunk(self, encounter: LoadedTorEncounter, prepared: None, worlds: int, seed: np.random.SeedSequence,
-                   max_rounds: int, options: Mapping[str, Any]) -> Outcome:
-        return play_worlds(encounter, worlds, seed, max_rounds)
+                   first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
+        return play_worlds(encounter, worlds, seed, max_rounds, first)
 
     def describe(self, settings: Mapping[str, Any], number: NumberFormat) -> str:
         off = [key.removeprefix("tor.tasks.") for key, on in settings.items() if key.startswith("tor.tasks.")
