@@ -1,5 +1,8 @@
 """Benchmark of exact odds: the time to compute one exchange's odds (target: under 10 ms).
 
+The open-ended roll is followed as far as it can change the outcome: a few dice when the OB is well above the
+defence, more (and Python integers past six) when the defence is far above it; the last HARP rows time those.
+
 Run: ``python bench/bench_odds.py``.
 """
 
@@ -9,32 +12,40 @@ import statistics
 import time
 
 from estoc.odds.attack import ExchangeSpec, exchange_odds
+from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.tables import SIZE_INDEX, shipped_tables
 
 
 def main() -> None:
     tables = shipped_tables()
+    froid = tables.critical.index("froid")
     cases = {
-        "one-handed blade, mail": ("lames-1m", 80, 45, 8, -1),
-        "claws on a large foe": ("griffes", 110, 30, 3, -1),
-        "with an additional critical": ("lames-1m", 80, 45, 8, tables.critical.index("froid")),
+        "one-handed blade, mail": ("lames-1m", 80, 45, 8, -1, "medium", "cap"),
+        "claws on a large foe": ("griffes", 110, 30, 3, -1, "medium", "cap"),
+        "with an additional critical": ("lames-1m", 80, 45, 8, froid, "medium", "cap"),
+        "uncapped, OB 20 vs DB 60": ("masses-2m", 20, 60, 10, -1, "large", "uncapped"),
+        "second attack, OB 10 vs DB 250": ("lames-1m", 10, 250, 8, froid, "large", "second-attack"),
+        "second attack, OB 0 vs DB 700": ("lames-1m", 0, 700, 8, froid, "large", "second-attack"),
     }
-    print(f"{'exchange':<32}{'median ms':>11}{'max ms':>9}")
-    for name, (table, ob, db, armour, extra) in cases.items():
+    # dice: how far the open-ended roll is followed before nothing more can change.
+    print(f"{'exchange':<32}{'median ms':>11}{'max ms':>9}{'dice':>6}")
+    for name, (table, ob, db, armour, extra, size, beyond) in cases.items():
         t = tables.attack.index(table)
-        spec = ExchangeSpec(ob=ob, defence=db, table=t, armour_type=armour, size=SIZE_INDEX["medium"], fumble=3,
+        spec = ExchangeSpec(ob=ob, defence=db, table=t, armour_type=armour, size=SIZE_INDEX[size], fumble=3,
                             critical=int(tables.attack.critical[t]), extra_table=extra, target_hp=80, body_rr=20)
+        settings = AttackSettings(beyond_limit=beyond)  # type: ignore[arg-type]
         times = []
         for _ in range(30):
             start = time.perf_counter()
-            exchange_odds(tables, spec)
+            exchange_odds(tables, spec, settings)
             times.append(time.perf_counter() - start)
-        row(name, times)
+        row(name, times, exchange_odds(tables, spec, settings).depth)
     others()
 
 
-def row(name: str, times: list[float]) -> None:
-    print(f"{name:<32}{1000 * statistics.median(times):>11.2f}{1000 * max(times):>9.2f}")
+def row(name: str, times: list[float], dice: int | None = None) -> None:
+    print(f"{name:<32}{1000 * statistics.median(times):>11.2f}{1000 * max(times):>9.2f}"
+          f"{'' if dice is None else dice:>6}")
 
 
 def others() -> None:

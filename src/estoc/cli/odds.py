@@ -13,7 +13,6 @@ from estoc.cli.common import console, print_json, refuse_foreign_options
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
-from estoc.odds.jsl import DEFAULT_DEPTH
 from estoc.systems.base import find_system
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import strike_inputs
@@ -53,8 +52,6 @@ def odds_lines(odds: ExchangeOdds, hp: int | None) -> list[str]:
         for low in range(0, top + 1, step):
             p = sum((q for h, q in odds.hits.items() if low <= h < low + step), Fraction(0))
             lines.append(f"  {low:>3}–{low + step - 1:<3} {percent(p)}  {bar(p)}")
-    lines.append(_("Left out beyond {n} dice of the open-ended roll: {p}").format(
-        n=odds.depth, p=f"{float(odds.tail):.2e}"))
     return lines
 
 
@@ -91,8 +88,6 @@ def register(app: typer.Typer) -> None:
             "The target's hit points, for the chance to drop it at once (default: the defender's)."))] = None,
         body_rr: Annotated[int | None, typer.Option("--body-rr", help=_(
             "The target's Body resistance bonus, against stun (default: the defender's, or 0)."))] = None,
-        depth: Annotated[int, typer.Option("--depth", help=_("Dice of the open-ended roll followed exactly."))
-                         ] = DEFAULT_DEPTH,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
         system: Annotated[str, typer.Option("--system", help=_(
             "The rule system: harp (default), d100 or tor."))] = "harp",
@@ -138,8 +133,6 @@ def register(app: typer.Typer) -> None:
         if beyond_limit not in BEYOND:
             raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
                 value=beyond_limit))
-        if not 1 <= depth <= 6:
-            raise InputError(_("--depth is 1 to 6, not {value}").format(value=depth))
         prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
                            attacker_level=attacker_level, defender_level=defender_level, strike=strike,
                            armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
@@ -153,8 +146,7 @@ def register(app: typer.Typer) -> None:
             extra_table=int(inputs.extra_table[0]), extra_severity=int(inputs.extra_severity[0]),
             crit_reduction=target.crit_reduction, hits_factor=int(inputs.hits_factor[0]), target_hp=target_hp,
             body_rr=body_rr if body_rr is not None else target.body_rr, stun_immune=target.stun_immune)
-        odds = exchange_odds(prepared.tables, spec, AttackSettings(beyond_limit=beyond_limit),  # type: ignore[arg-type]
-                             depth=depth)
+        odds = exchange_odds(prepared.tables, spec, AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
         if as_json:
             print_json({"attack": {"ob": chosen.ob, "defence": target.db, "table": chosen.table,
                                    "armour_type": target.armour_type, "size": chosen.size},

@@ -1,11 +1,13 @@
 """The exact odds of one HARP exchange: every outcome of the attack roll, the table, the criticals and the stun's
-resistance roll, weighted exactly.
+resistance roll, weighted exactly, summing to exactly 1.
 
-The attack roll's open-ended chain is followed to a depth (:mod:`estoc.odds.jsl`); what lies beyond is reported as
-``tail`` and counted in no outcome. Every other probability is exact: integer weights over ``100 ** depth × 10 000``
-(the attack chain, the critical roll, the additional critical roll), turned into :class:`~fractions.Fraction` at the
-end. The rules are the kernels' own: the table is read through :func:`estoc.systems.harp.attack.read_table`, the
-criticals' effects are the same arrays and combine the same way (:meth:`EffectArrays.combine`).
+The attack roll's open-ended chain is followed as long as it can change the row read (:mod:`estoc.odds.jsl`): past
+the attack size's limit (the table's last row with ``uncapped``, twice the limit with ``second-attack``) every longer
+chain reads the same, so its whole weight is counted there. Likewise a resistance roll is followed until it passes
+its difficulty. All probabilities are integer weights over ``100 ** dice × 10 000`` (the attack chain, the critical
+roll, the additional critical roll), turned into :class:`~fractions.Fraction` at the end. The rules are the kernels'
+own: the table is read through :func:`estoc.systems.harp.attack.read_table`, the criticals' effects are the same
+arrays and combine the same way (:meth:`EffectArrays.combine`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from estoc.odds.jsl import DEFAULT_DEPTH, Distribution, open_ended_distribution
+from estoc.dice.rolls import OPEN_ENDED_FROM
+from estoc.odds.jsl import open_ended_at_least, open_ended_distribution
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackSettings, read_table
 from estoc.systems.harp.conditions import stun_difficulty
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, EffectArrays, HarpTables
@@ -50,12 +53,12 @@ class ExchangeSpec:
 
 @dataclass
 class ExchangeOdds:
-    """Exact probabilities of one exchange (fractions); ``tail`` is the chance left out, beyond the depth."""
+    """Exact probabilities of one exchange (fractions): fumble, miss and hit sum to 1; ``depth`` is the most dice
+    of the attack's open-ended roll that can change the outcome."""
 
     fumble: Fraction
     miss: Fraction
     hit: Fraction
-    tail: Fraction
     hits: dict[int, Fraction]
     severity: dict[str, Fraction]
     stunned: Fraction
@@ -76,14 +79,14 @@ class ExchangeOdds:
             return None if x is None else float(x)
 
         return {
-            "fumble": f(self.fumble), "miss": f(self.miss), "hit": f(self.hit), "tail": f(self.tail),
+            "fumble": f(self.fumble), "miss": f(self.miss), "hit": f(self.hit),
             "depth": self.depth, "hits": {str(h): float(p) for h, p in sorted(self.hits.items())},
             "mean_hits": float(self.mean_hits()), "severity": {k: float(v) for k, v in self.severity.items()},
             "stunned": f(self.stunned), "bleeding": f(self.bleeding), "must_parry": f(self.must_parry),
             "no_parry": f(self.no_parry), "death_now": f(self.death_now),
             "death_in": {str(k): float(v) for k, v in sorted(self.death_in.items())}, "down_now": f(self.down_now),
             "exact": {k: f"{v.numerator}/{v.denominator}" for k, v in (
-                ("fumble", self.fumble), ("miss", self.miss), ("hit", self.hit), ("tail", self.tail))},
+                ("fumble", self.fumble), ("miss", self.miss), ("hit", self.hit))},
         }
 
 
@@ -94,29 +97,53 @@ def _crit_effects(tables: HarpTables, table: int, severity: int) -> NDArray[np.i
     return tables.critical.effects.values[table, 1:101, severity - 1]
 
 
-def _resisted(rr: Distribution, body_rr: int, rounds: int) -> Fraction:
-    """P(the immediate Body resistance roll beats a stun of ``rounds`` rounds), the tail counted as a success."""
-    return rr.at_least(int(stun_difficulty(rounds)) - body_rr)
+def _resisted(body_rr: int, rounds: int) -> Fraction:
+    """P(the immediate Body resistance roll, open-ended, reaches the difficulty of a stun of ``rounds`` rounds)."""
+    return open_ended_at_least(int(stun_difficulty(rounds)) - body_rr)
 
 
-def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = DEFAULT_SETTINGS,
-                  depth: int = DEFAULT_DEPTH) -> ExchangeOdds:
-    """Every outcome of one exchange, exactly."""
-    fumble_range = max(0, min(spec.fumble, 95))
-    dist = open_ended_distribution(depth, first_above=fumble_range)
+def fold_point(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = DEFAULT_SETTINGS) -> int:
+    """The attack roll's total from which the exchange no longer changes: the result then reads the capped row
+    (and, with ``second-attack``, a capped second row). Never below 96, so that a total counted there is still
+    known to be an open-ended roll (``uncapped`` caps those differently)."""
+    rows = int(tables.attack.hits.shape[1]) - 1
+    limit = int(tables.attack.limits[spec.table, spec.size])
+    if settings.beyond_limit == "uncapped":
+        result = rows
+    elif settings.beyond_limit == "second-attack":
+        result = max(min(limit, rows), 2 * limit)  # the excess over the limit is read up to the limit again
+    else:
+        result = min(limit, rows)
+    return max(OPEN_ENDED_FROM, max(result, 1) - spec.ob + spec.defence)
+
+
+def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = DEFAULT_SETTINGS
+                  ) -> ExchangeOdds:
+    """Every outcome of one exchange, exactly.
+
+    Raises:
+        InputError: the defence is so far above the offensive bonus that the open-ended roll would have to be
+            followed beyond :data:`estoc.odds.jsl.MAX_DICE` dice.
+    """
+    fumble_range = max(0, min(spec.fumble, 100))
+    dist = open_ended_distribution(fold_point(tables, spec, settings), first_above=fumble_range)
     denominator = dist.denominator * CRIT_DICE
     rows = tables.attack.hits.shape[1] - 1
     limit = int(tables.attack.limits[spec.table, spec.size])
     result = dist.totals + spec.ob - spec.defence
     hit = result >= 1
-    opened = dist.totals >= 96
+    miss_weight = int(dist.weights[~hit].sum()) * CRIT_DICE
+    hit_weight = int(dist.weights[hit].sum())
+    # From here on, only the totals that hit (when the defence is far above the OB, a few of many).
+    totals, weights, result = dist.totals[hit], dist.weights[hit], result[hit]
+    opened = totals >= OPEN_ENDED_FROM
     cap = np.where(opened & (settings.beyond_limit == "uncapped"), rows, limit)
-    row = np.where(hit, np.minimum(np.minimum(result, cap), rows), 0)
+    row = np.minimum(np.minimum(result, cap), rows)
     n = row.size
     table_hits, table_sev = read_table(tables, np.full(n, spec.table), np.full(n, spec.armour_type), row)
     table_hits = table_hits * spec.hits_factor
     if settings.beyond_limit == "second-attack":
-        second = np.where(hit & opened & (result > limit), np.minimum(result - limit, limit), 0)
+        second = np.where(opened & (result > limit), np.minimum(result - limit, limit), 0)
         extra_hits, _second_sev = read_table(tables, np.full(n, spec.table), np.full(n, spec.armour_type), second)
         # The second attack's own critical is left out of the exact odds (its hits are in).
         table_hits = table_hits + extra_hits * spec.hits_factor
@@ -131,19 +158,18 @@ def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettin
             return base
         return max(base - spec.crit_reduction, 0) if sev > 0 else 0
 
-    rr = open_ended_distribution(depth)
     hits_hist: dict[int, int] = {}
     sev_weight = dict.fromkeys(SEVERITY_LETTERS[1:], 0)
     stun_by_rounds: dict[int, int] = {}
     bleeding = must = no = death_now = down_now = 0
     death_in: dict[int, int] = {}
-    miss_weight = int(dist.weights[~hit].sum()) * CRIT_DICE
-    for tsev, sev in sorted({(int(a), int(b)) for a, b in zip(table_sev[hit], severity[hit], strict=True)}):
-        group = hit & (table_sev == tsev) & (severity == sev)
+    for tsev, sev in sorted({(int(a), int(b)) for a, b in zip(table_sev, severity, strict=True)}):
+        group = (table_sev == tsev) & (severity == sev)
         group_hits = table_hits[group]
-        group_weights = dist.weights[group]
-        th = np.bincount(group_hits, weights=group_weights).astype(np.int64) if group_hits.size else np.zeros(
-            1, np.int64)
+        group_weights = weights[group]
+        # The table's hits, weighted exactly (int64 or Python integers, as the distribution's weights are).
+        th = np.zeros(int(group_hits.max()) + 1 if group_hits.size else 1, dtype=weights.dtype)
+        np.add.at(th, group_hits, group_weights)
         main = _crit_effects(tables, spec.critical, sev)
         esev = extra_severity(tsev, sev)
         if esev > 0:
@@ -181,15 +207,14 @@ def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettin
             need = np.clip(spec.target_hp - crit_hits[~falls], 0, th.size)
             down_now += int(at_least[need].sum()) * mult
     fumble = Fraction(fumble_range, 100)
-    stunned = sum((Fraction(w, denominator) * (1 - _resisted(rr, spec.body_rr, r))
+    stunned = sum((Fraction(w, denominator) * (1 - _resisted(spec.body_rr, r))
                    for r, w in stun_by_rounds.items()), Fraction(0))
     return ExchangeOdds(
-        fumble=fumble, miss=Fraction(miss_weight, denominator), hit=Fraction(int(dist.weights[hit].sum()),
-                                                                              dist.denominator),
-        tail=Fraction(dist.tail, dist.denominator), hits={h: Fraction(w, denominator) for h, w in
-                                                          sorted(hits_hist.items())},
+        fumble=fumble, miss=Fraction(miss_weight, denominator), hit=Fraction(hit_weight, dist.denominator),
+        hits={h: Fraction(w, denominator) for h, w in sorted(hits_hist.items())},
         severity={k: Fraction(v, denominator) for k, v in sev_weight.items()}, stunned=stunned,
         bleeding=Fraction(bleeding, denominator), must_parry=Fraction(must, denominator),
         no_parry=Fraction(no, denominator), death_now=Fraction(death_now, denominator),
         death_in={k: Fraction(v, denominator) for k, v in sorted(death_in.items())},
-        down_now=Fraction(down_now, denominator) if spec.target_hp is not None else None, depth=depth)
+        down_now=Fraction(down_now, denominator) if spec.target_hp is not None else None,
+        depth=dist.dice)
