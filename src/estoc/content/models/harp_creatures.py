@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails
 
 from estoc.content.models.common import ContentId, Record, Strict, Text
 from estoc.content.models.harp import AdditionalCritical, AttackSize
+from estoc.i18n import _
 
 CreatureSize = Literal["tiny", "small", "medium", "large", "huge"]
 """Très Petite, Petite, Moyenne, Grande, Énorme."""
@@ -141,3 +143,26 @@ class Creature(Record):
     undead_class: int | None = Field(default=None, ge=1, le=5)
     innate_powers: tuple[InnatePower, ...] = ()
     description: Text | None = None
+
+    @model_validator(mode="after")
+    def _attack_sizes(self) -> Creature:
+        """A natural attack is at most the creature's size (bestiary, the section on monsters' attacks): claws of
+        a Medium creature are Medium or smaller; a Huge creature is bound only by the largest attack size, Large.
+
+        estoc's reading: breaths and webs count as natural attacks here. The bestiary resolves them the way a
+        natural weapon is resolved (their fumble range included), sets their size per creature, and makes no
+        exception for them; a cone or a line changes who is struck, not the size the table is read at. A wielded
+        weapon is no natural attack: it keeps the weapon's own size, whatever the creature's.
+        """
+        creature = CREATURE_SIZES.index(self.size)
+        errors = [
+            InitErrorDetails(type="value_error", loc=("attacks", i, "size"), input=attack.size, ctx={"error": _(
+                "a natural attack, breath or web is at most the size of its creature: {attack!r} is larger than "
+                "the creature's {creature!r}").format(attack=attack.size, creature=self.size)})
+            for i, attack in enumerate(self.attacks)
+            if attack.kind != "weapon" and attack.size is not None and CREATURE_SIZES.index(attack.size) > creature]
+        if errors:
+            # Raised whole (pydantic passes a ValidationError through) so that each error points at the attack's
+            # own size line, not at the creature.
+            raise ValidationError.from_exception_data(type(self).__name__, errors)
+        return self
