@@ -236,6 +236,7 @@ class Fights:
     out_dealt = cython.declare(i64[:, ::1], visibility="public")
     out_taken = cython.declare(i64[:, ::1], visibility="public")
     out_crits = cython.declare(i64[:, :, ::1], visibility="public")
+    out_dice = cython.declare(i64[::1], visibility="public")
     # dice
     keyed = cython.declare(cython.int, visibility="public")
     base = cython.declare(u64[::1], visibility="public")
@@ -1218,6 +1219,9 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     F.out_winner[world] = winner(F, w)
     F.out_rounds[world] = F.rnd[w]
     k: cython.Py_ssize_t
+    F.out_dice[world] = 0
+    for k in range(F.counters.shape[1]):
+        F.out_dice[world] += cython.cast(i64, F.counters[w, k])
     flags: i64
     for c in range(F.count):
         flags = OUT_OVER if over else 0

@@ -99,13 +99,25 @@ class Fights:
     crits_taken: Any
     downed: Any
     acted_rounds: Any
+    uses0: Any
+    fight_mod0: int
+    key: int
+    first_world: int
+    out_winner: Any
+    out_rounds: Any
+    out_hp: Any
+    out_state: Any
+    out_dealt: Any
+    out_taken: Any
+    out_crits: Any
+    out_dice: Any
     keyed: int
     base: Any
     salts: Any
     counters: Any
+    logging: int
     source: Any
     error: BaseException | None
-    logging: int
     log: list[tuple[int, ...]]
 
     def __init__(self) -> None: ...

@@ -134,6 +134,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.first_world = first_world
     F.out_winner = np.full(outputs, -1, dtype=np.int64)
     F.out_rounds = np.zeros(outputs, dtype=np.int64)
+    F.out_dice = np.zeros(outputs, dtype=np.int64)
     for name in ("out_hp", "out_state", "out_dealt", "out_taken"):
         setattr(F, name, np.zeros((outputs, count), dtype=np.int64))
     F.out_crits = np.zeros((outputs, count, 5), dtype=np.int64)
@@ -177,7 +178,7 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "intuition", "agility", "usual_parry", "beast", "sunlight", "stun_immune", "bleed_immune", "strikes", "ob",
           "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
           "missile", "shield_db", "shield_covers", "armour_penalty", "salts", "uses0", "out_winner", "out_rounds",
-          "out_hp", "out_state", "out_dealt", "out_taken", "out_crits")
+          "out_hp", "out_state", "out_dealt", "out_taken", "out_crits", "out_dice")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters")
 """Arrays each world changes: a copy has its own."""
