@@ -13,10 +13,10 @@ from estoc.content.models.harp_heroes import Hero
 from estoc.content.registry import Content, load_folder, shipped_folder
 from estoc.dice import SeededDice
 from estoc.errors import ContentError, InputError, UnknownIdError
-from estoc.systems.harp.conditions import HarpState
-from estoc.systems.harp.exchange import Combatant, attack
+from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.heroes import combatant_for, combatant_from_hero, hero_defence, shield_usable
 from estoc.systems.harp.tables import HarpTables
+from harp_kernel_helpers import World
 
 EXTRA = Path(str(resources.files("estoc.play").joinpath("samples", "heroes-extra.yaml")))
 SHIPPED = [item.record for item in load_folder(shipped_folder()).kind("harp", "heroes").values()]
@@ -52,12 +52,13 @@ def test_hero_becomes_combatant(hero: Hero, content: Content) -> None:
 def test_hero_fights(hero: Hero, content: Content, tables: HarpTables) -> None:
     fighter = combatant_from_hero(content, hero)
     orc = Combatant.from_content(content, "orque")
-    state = HarpState.new(32, [fighter.hp, orc.hp], [fighter.body_rr, orc.body_rr])
-    dice = SeededDice(7)
-    out = attack(dice, tables, state, [fighter, orc], 0, 1, 1)
-    assert out.event["attacker"] == hero.id and int(out.ob[0]) == fighter.strikes[0].ob
-    back = attack(dice, tables, state, [fighter, orc], 1, 0, 1)
-    assert int(back.defence[0]) == fighter.db
+    world = World(tables, [fighter, orc])
+    world.dice(SeededDice(7))
+    out = world.strike(0, 1)
+    assert out["attacker"] == hero.id and out["ob"] == fighter.strikes[0].ob
+    assert (out["table"], out["size"]) == (fighter.strikes[0].table, fighter.strikes[0].size)
+    back = world.strike(1, 0)
+    assert back["defence"] == fighter.db
 
 
 def test_two_handed_weapon_ignores_the_shield(content: Content) -> None:

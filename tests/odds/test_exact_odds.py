@@ -299,7 +299,7 @@ def test_kernel_agrees_within_4_sigma(tables: HarpTables, case: tuple[object, ..
     """The kernel's strike, the one that play and simulation run, against the exact odds (Monte Carlo)."""
     spec = build(tables, case)
     exact = exchange_odds(tables, spec, AttackSettings(beyond_limit=beyond))  # type: ignore[arg-type]
-    worlds = 200_000
+    worlds = 400_000
     out = kernel_exchanges(tables, spec, beyond, worlds, sum(map(ord, str(case[0]) + beyond)))
 
     def close(sample: np.typing.NDArray[np.bool_], p: Fraction) -> None:

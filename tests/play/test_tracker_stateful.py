@@ -19,6 +19,7 @@ from estoc.play.tracker import Tracker
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import compile_tables
+from estoc.systems.harp.worlds import array
 
 from .conftest import SAMPLE
 
@@ -104,24 +105,29 @@ class TrackerMachine(RuleBasedStateMachine):
     @invariant()
     def numbers_stay_sane(self) -> None:
         f = self.fight()
-        state = f.state
-        assert bool((state.hp <= state.hp_max).all())
-        for until in (state.stun_until, state.must_parry_until, state.no_parry_until, state.lost_until):
+
+        def field(name: str) -> np.typing.NDArray[np.int64]:
+            return array(f.F, name)[0]
+
+        hp, hp_max = field("hp"), np.array([c.hp for c in f.combatants])
+        assert bool((hp <= hp_max).all())
+        for name in ("stun_until", "must_parry_until", "no_parry_until", "lost_until"):
+            until = field(name)
             assert bool((until >= 0).all())
             # A duration never points back before the round: expired ones are cleared at the start of a turn.
             assert bool(((until == 0) | (until >= f.round - 1)).all())
-        assert bool((state.bleed >= 0).all()) and bool((state.penalty <= 0).all())
-        assert bool((state.dead <= (state.down | state.dead)).all())
-        assert np.all(state.hp[state.dead] <= state.hp_max[state.dead])
+        assert bool((field("bleed") >= 0).all()) and bool((field("penalty") <= 0).all())
+        dead, down = field("dead").astype(bool), field("down").astype(bool)
+        assert bool((dead <= (down | dead)).all())
+        assert np.all(hp[dead] <= hp_max[dead])
 
     @invariant()
     def order_is_total(self) -> None:
         f = self.fight()
-        assert len(set(f.order)) == len(f.order)
+        assert len(set(f.order)) == len(f.order) <= len(f.combatants)
         assert all(0 <= i < len(f.combatants) for i in f.order)
-        # Everyone who rolled initiative this round is in the order (newcomers join at the next round).
-        rolled = {i for i in range(len(f.combatants)) if i in f.initiative}
-        assert rolled <= set(f.order)
+        # The turn points into this round's order (or before its start).
+        assert -1 <= int(f.F.turn[0]) <= len(f.order)
 
 
 TrackerMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=25, deadline=None,

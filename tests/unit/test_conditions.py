@@ -1,19 +1,23 @@
-"""Effects of criticals and their course over the round clock."""
+"""Effects of criticals and their course over the round clock, as the kernel applies them."""
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
 
-from estoc.dice import ScriptedDice
-from estoc.systems.harp.conditions import HarpState, apply_effects, start_of_turn, stun_difficulty, take_hits
-from estoc.systems.harp.tables import EffectArrays
+from estoc.dice import SeededDice
+from estoc.play.encounter import encounter_from_setup
+from estoc.systems.harp.conditions import stun_difficulty
+from estoc.systems.harp.fight import HarpFight
+from estoc.systems.harp.play import HarpPlay
+from estoc.systems.harp.tables import HarpTables
+from harp_kernel_helpers import World, fighter
 
-W0 = np.array([0])
-C0 = np.array([0])
+TARGET, FOE = 0, 1
 
 
-def effects(**values: int | bool) -> EffectArrays:
-    return EffectArrays.of(1, **values)
+def wounded(tables: HarpTables, hp: int = 100, body_rr: int = 0, **more: Any) -> World:
+    """A world of two in round 1: the target (0), and a foe (1) whose every critical does what the test says."""
+    return World(tables, [fighter("cible", hp=hp, body_rr=body_rr, **more), fighter("adversaire")])
 
 
 def test_stun_difficulty() -> None:
@@ -22,109 +26,154 @@ def test_stun_difficulty() -> None:
     assert stun_difficulty(3).item() == 160
 
 
-def test_stun_three_rounds_resisted_at_160_then_155_at_next_action() -> None:
-    state = HarpState.new(1, [50], body_rr=[20])
+def test_stun_three_rounds_resisted_at_160_then_155_at_next_action(tables: HarpTables) -> None:
+    world = wounded(tables, body_rr=20)
+    world.criticals_do(stun=3)
     # Immediate roll: 40 + 20 = 60 < 160, still stunned.
-    check = apply_effects(state, W0, C0, effects(stun=3), now=1, dice=ScriptedDice({"resistance": [40]}))
-    assert int(check.difficulty[0]) == 160 and not bool(check.resisted[0])
-    assert bool(state.stunned()[0, 0])
+    world.dice({"attack": [50], "critical": [10], "resistance": [40]})
+    hit = world.wound(TARGET)[-1]
+    assert hit["stun_check"] == {"roll": 40, "total": 60, "difficulty": 160, "resisted": False}
+    assert world.get("stun_until", TARGET) == 4 and not world.flags(TARGET)["can_attack"]
     # Start of its next action (round 2): two rounds left, 155.
-    turn = start_of_turn(state, 0, 2, ScriptedDice({"resistance": [30]}))
-    assert int(turn.stun.difficulty[0]) == 155
-    assert bool(state.stunned()[0, 0])
+    world.dice({"initiative": [10, 1], "resistance": [30]})
+    turn = world.turn_of(TARGET)
+    assert turn["round"] == 2 and turn["stun_check"]["difficulty"] == 155
+    assert not turn["stun_check"]["resisted"] and world.get("stun_until", TARGET) == 4
     # Round 3: one round left, 150; an open-ended 97+40 = 137 + 20 = 157 resists.
-    turn = start_of_turn(state, 0, 3, ScriptedDice({"resistance": [97, 40]}))
-    assert int(turn.stun.difficulty[0]) == 150 and bool(turn.stun.resisted[0])
-    assert not bool(state.stunned()[0, 0])
+    world.dice({"initiative": [10, 1], "resistance": [97, 40]})
+    turn = world.turn_of(TARGET)
+    assert turn["round"] == 3 and turn["stun_check"] == {"roll": 137, "total": 157, "difficulty": 150,
+                                                         "resisted": True}
+    assert world.get("stun_until", TARGET) == 0 and world.flags(TARGET)["can_attack"]
+    assert world.unused() == {}
 
 
-def test_stun_ends_by_itself_at_its_pinned_round() -> None:
-    state = HarpState.new(1, [50])
-    apply_effects(state, W0, C0, effects(stun=2), now=4, dice=ScriptedDice({"resistance": [1]}))
-    start_of_turn(state, 0, 5, ScriptedDice({"resistance": [1]}))
-    assert bool(state.stunned()[0, 0])
-    turn = start_of_turn(state, 0, 6, ScriptedDice([]))
-    assert not bool(turn.stun.tried[0])
-    assert not bool(state.stunned()[0, 0])
+def test_stun_ends_by_itself_at_its_pinned_round(tables: HarpTables) -> None:
+    world = wounded(tables)
+    world.F.rnd[0] = 4
+    world.criticals_do(stun=2)
+    world.dice({"attack": [50], "critical": [10], "resistance": [1]})
+    world.wound(TARGET)
+    world.dice({"initiative": [10, 1], "resistance": [1]})
+    assert world.turn_of(TARGET)["stun_check"]["resisted"] is False
+    assert world.get("stun_until", TARGET) == 6
+    world.dice({"initiative": [10, 1]})  # no resistance face: no roll is tried
+    turn = world.turn_of(TARGET)
+    assert turn["round"] == 6 and turn["stun_check"] is None
+    assert world.get("stun_until", TARGET) == 0
 
 
-def test_no_retry_in_the_round_the_stun_was_suffered() -> None:
-    state = HarpState.new(1, [50])
-    apply_effects(state, W0, C0, effects(stun=2), now=1, dice=ScriptedDice({"resistance": [5]}))
-    turn = start_of_turn(state, 0, 1, ScriptedDice([]))  # its turn comes later in the same round
-    assert not bool(turn.stun.tried[0]) and bool(state.stunned()[0, 0])
+def test_no_retry_in_the_round_the_stun_was_suffered(tables: HarpTables) -> None:
+    world = wounded(tables)
+    world.dice({"initiative": [1, 10]})
+    assert world.begin() == FOE  # the foe acts first, the target later in the same round
+    world.criticals_do(stun=2)
+    world.dice({"attack": [50], "critical": [10], "resistance": [5]})
+    world.wound(TARGET, FOE)
+    world.dice({})
+    assert world.done(FOE) == TARGET
+    turn = next(r for r in world.told() if r["kind"] == "turn")
+    assert turn["actor"] == "cible" and turn["round"] == 1 and turn["stun_check"] is None
+    assert world.get("stun_until", TARGET) > 0
 
 
-def test_bleeding_is_cumulative_and_lost_at_each_later_turn() -> None:
-    state = HarpState.new(1, [40])
-    apply_effects(state, W0, C0, effects(bleed=3), now=1, dice=ScriptedDice([]))
-    apply_effects(state, W0, C0, effects(bleed=5), now=1, dice=ScriptedDice([]))
-    turn = start_of_turn(state, 0, 2, ScriptedDice([]))
-    assert int(turn.bled[0]) == 8 and int(state.hp[0, 0]) == 32
-    start_of_turn(state, 0, 3, ScriptedDice([]))
-    assert int(state.hp[0, 0]) == 24
+def test_bleeding_is_cumulative_and_lost_at_each_later_turn(tables: HarpTables) -> None:
+    world = wounded(tables, hp=40)
+    world.dice({"attack": [50, 50], "critical": [10, 10]})
+    world.criticals_do(bleed=3)
+    world.wound(TARGET)
+    world.criticals_do(bleed=5)
+    world.wound(TARGET)
+    assert world.get("bleed", TARGET) == 8 and world.get("hp", TARGET) == 40
+    world.dice({"initiative": [10, 1, 10, 1]})
+    assert world.turn_of(TARGET)["bled"] == 8 and world.get("hp", TARGET) == 32
+    world.turn_of(TARGET)
+    assert world.get("hp", TARGET) == 24
 
 
-def test_zero_hit_points_is_unconscious() -> None:
-    state = HarpState.new(1, [10])
-    take_hits(state, W0, C0, np.array([10]))
-    assert bool(state.down[0, 0]) and not bool(state.dead[0, 0])
-    assert not bool(state.can_act()[0, 0])
+def test_zero_hit_points_is_unconscious(tables: HarpTables) -> None:
+    world = wounded(tables, hp=10)
+    world.K.py_take_hits(world.F, 0, TARGET, 10)
+    assert world.get("down", TARGET) and not world.get("dead", TARGET)
+    assert not world.flags(TARGET)["can_act"] and not world.flags(TARGET)["standing"]
 
 
-def test_death_at_once_and_in_n_rounds() -> None:
-    state = HarpState.new(1, [60, 60])
-    apply_effects(state, np.array([0]), np.array([0]), effects(death=0), now=1, dice=ScriptedDice([]))
-    assert bool(state.dead[0, 0])
-    apply_effects(state, np.array([0]), np.array([1]), effects(death=3), now=1, dice=ScriptedDice([]))
-    assert bool(state.down[0, 1]) and not bool(state.dead[0, 1])
-    start_of_turn(state, 1, 3, ScriptedDice([]))
-    assert not bool(state.dead[0, 1])
-    turn = start_of_turn(state, 1, 4, ScriptedDice([]))
-    assert bool(turn.died[0]) and bool(state.dead[0, 1])
+def test_death_at_once_and_in_n_rounds(tables: HarpTables) -> None:
+    # Two wounded, an ally still standing (the fight goes on), a foe.
+    world = World(tables, [fighter("a", hp=60), fighter("b", hp=60), fighter("c"), fighter("d")],
+                  sides=[0, 0, 0, 1])
+    world.dice({"attack": [50, 50], "critical": [10, 10], "initiative": [5] * 12})
+    world.criticals_do(death=0)
+    world.wound(0, 3)
+    assert world.get("dead", 0)
+    world.criticals_do(death=3)
+    world.wound(1, 3)
+    assert world.get("down", 1) and not world.get("dead", 1) and world.get("dying_round", 1) == 4
+    assert world.turn_of(1)["round"] == 2
+    assert world.turn_of(1)["round"] == 3 and not world.get("dead", 1)
+    turn = world.turn_of(1)
+    assert turn["round"] == 4 and turn["died"] and world.get("dead", 1)
 
 
-def test_shaken_lasts_until_the_start_of_its_next_turn() -> None:
-    state = HarpState.new(1, [30])
-    apply_effects(state, W0, C0, effects(shaken=True), now=2, dice=ScriptedDice([]))
-    assert int(state.manoeuvre_penalty()[0, 0]) == -25
-    start_of_turn(state, 0, 3, ScriptedDice([]))
-    assert int(state.manoeuvre_penalty()[0, 0]) == 0
+def test_shaken_lasts_until_the_start_of_its_next_turn(tables: HarpTables) -> None:
+    world = wounded(tables)
+    world.F.rnd[0] = 2
+    world.criticals_do(shaken=True)
+    world.dice({"attack": [50], "critical": [10]})
+    world.wound(TARGET)
+    assert world.flags(TARGET)["manoeuvre_penalty"] == -25
+    world.dice({"initiative": [10, 1]})
+    world.turn_of(TARGET)
+    assert world.flags(TARGET)["manoeuvre_penalty"] == 0
 
 
-def test_must_parry_and_no_parry_durations() -> None:
-    state = HarpState.new(1, [30])
-    apply_effects(state, W0, C0, effects(must_parry=2, no_parry=1), now=1, dice=ScriptedDice([]))
-    assert not bool(state.can_attack()[0, 0]) and not bool(state.can_parry()[0, 0])
-    start_of_turn(state, 0, 2, ScriptedDice([]))
-    assert not bool(state.can_attack()[0, 0]) and bool(state.can_parry()[0, 0])
-    start_of_turn(state, 0, 3, ScriptedDice([]))
-    assert bool(state.can_attack()[0, 0])
+def test_must_parry_and_no_parry_durations(tables: HarpTables) -> None:
+    world = wounded(tables)
+    world.criticals_do(must_parry=2, no_parry=1)
+    world.dice({"attack": [50], "critical": [10]})
+    world.wound(TARGET)
+    flags = world.flags(TARGET)
+    assert not flags["can_attack"] and not flags["can_parry"]
+    world.dice({"initiative": [10, 1] * 2})
+    world.turn_of(TARGET)  # round 2
+    flags = world.flags(TARGET)
+    assert not flags["can_attack"] and flags["can_parry"]
+    world.turn_of(TARGET)  # round 3
+    assert world.flags(TARGET)["can_attack"]
 
 
-def test_stunned_cannot_attack_but_can_parry_and_suffers_minus_50() -> None:
-    state = HarpState.new(1, [30], body_rr=[0])
-    apply_effects(state, W0, C0, effects(stun=2, penalty=-10), now=1, dice=ScriptedDice({"resistance": [5]}))
-    assert not bool(state.can_attack()[0, 0]) and bool(state.can_parry()[0, 0])
-    assert int(state.manoeuvre_penalty()[0, 0]) == -60
+def test_stunned_cannot_attack_but_can_parry_and_suffers_minus_50(tables: HarpTables) -> None:
+    world = wounded(tables)
+    world.criticals_do(stun=2, penalty=-10)
+    world.dice({"attack": [50], "critical": [10], "resistance": [5]})
+    world.wound(TARGET)
+    flags = world.flags(TARGET)
+    assert not flags["can_attack"] and flags["can_parry"]
+    assert flags["manoeuvre_penalty"] == -60
 
 
-def test_effects_accumulate_across_worlds_and_repeats() -> None:
-    state = HarpState.new(3, [30])
-    w = np.array([0, 0, 2])
-    c = np.array([0, 0, 0])
-    e = EffectArrays.of(3, penalty=[-10, -5, -20])
-    apply_effects(state, w, c, e, now=1, dice=ScriptedDice([]))
-    assert state.penalty[:, 0].tolist() == [-15, 0, -20]
+def test_effects_accumulate_within_a_world_and_never_leak_to_another(tables: HarpTables) -> None:
+    world = World(tables, [fighter("cible"), fighter("adversaire")], worlds=3)
+    world.dice({"attack": [50] * 3, "critical": [10] * 3})
+    for w, penalty in ((0, -10), (0, -5), (2, -20)):
+        world.criticals_do(penalty=penalty)
+        world.wound(TARGET, w=w)
+    assert [world.get("penalty", TARGET, w) for w in range(3)] == [-15, 0, -20]
 
 
-def test_relieving_penalties_ends_must_parry_and_no_parry() -> None:
-    from estoc.systems.harp.conditions import relieve_penalties
-
-    state = HarpState.new(1, [30])
-    apply_effects(state, W0, C0, effects(must_parry=3, no_parry=2, penalty=-30), now=1, dice=ScriptedDice([]))
-    relieve_penalties(state, W0, C0, 10)
-    assert int(state.penalty[0, 0]) == -20
-    assert bool(state.can_attack()[0, 0]) and bool(state.can_parry()[0, 0])
-    relieve_penalties(state, W0, C0, 50)
-    assert int(state.penalty[0, 0]) == 0
+def test_relieving_penalties_ends_must_parry_and_no_parry(content: Any, tables: HarpTables) -> None:
+    setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "a", "en": "a"},
+             "sides": [{"id": "a", "members": [{"hero": "dafur"}]}, {"id": "b", "members": [{"creature": "orque"}]}]}
+    encounter_from_setup(setup, content)
+    fight = HarpPlay(content, tables).new_fight({"encounter": setup})
+    assert isinstance(fight, HarpFight)
+    fight.apply({"type": "begin"}, SeededDice(1))
+    for name, value in (("must-parry", 3), ("no-parry", 2), ("penalty", 30)):
+        fight.apply({"type": "gm", "op": "condition", "target": "dafur", "name": name, "value": value}, SeededDice(1))
+    c = fight.index("dafur")
+    assert not fight.flags(c)[1] and not fight.flags(c)[2]
+    fight.apply({"type": "gm", "op": "relieve", "target": "dafur", "value": 10}, SeededDice(1))
+    assert fight.value("penalty", c) == -20
+    assert fight.flags(c)[1] and fight.flags(c)[2]
+    fight.apply({"type": "gm", "op": "relieve", "target": "dafur", "value": 50}, SeededDice(1))
+    assert fight.value("penalty", c) == 0

@@ -13,11 +13,12 @@ from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import RulesError
 from estoc.systems.harp import creatures as cr
-from estoc.systems.harp.actions import declare_parry
-from estoc.systems.harp.attack import AttackInputs, resolve_attack
-from estoc.systems.harp.conditions import HarpState, apply_effects
-from estoc.systems.harp.exchange import Combatant, area_attack, attack
-from estoc.systems.harp.tables import SIZE_INDEX, EffectArrays, HarpTables
+from estoc.systems.harp.exchange import Combatant, one_exchange
+from estoc.systems.harp.fight import HarpFight
+from estoc.systems.harp.play import HarpPlay
+from estoc.systems.harp.tables import HarpTables
+from estoc.systems.harp.worlds import Settings
+from harp_kernel_helpers import World, fighter
 
 
 def creature(**fields: Any) -> Creature:
@@ -75,7 +76,7 @@ def test_light_horse_132_hit_points(content: Content) -> None:
 
 
 def test_breath_uses_constitution_and_self_discipline(content: Content) -> None:
-    dragon = creature(level=3, stats={"st": 40, "ag": 1, "co": 7, "sd": 3}, attacks=[
+    dragon = creature(level=3, size="large", stats={"st": 40, "ag": 1, "co": 7, "sd": 3}, attacks=[
         {"name": {"fr": "Souffle", "en": "Breath"}, "kind": "breath", "table": "magie-chaleur", "size": "large",
          "area": "cone", "uses": 3}])
     ob = cr.stat_block(content, dragon).attacks[0].ob_breakdown.as_dict()["parts"]
@@ -130,75 +131,86 @@ def test_movement_abilities(content: Content) -> None:
     assert bird.movement == {"walk": 10, "flight": 20, "swim": 10 + 2 * (9 // 5)}
 
 
-def inputs(tables: HarpTables, table: str, reduction: int, extra: str | None = None, worlds: int = 1,
-           ob: int = 0, result: int | None = None) -> AttackInputs:
-    """Inputs whose attack roll of 50 gives ``result`` (when given)."""
-    if result is not None:
-        ob = result - 50
-    t = tables.attack.index(table)
-    return AttackInputs.broadcast(worlds, ob=ob, defence=0, table=t, armour_type=1, size=SIZE_INDEX["large"],
-                                  fumble=0, critical=int(tables.attack.critical[t]), crit_reduction=reduction,
-                                  extra_table=tables.critical.index(extra) if extra else -1)
-
-
 def row_with(tables: HarpTables, table: str, severity: int) -> int:
     t = tables.attack.index(table)
     return int(np.flatnonzero(tables.attack.severity[t, :, 0] == severity)[0])
 
 
+def on_row(tables: HarpTables, row: int, reduction: int, extra: str | None = None,
+           devastating: bool = False) -> dict[str, Any]:
+    """A blade whose attack roll of 50 reads ``row`` (armour 1) on a target of that size reduction."""
+    attacker = fighter(ob=row - 50, size="large", additional=extra, devastating=devastating)
+    target = fighter("cible", crit_reduction=reduction, stun_immune=True)
+    return one_exchange(tables, attacker, target, ScriptedDice({"attack": [50]}, fallback=SeededDice(0)))
+
+
+def severity(crit: dict[str, Any] | None) -> str | None:
+    return crit["severity"] if crit else None
+
+
 def test_troll_slaying_sword_on_a_hill_troll(tables: HarpTables) -> None:
     """The text: a B critical on a Grande creature is rolled at A; the Tueur critical stays at B."""
     row = row_with(tables, "lames-1m", 2)
-    out = resolve_attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(0)), tables,
-                         inputs(tables, "lames-1m", 1, "tueur", result=row))
-    assert int(out.table_severity[0]) == 2
-    assert int(out.severity[0]) == 1 and int(out.critical.severity[0]) == 1
-    assert int(out.extra.severity[0]) == 2
+    out = on_row(tables, row, 1, "tueur")
+    assert out["row"] == row
+    assert severity(out["critical"]) == "A" and severity(out["additional_critical"]) == "B"
     # An A critical vanishes on a Grande creature, yet the slaying critical is rolled at A.
-    row_a = row_with(tables, "lames-1m", 1)
-    out = resolve_attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(0)), tables,
-                         inputs(tables, "lames-1m", 1, "tueur", result=row_a))
-    assert int(out.severity[0]) == 0 and int(out.extra.severity[0]) == 1
+    out = on_row(tables, row_with(tables, "lames-1m", 1), 1, "tueur")
+    assert out["critical"] is None and severity(out["additional_critical"]) == "A"
     # Any other additional critical follows the reduced severity, and vanishes with it.
-    out = resolve_attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(0)), tables,
-                         inputs(tables, "lames-1m", 1, "froid", result=row_a))
-    assert int(out.severity[0]) == 0 and int(out.extra.severity[0]) == 0
+    out = on_row(tables, row_with(tables, "lames-1m", 1), 1, "froid")
+    assert out["critical"] is None and out["additional_critical"] is None
 
 
 def test_b_critical_on_a_huge_creature_is_none(tables: HarpTables) -> None:
-    row = row_with(tables, "lames-1m", 2)
-    out = resolve_attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(0)), tables,
-                         inputs(tables, "lames-1m", 2, result=row))
-    assert int(out.table_severity[0]) == 2 and int(out.severity[0]) == 0 and int(out.total_hits()[0]) == int(
-        out.hits[0])
-    e_row = row_with(tables, "lames-1m", 5)
-    out = resolve_attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(0)), tables,
-                         inputs(tables, "lames-1m", 2, result=e_row))
-    assert int(out.severity[0]) == 3
+    out = on_row(tables, row_with(tables, "lames-1m", 2), 2)
+    assert out["critical"] is None and out["total_hits"] == out["hits"] > 0
+    out = on_row(tables, row_with(tables, "lames-1m", 5), 2)
+    assert severity(out["critical"]) == "C"
 
 
 def test_devastating_strength_doubles_table_hits_only(tables: HarpTables) -> None:
-    base = inputs(tables, "griffes", 0, worlds=200, ob=80)
-    plain = resolve_attack(SeededDice(9), tables, base)
-    doubled = resolve_attack(SeededDice(9), tables, AttackInputs(**{**base.__dict__,
-                                                                     "hits_factor": base.hits_factor * 2}))
-    assert np.array_equal(doubled.hits, plain.hits * 2)
-    assert np.array_equal(doubled.total_hits() - doubled.hits, plain.total_hits() - plain.hits)
+    def exchanges(devastating: bool) -> list[dict[str, Any]]:
+        attacker = fighter(ob=80, table="griffes", size="large", devastating=devastating)
+        return [one_exchange(tables, attacker, fighter("b"), SeededDice(k)) for k in range(100)]
+
+    plain, doubled = exchanges(False), exchanges(True)
+    assert any(p["hits"] for p in plain)
+    for p, d in zip(plain, doubled, strict=True):
+        assert d["hits"] == 2 * p["hits"]
+        assert d["total_hits"] - d["hits"] == p["total_hits"] - p["hits"]
 
 
-def test_stun_immunity(tables: HarpTables) -> None:
-    state = HarpState.new(1, [100], stun_immune=[True], bleed_immune=[True])
-    apply_effects(state, np.array([0]), np.array([0]), EffectArrays.of(1, stun=3, bleed=4), now=1,
-                  dice=ScriptedDice([]))
-    assert not bool(state.stunned()[0, 0]) and int(state.bleed[0, 0]) == 0
+def test_stun_and_bleeding_immunity(tables: HarpTables) -> None:
+    world = World(tables, [fighter("cible", stun_immune=True, bleed_immune=True), fighter("b")])
+    world.criticals_do(stun=3, bleed=4)
+    world.dice({"attack": [50], "critical": [10]})  # no resistance roll: nothing to resist
+    out = world.wound(0)[-1]
+    assert out["critical"] is not None and out["stun_check"] is None
+    assert world.get("stun_until", 0) == 0 and world.get("bleed", 0) == 0 and world.unused() == {}
 
 
-def test_beasts_do_not_parry(content: Content) -> None:
+def test_beasts_do_not_parry(content: Content, tables: HarpTables) -> None:
     wolf = Combatant.from_content(content, "loup")
     orc = Combatant.from_content(content, "orque")
     assert wolf.beast and not orc.beast
-    with pytest.raises(RulesError):
-        declare_parry(60, 20, beast=True)
+    world = World(tables, [wolf, orc])
+    assert not world.flags(0)["can_parry"] and world.flags(1)["can_parry"]
+    # Play refuses a beast's parry and says why.
+    fight = fight_of(content, tables, [{"creature": "loup"}], [{"hero": "dafur"}])
+    while fight.combatants[fight.current() or 0].id != "loup":
+        fight.apply({"type": "pass"}, SeededDice(1))
+    with pytest.raises(RulesError, match="beast"):
+        fight.apply({"type": "total-parry", "target": "dafur"}, SeededDice(1))
+
+
+def fight_of(content: Content, tables: HarpTables, one: list[dict[str, Any]], other: list[dict[str, Any]],
+             **settings: Any) -> HarpFight:
+    setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "a", "en": "a"},
+             "sides": [{"id": "a", "members": one}, {"id": "b", "members": other}], **settings}
+    fight = HarpPlay(content, tables).new_fight({"encounter": setup})
+    fight.apply({"type": "begin"}, SeededDice(1))
+    return fight
 
 
 def test_ram_knocks_down_unless_larger_or_steady(content: Content, tables: HarpTables) -> None:
@@ -206,33 +218,38 @@ def test_ram_knocks_down_unless_larger_or_steady(content: Content, tables: HarpT
     man = Combatant.from_content(content, "dafur")
     giant = Combatant.from_content(content, "geant-des-collines")
     ram = next(i for i, s in enumerate(horse.strikes) if s.table == "belier-et-poussee")
-    assert bool(tables.attack.knocks_down[tables.attack.index("belier-et-poussee")])
     t = tables.attack.index("belier-et-poussee")
+    assert bool(tables.attack.knocks_down[t])
     for target, steady, expected in ((man, False, True), (man, True, False), (giant, False, False)):
         row = int(np.flatnonzero(tables.attack.severity[t, :, target.armour_type - 1] >= 3)[0])
-        state = HarpState.new(1, [horse.hp, target.hp])
-        state.steady[0, 1] = steady
-        attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(1)), tables, state, [horse, target], 0, 1, 1,
-               strike=ram, ob_modifier=row - 50 - horse.strikes[ram].ob + target.db)
-        assert bool(state.prone[0, 1]) == expected
+        world = World(tables, [horse, target])
+        world.F.steady[0, 1] = int(steady)
+        world.dice({"attack": [50]}, fallback=SeededDice(1))
+        out = world.strike(0, 1, ram, ob_mod=row - 50 - horse.strikes[ram].ob + target.db)
+        assert out["row"] == row and out["critical"] is not None
+        assert out["knocked_down"] == expected
+        if expected:
+            assert world.get("prone", 1)
 
 
 def test_breath_one_roll_against_each_target(content: Content, tables: HarpTables) -> None:
     dragon = Combatant.from_content(content, "jeune-dragon")
     breath = next(i for i, s in enumerate(dragon.strikes) if s.kind == "breath")
     foes = [Combatant.from_content(content, f) for f in ("dafur", "orque-soudard", "archere-sylvaine")]
-    state = HarpState.new(1, [dragon.hp] + [f.hp for f in foes])
-    dice = ScriptedDice({"attack": [60]}, fallback=SeededDice(2), record=True)
-    exchanges = area_attack(dice, tables, state, [dragon, *foes], 0, [1, 2, 3], 1, strike=breath)
-    assert len(exchanges) == 3
+    world = World(tables, [dragon, *foes], sides=[0, 1, 1, 1])
+    dice = world.dice({"attack": [60]}, fallback=SeededDice(2))
+    world.K.py_breathe(world.F, 0, 0, breath, [1, 2, 3])
+    exchanges = [r for r in world.told() if r["kind"] == "attack"]
+    assert [e["target"] for e in exchanges] == ["dafur", "orque-soudard", "archere-sylvaine"]
     assert [d.purpose for d in dice.records or []].count("attack") == 1
-    totals = {e.event["attack_total"] for e in exchanges}
-    assert len(totals) == 1
-    fumbled = area_attack(ScriptedDice({"attack": [1], "fumble": [30]}, fallback=SeededDice(2)), tables,
-                          HarpState.new(1, [dragon.hp] + [f.hp for f in foes]), [dragon, *foes], 0, [1, 2, 3], 1,
-                          strike=breath)
-    assert [e.event["fumble"] for e in fumbled] == [True, False, False]
-    assert not any(e.event["hit"] for e in fumbled)
+    assert len({e["attack_total"] for e in exchanges}) == 1 and {e["rolls"][0] for e in exchanges} == {60}
+    # A fumbled breath stops before it reaches anyone: the fumble is told once, on the first creature.
+    world = World(tables, [dragon, *foes], sides=[0, 1, 1, 1])
+    world.dice({"attack": [1], "fumble": [30]}, fallback=SeededDice(2))
+    world.K.py_breathe(world.F, 0, 0, breath, [1, 2, 3])
+    fumbled = [r for r in world.told() if r["kind"] == "attack"]
+    assert [(e["target"], e["fumble"], e["hit"]) for e in fumbled] == [("dafur", True, False)]
+    assert all(world.get("hp", c) == foes[c - 1].hp for c in (1, 2, 3))
 
 
 def test_poison_resistance_rolls() -> None:
@@ -267,21 +284,42 @@ def test_natural_weapon_fumbles_on_01_02(content: Content) -> None:
 def test_breath_uses_run_out(content: Content, tables: HarpTables) -> None:
     dragon = Combatant.from_content(content, "jeune-dragon")
     breath = next(i for i, s in enumerate(dragon.strikes) if s.kind == "breath")
-    hero = Combatant.from_content(content, "dafur")
-    state = HarpState.new(2, [dragon.hp, hero.hp])
-    uses = np.array([1, 0])
-    out = area_attack(SeededDice(3), tables, state, [dragon, hero], 0, [1], 1, strike=breath, uses_left=uses)
-    assert uses.tolist() == [0, 0] and not bool(out[0].outcome.hit[1])
+    uses = dragon.strikes[breath].uses
+    assert uses is not None and uses >= 1
+    heroes = [Combatant.from_content(content, h) for h in ("dafur", "archere-sylvaine")]
+    world = World(tables, [dragon, *heroes], sides=[0, 1, 1])
+    world.dice(SeededDice(3))
+    # The policy breathes on two foes while a use is left, and each breath spends one.
+    for left in range(uses, 0, -1):
+        assert world.F.uses[0, 0, breath] == left
+        decision = world.K.py_decide(world.F, 0, 0)
+        assert decision[0] == 6 and decision[2] == breath  # breathe
+        for c in (1, 2):
+            world.F.hp[0, c] = heroes[c - 1].hp  # (the heroes stay up: the test is the uses)
+            world.F.down[0, c] = 0
+        world.K.py_act(world.F, 0, 0, decision)
+        world.told()
+    assert world.F.uses[0, 0, breath] == 0
+    decision = world.K.py_decide(world.F, 0, 0)
+    assert decision[0] == 1 and decision[2] != breath  # spent: it attacks
+    # Play refuses a breath with no use left.
+    fight = fight_of(content, tables, [{"creature": "jeune-dragon"}], [{"hero": "dafur"}])
+    fight.F.uses[0, fight.index("jeune-dragon"), breath] = 0
+    while fight.combatants[fight.current() or 0].id != "jeune-dragon":
+        fight.apply({"type": "pass"}, SeededDice(1))
     with pytest.raises(RulesError):
-        area_attack(SeededDice(3), tables, state, [dragon, hero], 0, [1], 1, strike=breath, uses_left=uses)
+        fight.apply({"type": "breathe", "targets": ["dafur"]}, SeededDice(3))
 
 
 def test_sun_hampers_a_stone_troll(content: Content, tables: HarpTables) -> None:
     troll = Combatant.from_content(content, "troll-de-pierre")
     hero = Combatant.from_content(content, "dafur")
     assert troll.sunlight_sensitive
-    night = attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(1)), tables,
-                   HarpState.new(1, [troll.hp, hero.hp]), [troll, hero], 0, 1, 1)
-    day = attack(ScriptedDice({"attack": [50]}, fallback=SeededDice(1)), tables,
-                 HarpState.new(1, [troll.hp, hero.hp]), [troll, hero], 0, 1, 1, full_sun=True)
-    assert int(day.ob[0]) == int(night.ob[0]) - 20
+
+    def strike(full_sun: bool) -> dict[str, Any]:
+        world = World(tables, [troll, hero], settings=Settings(full_sun=full_sun))
+        world.dice({"attack": [50]}, fallback=SeededDice(1))
+        return world.strike(0, 1)
+
+    night, day = strike(False), strike(True)
+    assert night["ob"] == troll.strikes[0].ob and day["ob"] == night["ob"] - 20
