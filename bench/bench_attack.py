@@ -1,7 +1,10 @@
-"""Benchmark of the HARP attack kernel: attacks per second over a batch, against a plain-Python loop of the same
-rule (the baseline lives here only) and against the time to draw the dice alone (the floor).
+"""Benchmark of the HARP attack: the kernel's strike (:func:`estoc.systems.harp.kernel.py_strike`, keyed dice drawn
+inside the kernel) and play's single exchange (:func:`estoc.systems.harp.exchange.one_exchange`: a world built,
+Python dice, the narration record), against a plain-Python loop of the same rule (the baseline lives here only) and
+against the time to draw the dice alone (the floor).
 
-Run: ``python bench/bench_attack.py [--worlds N]``. Figures are ratios within one run; never a timed test.
+Run: ``python bench/bench_attack.py [--attacks N]``. Figures are ratios within one run; never a timed test. The
+strike is called from Python once per attack, so its figure includes that call (about a microsecond).
 """
 
 from __future__ import annotations
@@ -11,9 +14,13 @@ import time
 
 import numpy as np
 
+from estoc.content.models.harp import Weapon
+from estoc.content.registry import load_folder, shipped_folder
 from estoc.dice import SeededDice, d100, open_ended
-from estoc.systems.harp.attack import AttackInputs, resolve_attack
-from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, shipped_tables
+from estoc.systems.harp.exchange import Combatant, one_exchange
+from estoc.systems.harp.strike import Strike
+from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, compile_tables
+from estoc.systems.harp.worlds import build, kernel_of
 
 
 def plain_python(tables: HarpTables, n: int, seed: int) -> int:
@@ -48,18 +55,41 @@ def plain_python(tables: HarpTables, n: int, seed: int) -> int:
     return total_hits
 
 
+def combatants(content_weapon: Weapon) -> tuple[Combatant, Combatant]:
+    """The baseline's exchange: a long sword at OB 60 against DB 40 in armour type 5."""
+    strike = Strike(name={"fr": "Épée", "en": "Sword"}, kind="weapon", table=content_weapon.table, size="medium",
+                    fumble=3, ob=60)
+    name = {"fr": "x", "en": "x"}
+    attacker = Combatant(id="a", name=name, hp=10**9, db=0, armour_type=1, body_rr=0, strikes=(strike,))
+    target = Combatant(id="b", name=name, hp=10**9, db=40, armour_type=5, body_rr=0, strikes=(strike,),
+                       stun_immune=True)
+    return attacker, target
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--worlds", type=int, default=1_000_000)
+    parser.add_argument("--attacks", type=int, default=1_000_000)
     args = parser.parse_args()
-    n = args.worlds
-    tables = shipped_tables()
-    t = tables.attack.index("lames-1m")
-    inputs = AttackInputs.broadcast(n, ob=60, defence=40, table=t, armour_type=5, size=SIZE_INDEX["medium"],
-                                    fumble=3, critical=int(tables.attack.critical[t]))
+    n = args.attacks
+    content = load_folder(shipped_folder())
+    tables = compile_tables(content)
+    sword = content.get("harp", "weapons", "epee", Weapon)
+    assert sword.table == "lames-1m"
+    attacker, target = combatants(sword)
+    F = build(tables, [attacker, target], [0, 1], 1, seed=1)
+    F.rnd[0] = 1
+    strike = kernel_of(F).py_strike
 
     def kernel() -> None:
-        resolve_attack(SeededDice(1), tables, inputs)
+        for _ in range(n):
+            strike(F, 0, 0, 1, 0, 0)
+
+    few = max(n // 200, 100)
+
+    def exchange() -> None:
+        dice = SeededDice(1)
+        for _ in range(few):
+            one_exchange(tables, attacker, target, dice)
 
     def floor() -> None:
         dice = SeededDice(1)
@@ -75,14 +105,16 @@ def main() -> None:
         return min(times)
 
     k = best(kernel)
+    e = best(exchange, repeat=1) * (n / few)
     f = best(floor)
     small = max(n // 20, 1000)
     p = best(lambda: plain_python(tables, small, 1), repeat=1) * (n / small)
-    print(f"{'what':<28}{'seconds':>10}{'attacks/s':>16}")
-    print(f"{'kernel (NumPy, 1 core)':<28}{k:>10.3f}{n / k:>16,.0f}")
-    print(f"{'dice floor':<28}{f:>10.3f}{n / f:>16,.0f}")
-    print(f"{'plain Python (extrapolated)':<28}{p:>10.3f}{n / p:>16,.0f}")
-    print(f"kernel / floor: {k / f:.2f}×   plain / kernel: {p / k:.1f}×")
+    print(f"{'what':<34}{'seconds':>10}{'attacks/s':>16}")
+    print(f"{'kernel strike (compiled, 1 core)':<34}{k:>10.3f}{n / k:>16,.0f}")
+    print(f"{'one_exchange (extrapolated)':<34}{e:>10.3f}{n / e:>16,.0f}")
+    print(f"{'dice floor (NumPy, in bulk)':<34}{f:>10.3f}{n / f:>16,.0f}")
+    print(f"{'plain Python (extrapolated)':<34}{p:>10.3f}{n / p:>16,.0f}")
+    print(f"kernel / floor: {k / f:.2f}×   plain / kernel: {p / k:.1f}×   one_exchange / kernel: {e / k:.0f}×")
 
 
 if __name__ == "__main__":

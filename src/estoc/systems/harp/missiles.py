@@ -1,23 +1,17 @@
-"""Missile weapons: range modifiers, melee interference, shoving, and shots that miss into a melee."""
+"""Missile weapons: range modifiers, melee interference, shoving."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, replace
 
 import numpy as np
 
 from estoc.content.models import harp
-from estoc.dice import DiceSource
 from estoc.errors import RulesError
 from estoc.i18n import _
-from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackOutcome, AttackSettings, resolve_attack
 from estoc.systems.harp.tables import I64, HarpTables
 
 MINIMUM_RANGE = 2.0
 """Under 2 m a shot has no effect."""
 MELEE_INTERFERENCE = -100
-STRAY_RADIUS = 1.0
-"""Creatures within 1 m of the line of a missed shot into a melee may be struck."""
 
 
 def range_increments(distance: np.typing.ArrayLike, increment: float) -> I64:
@@ -61,38 +55,3 @@ def shove_penalty(tables: HarpTables, manoeuvre_total: I64) -> I64:
     as a penalty to the shot."""
     return -np.maximum(tables.manoeuvre.read_percent(np.asarray(manoeuvre_total, dtype=np.int64)), 0).astype(
         np.int64)
-
-
-@dataclass(frozen=True)
-class StrayShot:
-    """A missed shot into a melee: whom it struck (``-1``: nobody) and each try, in order."""
-
-    victim: I64
-    tries: tuple[tuple[int, I64, AttackOutcome], ...]
-    """``(bystander k, worlds tried, outcome in those worlds)``."""
-
-
-def stray_shots(dice: DiceSource, tables: HarpTables, shot: AttackInputs, bystander_defence: I64,
-                bystander_armour: I64, present: np.typing.NDArray[np.bool_],
-                settings: AttackSettings = DEFAULT_SETTINGS, bystander_reduction: I64 | None = None) -> StrayShot:
-    """Roll the missed shot again against each bystander in line (columns in order along the shot's path, of
-    shape ``(W, K)``), stopping at the first one struck."""
-    worlds, k_count = bystander_defence.shape
-    victim = np.full(worlds, -1, dtype=np.int64)
-    flying = np.ones(worlds, dtype=np.bool_)
-    tries: list[tuple[int, I64, AttackOutcome]] = []
-    for k in range(k_count):
-        idx = np.flatnonzero(flying & present[:, k])
-        if idx.size == 0:
-            continue
-        # The stray roll cannot fumble again; the bystander's own defence, armour and size apply.
-        inputs = replace(shot.take(idx), defence=bystander_defence[idx, k], armour_type=bystander_armour[idx, k],
-                         fumble=np.zeros(idx.size, dtype=np.int64),
-                         crit_reduction=(np.zeros(idx.size, np.int64) if bystander_reduction is None
-                                         else bystander_reduction[idx, k]))
-        outcome = resolve_attack(dice, tables, inputs, settings)
-        tries.append((k, idx, outcome))
-        struck = idx[outcome.hit]
-        victim[struck] = k
-        flying[struck] = False
-    return StrayShot(victim=victim, tries=tuple(tries))
