@@ -156,3 +156,21 @@ def test_made_to_parry_it_does_nothing_else(content: Content, tables: HarpTables
     with pytest.raises(RulesError, match="must parry"):
         play(fight, {"type": "instinctive-dodge", "actor": "brundar"})
     play(fight, {"type": "total-parry", "target": "orque"}, parry=[50])
+
+
+def test_a_total_parry_never_lowers_the_defence(content: Content, tables: HarpTables) -> None:
+    """With its OB eaten by penalties, a total parry adds its +10 and nothing less."""
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "gm", "op": "condition", "target": "brundar", "name": "penalty", "value": 200})
+    parry = play(fight, {"type": "total-parry", "target": "orque"}, parry=[50])[0]
+    assert parry["bonus"] == 10
+
+
+def test_stunned_it_walks_half_its_base_movement(content: Content, tables: HarpTables) -> None:
+    """« Étourdi »: at most half the base movement."""
+    fight = fight_of(content, tables, [{"hero": "brundar"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "gm", "op": "condition", "target": "brundar", "name": "stun", "value": 2})
+    half = fight.combatants[0].base_movement / 2
+    with pytest.raises(RulesError, match="half"):
+        play(fight, {"type": "move", "distance": half + 1})
+    play(fight, {"type": "move", "distance": half})

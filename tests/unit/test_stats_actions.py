@@ -197,8 +197,8 @@ def test_charge_move_disengage() -> None:
     with pytest.raises(RulesError):
         actions.movement(41, 20)
     assert actions.movement(10, 20, stunned=True)[0] == "walk"
-    with pytest.raises(RulesError):
-        actions.movement(21, 20, stunned=True)
+    with pytest.raises(RulesError, match="half"):  # « Étourdi »: half the base movement at most, no running
+        actions.movement(11, 20, stunned=True)
     assert actions.move_and_attack(5, 20).ob == -20
     assert actions.move_and_attack(0, 20).ob == 0
     assert actions.disengage_parry(80, 40).db_bonus == 40

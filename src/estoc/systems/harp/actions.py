@@ -42,10 +42,16 @@ Pace = Literal["walk", "run"]
 
 def movement(distance: float, base_movement: float, *, stunned: bool = False) -> tuple[Pace, ActionModifiers]:
     """Moving ``distance`` metres in a round: the base movement freely, running up to twice it at −20 to
-    manoeuvres. No faster pace is used in a fight. A stunned combatant moves half as far."""
-    allowed = base_movement / 2 if stunned else base_movement
+    manoeuvres. No faster pace is used in a fight. A stunned combatant moves at most half its base movement, and
+    cannot run (« Étourdi »)."""
     if distance < 0:
         raise RulesError(_("a distance cannot be negative"))
+    if stunned:
+        if distance <= base_movement / 2:
+            return "walk", ActionModifiers()
+        raise RulesError(_("stunned, it moves at most half its base movement ({limit} m)").format(
+            limit=f"{base_movement / 2:g}"))
+    allowed = base_movement
     if distance <= allowed:
         return "walk", ActionModifiers()
     if distance <= 2 * allowed:

@@ -1007,6 +1007,8 @@ def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     first = cython.declare(cython.int[1])
     total: i64 = open_ended(F, w, P_PARRY, first)
     fumbled: cython.bint = first[0] <= F.fumble[a, 0]
+    if ob < 0:
+        ob = 0  # no OB left to move: the parry adds only its +10 (and never lowers the DB)
     bonus: i64 = 0 if fumbled else ob + TOTAL_PARRY_BONUS
     counter: cython.bint = (not fumbled) and first[0] >= OPEN_FROM
     F.parry_vs[w, a] = t
@@ -1030,6 +1032,8 @@ def breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
             targets: cython.pointer(i64), start: cython.int, n: cython.int) -> cython.void:
     """A breath (bestiary, « Souffles »): one use spent, one open-ended roll compared with the defence of each creature
     in the cone or along the line; a fumble stops it before it reaches anyone."""
+    if F.uses[w, a, s] <= 0:
+        return  # spent: no breath left (play refuses it, the policy never tries)
     if F.uses[w, a, s] < UNLIMITED:
         F.uses[w, a, s] -= 1
     ob_mod: i64 = F.fight_mod[w] + F.next_mod[w, a]
@@ -1107,8 +1111,12 @@ def disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
     """« Désengagement », its first round: no attack, a parry of ``amount`` (at least half the OB) against the
     opponent; unharmed by it until the round ends, it has the initiative in the next (see :func:`begin_round`)."""
     ob: i64 = F.ob[a, 0] + F.penalty[w, a]
+    if amount > ob:
+        amount = ob
+    if amount < 0:
+        amount = 0
     F.parry_vs[w, a] = t
-    F.parry_bonus[w, a] = amount if amount < ob else ob
+    F.parry_bonus[w, a] = amount
     F.disengage_foe[w, a] = t
     F.disengage_hit[w, a] = 0
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -34,8 +35,9 @@ CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
 MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
 
 
+@cache
 def kernel() -> ModuleType:
-    """The compiled HARP kernel (loud when missing or stale)."""
+    """The compiled HARP kernel (loud when missing or stale; checked once a process)."""
     from estoc.engine.compiled import load_kernel
 
     return load_kernel(KERNEL_NAME)
