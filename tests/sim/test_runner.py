@@ -220,3 +220,10 @@ def test_keyed_dice_tighten_comparisons(tables: HarpTables, duel: LoadedEncounte
     common = float((won(0, 3) - won(-5, 3)).var())
     independent = float((won(0, 3) - won(-5, 4)).var())
     assert common < 0.6 * independent
+
+
+def test_threads_change_nothing(content: Content, duel: LoadedEncounter) -> None:
+    """The kernel's threads play the same worlds: one thread or two, the same counts."""
+    one = simulate(duel, content, 3000, seed=9, chunk=1000)
+    two = simulate(duel, content, 3000, seed=9, chunk=1000, threads=2)
+    assert all(np.array_equal(getattr(one.counts, f), getattr(two.counts, f)) for f in vars(one.counts))

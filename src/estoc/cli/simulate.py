@@ -250,8 +250,11 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help=_(
             "Seed of the dice (default: a fresh one, printed with the results)."))] = None,
         workers: Annotated[int, typer.Option("--workers", help=_("Processes to play on."))] = 1,
+        threads: Annotated[int, typer.Option("--threads", help=_(
+            "Threads each process plays on (HARP's compiled kernel)."))] = 1,
         chunk: Annotated[int, typer.Option("--chunk", help=_(
-            "Fights played at once by one process; the results depend on it and the seed only."))] = DEFAULT_CHUNK,
+            "Fights played at once by one process (memory follows it; the results depend on the seed only)."))
+        ] = DEFAULT_CHUNK,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
         plot: Annotated[Path | None, typer.Option("--plot", help=_(
             "Draw the length of the fights and each combatant's fate into this PNG file (needs estoc[plots])."))
@@ -269,7 +272,7 @@ def register(app: typer.Typer) -> None:
             "Badly hurt beasts flee (the GM's choice)."))] = False,  # the setting beasts_flee=on, in A and B
     ) -> None:
         # Every check first: bad input stops before anything is played or written.
-        check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds)
+        check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds, threads=threads)
         changes = dict(parse_setting(text) for text in settings or [])
         if plot is not None:
             check_plot(plot)
@@ -285,7 +288,7 @@ def register(app: typer.Typer) -> None:
                              {**flee, **changes})
         seed = seed if seed is not None else secrets.randbits(32)
         options: dict[str, Any] = {"seed": seed, "folders": folders, "chunk": chunk, "workers": workers,
-                                   "scheduler": scheduler, "max_rounds": max_rounds}
+                                   "scheduler": scheduler, "max_rounds": max_rounds, "threads": threads}
         show = not as_json and (sys.stderr.isatty() or n >= PROGRESS_FROM)
         with progress_bar(n, show) as progress:
             if other is None:

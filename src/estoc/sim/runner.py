@@ -7,8 +7,9 @@ reader, and its kernel entry, which plays a chunk of worlds and tells what each 
 ``n`` fights are cut into chunks of at most ``chunk`` worlds; world ``i`` of the run always rolls the keyed stream
 of ``(seed, i)``, whatever chunk holds it and whatever plays it, so a result depends on the seed alone, never on the
 chunk size or the number of workers. Each chunk hands back counts and sums (:class:`~estoc.sim.tally.Counts`), never
-one value per world, so memory stays that of one chunk however many fights are played. Chunks run in this process, in a pool of processes, or
-on a Dask cluster; their counts are merged in chunk order.
+one value per world, so memory stays that of one chunk however many fights are played. Chunks run in this process,
+in a pool of processes, or on a Dask cluster (and a kernel may play a chunk on several threads); their counts are
+merged in chunk order.
 
 Each world rolls from its own streams (:class:`~estoc.dice.KeyedDice`, keyed by the run's seed and its index): its
 ``k``-th attack roll, critical, initiative… is the same whatever the other worlds do. A comparison plays a second
@@ -150,6 +151,8 @@ class Job:
     """Sides paired in a comparison: (index in a, index in b)."""
     combatants: tuple[tuple[int, int], ...]
     max_rounds: int
+    threads: int = 1
+    """Threads a system's kernel plays one chunk on (the ``threads`` option of its chunk entry)."""
 
 
 @dataclass(frozen=True)
@@ -169,13 +172,13 @@ ChunkResult = tuple[Counts, Counts | None, Paired | None]
 def play_chunk(chunk: Chunk, content: Content, a: Encounter, b: Encounter | None) -> ChunkResult:
     """Play one chunk of a run (and of the compared scenario, on the same dice): its counts."""
     job = chunk.job
-    first = play_worlds(a, content, chunk.worlds, chunk.seed, first=chunk.first, options=job.a.options,
-                        max_rounds=job.max_rounds)
+    first = play_worlds(a, content, chunk.worlds, chunk.seed, first=chunk.first,
+                        options={**job.a.options, "threads": job.threads}, max_rounds=job.max_rounds)
     counts = Counts.of(first, len(side_order(a)), job.max_rounds)
     if b is None or job.b is None:
         return counts, None, None
-    second = play_worlds(b, content, chunk.worlds, chunk.seed, first=chunk.first, options=job.b.options,
-                         max_rounds=job.max_rounds)
+    second = play_worlds(b, content, chunk.worlds, chunk.seed, first=chunk.first,
+                         options={**job.b.options, "threads": job.threads}, max_rounds=job.max_rounds)
     return (counts, Counts.of(second, len(side_order(b)), job.max_rounds),
             Paired.of(first, second, job.sides, job.combatants))
 
@@ -267,11 +270,13 @@ def content_folders(user_folders: Iterable[Path | str] = ()) -> tuple[str, ...]:
     return tuple(str(Path(p).resolve()) for p in folders)
 
 
-def check_run(n: int, *, chunk: int = DEFAULT_CHUNK, workers: int = 1, max_rounds: int = DEFAULT_MAX_ROUNDS) -> None:
-    """InputError for a number of fights, chunk size, number of workers or round limit below 1."""
+def check_run(n: int, *, chunk: int = DEFAULT_CHUNK, workers: int = 1, max_rounds: int = DEFAULT_MAX_ROUNDS,
+              threads: int = 1) -> None:
+    """InputError for a number of fights, chunk size, number of workers or threads or round limit below 1."""
     for value, message in ((n, _("the number of fights must be at least 1, not {value}")),
                            (chunk, _("the chunk size must be at least 1, not {value}")),
                            (workers, _("the number of workers must be at least 1, not {value}")),
+                           (threads, _("the number of threads must be at least 1, not {value}")),
                            (max_rounds, _("the round limit must be at least 1, not {value}"))):
         if value < 1:
             raise InputError(message.format(value=value))
@@ -280,7 +285,7 @@ def check_run(n: int, *, chunk: int = DEFAULT_CHUNK, workers: int = 1, max_round
 def simulate(encounter: Encounter | Scenario, content: Content, n: int, *, seed: int,
              folders: Sequence[Path | str] = (), settings: Mapping[str, object] | None = None,
              chunk: int = DEFAULT_CHUNK, workers: int = 1, scheduler: str | None = None,
-             max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None) -> SimRun:
+             max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None, threads: int = 1) -> SimRun:
     """Play ``n`` fights of an encounter with the default policy.
 
     Args:
@@ -293,15 +298,16 @@ def simulate(encounter: Encounter | Scenario, content: Content, n: int, *, seed:
             options included: HARP's ``beasts_flee``, badly hurt beasts flee).
         chunk: the most worlds one chunk plays at once (memory follows it).
         workers: processes to play chunks on (1: this process).
+        threads: threads each chunk is played on (by a system whose kernel plays worlds in parallel threads).
         scheduler: the address of a Dask scheduler to play chunks on instead (needs ``estoc[cluster]``).
         max_rounds: a fight still going after this many rounds is counted undecided.
         progress: told the worlds of each chunk done.
     """
-    check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds)
+    check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds, threads=threads)
     if scheduler is not None:
         require_dask()
     first = _scenario(encounter, content, settings)
-    job = Job(content_folders(folders), _spec(first), None, (), (), max_rounds)
+    job = Job(content_folders(folders), _spec(first), None, (), (), max_rounds, threads)
     counts: Counts | None = None
     for a, _b, _p in _run(job, n, seed, chunk, workers, scheduler, progress, content, first.encounter, None):
         counts = a if counts is None else counts.merge(a)
@@ -312,11 +318,11 @@ def simulate(encounter: Encounter | Scenario, content: Content, n: int, *, seed:
 def compare(a: Encounter | Scenario, b: Encounter | Scenario, content: Content, n: int, *, seed: int,
             folders: Sequence[Path | str] = (), settings_a: Mapping[str, object] | None = None,
             settings_b: Mapping[str, object] | None = None, chunk: int = DEFAULT_CHUNK, workers: int = 1,
-            scheduler: str | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None
-            ) -> ComparisonRun:
+            scheduler: str | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None,
+            threads: int = 1) -> ComparisonRun:
     """Play ``n`` fights of two scenarios on common random numbers (same seed, same chunks); the arguments are
     :func:`simulate`'s, with settings for each side of the comparison."""
-    check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds)
+    check_run(n, chunk=chunk, workers=workers, max_rounds=max_rounds, threads=threads)
     if scheduler is not None:
         require_dask()
     first = _scenario(a, content, settings_a)
@@ -328,7 +334,7 @@ def compare(a: Encounter | Scenario, b: Encounter | Scenario, content: Content, 
     common = [cid for cid in ids_a if cid in ids_b]
     job = Job(content_folders(folders), _spec(first), _spec(second),
               tuple((sides_a.index(s), sides_b.index(s)) for s in common_sides),
-              tuple((ids_a.index(c), ids_b.index(c)) for c in common), max_rounds)
+              tuple((ids_a.index(c), ids_b.index(c)) for c in common), max_rounds, threads)
     total: ChunkResult | None = None
     for part in _run(job, n, seed, chunk, workers, scheduler, progress, content, first.encounter,
                      second.encounter):

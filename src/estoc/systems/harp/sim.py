@@ -8,7 +8,6 @@ compiled tables are built once per process for the same content (:meth:`HarpSim.
 
 from __future__ import annotations
 
-import os
 import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -30,10 +29,6 @@ OUT_DOWN, OUT_DEAD, OUT_FLED, OUT_OVER = 1, 2, 4, 8
 MARKS = ("A", "B", "C", "D", "E")
 """The criticals' severities, as :attr:`Outcome.crits_taken` counts them."""
 BEYOND_LIMIT = ("cap", "uncapped", "second-attack")
-
-
-THREADS_ENV = "ESTOC_THREADS"
-"""Threads the kernel plays a chunk on (default: 1; processes are the runner's ``--workers``)."""
 
 
 def worlds_of(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence, *,
@@ -61,7 +56,7 @@ def outcome(F: Any) -> Outcome:
 def play_chunk(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed: np.random.SeedSequence,
                first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
     """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel: what each came to."""
-    threads = max(1, int(os.environ.get(THREADS_ENV, "1") or 1))
+    threads = max(1, int(options.get("threads", 1)))
     F = worlds_of(encounter, tables, worlds, seed, first=first, beasts_flee=bool(options.get("beasts_flee", False)),
                   threads=threads)
     kernel_of(F).play_all(F, worlds, max_rounds, threads)

@@ -134,12 +134,14 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.uses = np.ascontiguousarray(np.tile(uses0, (rows, 1, 1)))
     F.fight_mod0 = settings.fight_mod
     F.first_world = first_world
+    # Written now, not left to the kernel's first touch: a page fault taken by two threads at once waits on the
+    # other, and the outputs are most of what a chunk writes.
     F.out_winner = np.full(outputs, -1, dtype=np.int64)
-    F.out_rounds = np.zeros(outputs, dtype=np.int64)
-    F.out_dice = np.zeros(outputs, dtype=np.int64)
+    F.out_rounds = np.full(outputs, 0, dtype=np.int64)
+    F.out_dice = np.full(outputs, 0, dtype=np.int64)
     for name in ("out_hp", "out_state", "out_dealt", "out_taken"):
-        setattr(F, name, np.zeros((outputs, count), dtype=np.int64))
-    F.out_crits = np.zeros((outputs, count, 5), dtype=np.int64)
+        setattr(F, name, np.full((outputs, count), 0, dtype=np.int64))
+    F.out_crits = np.full((outputs, count, 5), 0, dtype=np.int64)
     worlds = rows
     F.beyond = BEYOND[settings.beyond_limit]
     F.full_sun = int(settings.full_sun)
