@@ -64,16 +64,26 @@ def load_folder(folder: Path, content: Content | None = None) -> Content:
     if not folder.is_dir():
         raise InputError(_("content folder not found: {path}").format(path=folder))
     content = content if content is not None else Content()
-    problems: list[str] = []
-    loaded: list[LoadedRecord] = []
-    for path in content_files(folder):
-        try:
-            loaded.extend(load_file(path))
-        except ContentError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise ContentError(problems)
-    content.add(loaded)
+    files = list(content_files(folder))
+
+    def parse() -> list[LoadedRecord]:
+        problems: list[str] = []
+        loaded: list[LoadedRecord] = []
+        for path in files:
+            try:
+                loaded.extend(load_file(path))
+            except ContentError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise ContentError(problems)
+        return loaded
+
+    if folder.resolve() == shipped_folder().resolve():
+        from estoc.content.cache import cached_records
+
+        content.add(cached_records(files, parse))
+    else:
+        content.add(parse())
     return content
 
 

@@ -1,0 +1,62 @@
+"""The cache of the shipped content: the same records as a parse, refreshed when a file changes, never in the way."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from estoc.content.cache import cached_records, digest
+from estoc.content.loader import content_files, load_file
+from estoc.content.registry import load_folder, shipped_folder
+
+
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("ESTOC_NO_CACHE", raising=False)
+    return tmp_path / "cache" / "estoc"
+
+
+def test_the_cache_gives_the_parsed_records(cache_home: Path) -> None:
+    first = load_folder(shipped_folder())
+    assert list(cache_home.glob("content-*.pickle"))
+    second = load_folder(shipped_folder())
+    assert first.records.keys() == second.records.keys()
+    for key, records in first.records.items():
+        assert {k: (v.record, v.line) for k, v in records.items()} == {
+            k: (v.record, v.line) for k, v in second.records[key].items()}
+
+
+def test_a_changed_file_is_parsed_again(cache_home: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(shipped_folder(), folder)
+    files = list(content_files(folder))
+    calls = []
+
+    def parse() -> list:  # type: ignore[type-arg]
+        calls.append(1)
+        return [r for path in files for r in load_file(path)]
+
+    cached_records(files, parse)
+    cached_records(files, parse)
+    assert len(calls) == 1
+    files[0].write_text(files[0].read_text(encoding="utf-8") + "\n# a GM's note\n", encoding="utf-8")
+    assert digest(files) != digest(list(content_files(shipped_folder())))
+    cached_records(files, parse)
+    assert len(calls) == 2
+
+
+def test_a_broken_cache_is_ignored(cache_home: Path) -> None:
+    load_folder(shipped_folder())
+    for path in cache_home.glob("content-*.pickle"):
+        path.write_bytes(b"not a pickle")
+    assert load_folder(shipped_folder()).kind("harp", "weapons")
+
+
+def test_an_unwritable_cache_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))  # a file where the folder should be
+    assert load_folder(shipped_folder()).kind("harp", "weapons")
