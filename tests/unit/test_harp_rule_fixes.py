@@ -174,3 +174,11 @@ def test_stunned_it_walks_half_its_base_movement(content: Content, tables: HarpT
     with pytest.raises(RulesError, match="half"):
         play(fight, {"type": "move", "distance": half + 1})
     play(fight, {"type": "move", "distance": half})
+
+
+def test_numbers_beyond_the_kernel_are_refused(content: Content, tables: HarpTables) -> None:
+    """A sheet whose numbers the kernel's integers cannot hold is refused with a message, never an overflow."""
+    from estoc.errors import InputError
+
+    with pytest.raises(InputError, match="beyond what the rules engine can count"):
+        fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque", "level": 10 ** 12}])

@@ -17,6 +17,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource, KeyedDice
+from estoc.errors import InputError
+from estoc.i18n import _
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 
@@ -52,6 +54,19 @@ class Settings:
     full_sun: bool = False
     surprised_side: int = -1
     beasts_flee: bool = False
+
+
+KERNEL_LIMIT = 1 << 30
+"""The largest number a sheet may hold for the kernel (its integers are 32 bits, with room for the round's sums)."""
+
+
+def _check_fits(name: str, values: Sequence[Any], combatants: Sequence[Combatant]) -> None:
+    """Refuse a number the kernel's integers cannot hold, naming whose it is."""
+    for value, person in zip(values, combatants if len(combatants) == len(values) else combatants * len(values),
+                             strict=False):
+        if not -KERNEL_LIMIT < int(value) < KERNEL_LIMIT:
+            raise InputError(_("{who}: {what} = {value} is beyond what the rules engine can count (at most {limit} "
+                               "either way)").format(who=person.id, what=name, value=value, limit=KERNEL_LIMIT - 1))
 
 
 def _i32(values: Any) -> NDArray[np.int32]:
@@ -115,6 +130,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "armour_penalty": [c.armour_penalty for c in combatants],
     }
     for name, values in per.items():
+        _check_fits(name, values, combatants)
         setattr(F, name, _i32(values))
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
         "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
@@ -124,6 +140,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     for c, person in enumerate(combatants):
         for s, strike in enumerate(person.strikes):
             for name, value in strike_numbers(tables, strike).items():
+                _check_fits(name, [value], [person])
                 grids[name][c, s] = value
             uses0[c, s] = UNLIMITED if strike.uses is None else strike.uses
     for name, grid in grids.items():
