@@ -61,9 +61,9 @@ KERNEL_LIMIT = 1 << 30
 
 
 def _check_fits(name: str, values: Sequence[Any], combatants: Sequence[Combatant]) -> None:
-    """Refuse a number the kernel's integers cannot hold, naming whose it is."""
-    for value, person in zip(values, combatants if len(combatants) == len(values) else combatants * len(values),
-                             strict=False):
+    """Refuse a number the kernel's integers cannot hold, naming whose it is (``values[i]`` is
+    ``combatants[i]``'s)."""
+    for value, person in zip(values, combatants, strict=True):
         if not -KERNEL_LIMIT < int(value) < KERNEL_LIMIT:
             raise InputError(_("{who}: {what} = {value} is beyond what the rules engine can count (at most {limit} "
                                "either way)").format(who=person.id, what=name, value=value, limit=KERNEL_LIMIT - 1))
@@ -116,7 +116,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.man_lows = _i64(tables.manoeuvre.lows)
     F.man_bonus = _i32(tables.manoeuvre.bonus)
     F.count, F.width = count, width
-    per = {
+    per: dict[str, list[Any]] = {
         "side": list(sides), "hp_max": [c.hp for c in combatants], "body_rr": [c.body_rr for c in combatants],
         "db": [c.db for c in combatants], "armour_type": [c.armour_type for c in combatants],
         "crit_reduction": [c.crit_reduction for c in combatants],
