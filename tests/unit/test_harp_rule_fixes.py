@@ -182,3 +182,18 @@ def test_numbers_beyond_the_kernel_are_refused(content: Content, tables: HarpTab
 
     with pytest.raises(InputError, match="beyond what the rules engine can count"):
         fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque", "level": 10 ** 12}])
+
+
+def test_a_troll_regenerates_during_the_fight(content: Content, tables: HarpTables) -> None:
+    """Bestiary, « Régénération (Majeure) »: 2 hit points a minute (ten rounds of six seconds), during the fight."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "troll-des-cavernes"}], initiative=[10, 1])
+    troll = fight.index("troll-des-cavernes")
+    assert fight.combatants[troll].regenerates
+    full = fight.combatants[troll].hp
+    play(fight, {"type": "gm", "op": "hp", "target": "troll-des-cavernes", "value": full - 10})
+    told: list[dict[str, Any]] = []
+    while fight.round < 11:
+        told += play(fight, {"type": "pass"})
+    regenerated = [r for r in told if r["kind"] == "turn" and r.get("regenerated")]
+    assert [(r["round"], r["regenerated"]) for r in regenerated] == [(10, 2)]
+    assert fight.value("hp", troll) == full - 8

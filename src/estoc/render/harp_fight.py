@@ -24,6 +24,8 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
         lines = [_("{who}'s turn.").format(who=who("actor"))]
         if record.get("bled"):
             lines.append("  " + _("{who} bleeds: {n} HP lost.").format(who=who("actor"), n=record["bled"]))
+        if record.get("regenerated"):
+            lines.append("  " + _("{who} regenerates: {n} HP back.").format(who=who("actor"), n=record["regenerated"]))
         check = record.get("stun_check")
         if check:
             verdict = _("shakes off the stun") if check["resisted"] else _("is still stunned")

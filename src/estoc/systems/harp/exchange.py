@@ -53,6 +53,8 @@ class Combatant:
     shield_covers: int = 0
     armour_penalty: int = 0
     """The worn armour's manoeuvre penalty (0 or less): dodges and other manoeuvres of Agility or Quickness."""
+    regenerates: bool = False
+    """« Régénération (Majeure) »: 2 hit points back a minute, never those lost to magic or fire."""
 
     @classmethod
     def from_content(cls, content: Content, combatant_id: str, level: int | None = None) -> Combatant:
@@ -100,7 +102,8 @@ class Combatant:
                    stun_immune=block.has("immunite-etourdissement"), bleed_immune=block.has("immunite-saignement"),
                    devastating=block.has("force-devastatrice"), sunlight_sensitive=block.has("sensibilite-soleil"),
                    kind="creature", shield_db=block.db.part("shield") + block.db.part("shield_bonus"),
-                   shield_covers=block.shield_covers, armour_penalty=block.manoeuvre_penalty)
+                   shield_covers=block.shield_covers, armour_penalty=block.manoeuvre_penalty,
+                   regenerates=block.has("regeneration"))
 
     def ob(self, strike: int = 0) -> int:
         """The OB of one of its attacks (the signature attack by default)."""

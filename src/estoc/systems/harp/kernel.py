@@ -62,7 +62,7 @@ A_MOVE = cython.declare(cython.int, 10)
 L_ROUND = cython.declare(cython.int, 1)       # round
 L_INIT = cython.declare(cython.int, 2)        # combatant, total, automatic
 L_TURN = cython.declare(cython.int, 3)        # combatant, bled, died, skipped (0 no, 1 down, 2 lost), disengaged foe,
-                                              # stun rounds left, round
+                                              # stun rounds left, round, hit points regenerated
 L_STUN = cython.declare(cython.int, 4)        # roll, total, difficulty, resisted
 L_FACE = cython.declare(cython.int, 5)        # a face of the open-ended chain just rolled
 L_STRIKE = cython.declare(cython.int, 6)      # attacker, target, strike, ob, defence, counter
@@ -98,6 +98,9 @@ choice, the stat-roll convention)."""
 INSTINCTIVE_AGILITY = cython.declare(cython.int, 4)
 CHARGE_OB = cython.declare(cython.int, 20)
 CHARGE_DB = cython.declare(cython.int, -20)
+REGEN_HP = cython.declare(cython.int, 2)
+REGEN_ROUNDS = cython.declare(cython.int, 10)
+"""Bestiary, « Régénération (Majeure) »: 2 hit points a minute, and a round lasts six seconds (« Le combat »)."""
 MAX_FACES = cython.declare(cython.int, 64)
 """An open-ended chain longer than this is cut (64 faces of 96+: never in practice, a guard for typed faces)."""
 
@@ -170,6 +173,8 @@ class Fights:
     single = cython.declare(cython.int[:, ::1], visibility="public")
     braced = cython.declare(cython.int[:, ::1], visibility="public")
     missile = cython.declare(cython.int[:, ::1], visibility="public")
+    unregen = cython.declare(cython.int[:, ::1], visibility="public")
+    regenerates = cython.declare(cython.int[::1], visibility="public")
     shield_db = cython.declare(cython.int[::1], visibility="public")
     shield_covers = cython.declare(cython.int[::1], visibility="public")
     armour_penalty = cython.declare(cython.int[::1], visibility="public")
@@ -214,6 +219,7 @@ class Fights:
     disengage_foe = cython.declare(i64[:, ::1], visibility="public")
     disengage_hit = cython.declare(i64[:, ::1], visibility="public")
     shield_used = cython.declare(i64[:, ::1], visibility="public")
+    unregen_hits = cython.declare(i64[:, ::1], visibility="public")
     next_mod = cython.declare(i64[:, ::1], visibility="public")
     uses = cython.declare(i64[:, :, ::1], visibility="public")
     # tallies (W, C) and (W, C, 5)
@@ -673,6 +679,8 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     if hit:
         total_hits = hits + second_hits + fx[E_HITS]
         take_hits(F, w, t, total_hits)
+        if F.unregen[a, s]:
+            F.unregen_hits[w, t] += total_hits
         if F.disengage_foe[w, t] == a and total_hits > 0:
             F.disengage_hit[w, t] = 1
     if struck:
@@ -830,6 +838,9 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
     bled: i64 = F.bleed[w, c] if alive else 0
     if bled > 0:
         take_hits(F, w, c, bled)
+    back: i64 = 0
+    if F.regenerates[c] and alive and now % REGEN_ROUNDS == 0:
+        back = regenerate(F, w, c)
     if F.stun_until[w, c] <= now:
         F.stun_until[w, c] = 0
     if F.must_parry_until[w, c] <= now:
@@ -858,10 +869,26 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
         skipped = 2
     else:
         F.acted_rounds[w, c] += 1
-    emit(F, L_TURN, c, bled, died, skipped, -1, left, now, 0)
+    emit(F, L_TURN, c, bled, died, skipped, -1, left, now, back)
     if left > 0:
         resist_stun(F, w, c, left)
     return skipped
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def regenerate(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """Bestiary, « Régénération (Majeure) »: a minute has passed, 2 hit points come back, never those lost to magic
+    or fire; back above 0 and not dying, the creature wakes. Returns the hit points regained."""
+    lost: i64 = F.hp_max[c] - F.hp[w, c] - F.unregen_hits[w, c]
+    back: i64 = REGEN_HP if lost > REGEN_HP else lost
+    if back <= 0:
+        return 0
+    F.hp[w, c] += back
+    if F.hp[w, c] > 0 and F.down[w, c] and F.dying_round[w, c] == 0:
+        F.down[w, c] = 0
+    return back
 
 
 @cython.cfunc
@@ -1194,6 +1221,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.disengage_foe[w, c] = -1
         F.disengage_hit[w, c] = 0
         F.shield_used[w, c] = 0
+        F.unregen_hits[w, c] = 0
         F.next_mod[w, c] = 0
         F.dealt[w, c] = 0
         F.taken[w, c] = 0

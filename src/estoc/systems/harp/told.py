@@ -83,6 +83,8 @@ class Teller:
                           "stun_check": None, "died": bool(c), "skipped": SKIPPED[d]}
                 if e >= 0:
                     record["disengaged"] = ids[e]
+                if h:
+                    record["regenerated"] = h
                 records.append(record)
                 waiting_stun = record if f > 0 else None
             elif kind == STUN:

@@ -30,8 +30,8 @@ SLOT_STRIDE = 8
 WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
-                "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "next_mod", "dealt",
-                "taken", "downed", "acted_rounds")
+                "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
+                "next_mod", "dealt", "taken", "downed", "acted_rounds")
 """The ``(W, C)`` fields of a world's combatants."""
 CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
 MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
@@ -77,6 +77,12 @@ def _i64(values: Any) -> NDArray[np.int64]:
     return np.ascontiguousarray(np.asarray(values, dtype=np.int64))
 
 
+MAGIC_TABLES = ("magie-",)
+FIRE_CRITICALS = frozenset({"chaleur"})
+"""What a regenerating creature never gets back (bestiary, « Régénération »): hits of spells (the « magie-… »
+attack tables) and of fire (heat criticals)."""
+
+
 def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
     """The kernel's numbers of one strike: OB, table, size, fumble range, criticals."""
     table = tables.attack.index(strike.table)
@@ -86,7 +92,9 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
             "critical": critical, "extra_table": tables.critical.index(extra.table) if extra else -1,
             "extra_severity": severity_code(extra.severity) if extra else 0,
             "natural": int(strike.kind != "weapon"), "single": int(strike.area == "single"),
-            "braced": int(strike.braced), "missile": int(strike.missile)}
+            "braced": int(strike.braced), "missile": int(strike.missile),
+            "unregen": int(strike.table.startswith(MAGIC_TABLES) or strike.critical in FIRE_CRITICALS
+                           or (extra is not None and extra.table in FIRE_CRITICALS))}
 
 
 def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[int], worlds: int, *,
@@ -128,13 +136,14 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "bleed_immune": [c.bleed_immune for c in combatants], "strikes": [len(c.strikes) for c in combatants],
         "shield_db": [c.shield_db for c in combatants], "shield_covers": [c.shield_covers for c in combatants],
         "armour_penalty": [c.armour_penalty for c in combatants],
+        "regenerates": [c.regenerates for c in combatants],
     }
     for name, values in per.items():
         _check_fits(name, values, combatants)
         setattr(F, name, _i32(values))
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
         "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
-        "missile")}
+        "missile", "unregen")}
     grids["extra_table"][:] = -1
     uses0 = np.zeros((count, width), dtype=np.int64)
     for c, person in enumerate(combatants):
@@ -195,11 +204,12 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
-          "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
-          "intuition", "agility", "usual_parry", "beast", "sunlight", "stun_immune", "bleed_immune", "strikes", "ob",
-          "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
-          "missile", "shield_db", "shield_covers", "armour_penalty", "salts", "uses0", "out_winner", "out_rounds",
-          "out_hp", "out_state", "out_dealt", "out_taken", "out_crits", "out_dice")
+          "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank",
+          "quickness", "intuition", "agility", "usual_parry", "beast", "sunlight", "stun_immune", "bleed_immune",
+          "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural",
+          "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers", "armour_penalty",
+          "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits",
+          "out_dice")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters")
 """Arrays each world changes: a copy has its own."""
