@@ -195,3 +195,28 @@ def test_estoc_content_environment_variable(capsys: pytest.CaptureFixture[str], 
     monkeypatch.setenv("ESTOC_LANG", "fr")
     code, out, err = run(capsys, "attack", "--weapon", "inconnue")
     assert code == 2 and "arme inconnue" in err
+
+
+def test_attack_at_range_behind_cover(capsys: pytest.CaptureFixture[str]) -> None:
+    """A long bow at 95 m (increment 18: the 6th, −70) on a target behind solid half cover (+40 against shots);
+    engaged in contact, −100 more; closer than 2 m, refused."""
+    args = ("attack", "--weapon", "arc-long", "--ob", "80", "--db", "20", "--roll", "70", "--json")
+    code, out, _ = run(capsys, *args, "--distance", "95", "--cover", "demi-couvert-resistant")
+    assert code == 0
+    data = json.loads(out)
+    assert data["ob"] == 10 and data["defence"] == 60
+    code, out, _ = run(capsys, *args, "--distance", "30", "--engaged")
+    assert code == 0 and json.loads(out)["ob"] == 80 - 20 - 100
+    code, out, err = run(capsys, *args, "--distance", "1")
+    assert code == 2 and not out and "2 m" in err
+    code, out, err = run(capsys, *args, "--cover", "un-mur")
+    assert code == 2 and "un-mur" in err
+
+
+def test_distance_and_cover_words_at_the_table() -> None:
+    from estoc.systems.harp import commands
+
+    event = commands.to_event(commands.parse("distance halvard orque 30"), None)
+    assert event == {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": 30}
+    event = commands.to_event(commands.parse("couvert orque demi-couvert-resistant"), None)
+    assert event == {"type": "gm", "op": "cover", "target": "orque", "cover": "demi-couvert-resistant"}

@@ -197,3 +197,74 @@ def test_a_troll_regenerates_during_the_fight(content: Content, tables: HarpTabl
     regenerated = [r for r in told if r["kind"] == "turn" and r.get("regenerated")]
     assert [(r["round"], r["regenerated"]) for r in regenerated] == [(10, 2)]
     assert fight.value("hp", troll) == full - 8
+
+
+def test_a_shot_reads_its_range_and_the_cover(content: Content, tables: HarpTables) -> None:
+    """« Incrément de Portée »: −10 an increment up to 5, −20 beyond; « Position à couvert » against shots."""
+    fight = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], initiative=[10, 1])
+    close = attacks(play(fight.copy(), {"type": "attack", "target": "orque"}, attack=[50]))[0]
+    play(fight, {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": 95})
+    play(fight, {"type": "gm", "op": "cover", "target": "orque", "cover": "demi-couvert-resistant"})
+    far = attacks(play(fight, {"type": "attack", "target": "orque"}, attack=[50]))[0]
+    increment = fight.combatants[0].strikes[0].reach[0]  # type: ignore[index]
+    k = -(-95 // increment)
+    assert far["ob"] == close["ob"] - 10 * min(k, 5) - 20 * max(k - 5, 0)
+    assert far["defence"] == close["defence"] + 40
+
+
+@pytest.mark.parametrize("metres", [1, 10_000])
+def test_a_shot_needs_its_range(content: Content, tables: HarpTables, metres: int) -> None:
+    """« Portée minimum » (2 m) and the weapon's maximum range."""
+    fight = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": metres})
+    with pytest.raises(RulesError, match="m"):
+        play(fight, {"type": "attack", "target": "orque"})
+    assert fight.auto_event()["strike"] == 2  # the policy takes its sword instead
+
+
+def test_a_bow_attacked_in_contact_shoots_at_minus_100(content: Content, tables: HarpTables) -> None:
+    """« Attaques à distance »: a foe in contact who acted first attacked the archer: −100 to the shot."""
+    struck = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(struck, {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": 0})
+    play(struck, {"type": "wait", "target": "orque"})
+    assert current(struck) == "orque"
+    play(struck, {"type": "attack", "target": "halvard"}, attack=[5])
+    assert current(struck) == "halvard"
+    play(struck, {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": 3})
+    hampered = attacks(play(struck, {"type": "attack", "target": "orque"}, attack=[50]))[0]
+    calm = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(calm, {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": 3})
+    free = attacks(play(calm, {"type": "attack", "target": "orque"}, attack=[50]))[0]
+    assert hampered["ob"] == free["ob"] - 100
+
+
+def test_a_missed_shot_into_a_melee_flies_on(content: Content, tables: HarpTables) -> None:
+    """« Tirer dans la mêlée »: the missed shot is rolled again against who stands in contact with the target."""
+    fight = fight_of(content, tables, [{"hero": "halvard"}, {"hero": "brundar"}], [{"creature": "orque"}],
+                     initiative=[10, 1, 1])
+    play(fight, {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": 20})
+    play(fight, {"type": "gm", "op": "distance", "ids": ["brundar", "orque"], "value": 0})
+    play(fight, {"type": "gm", "op": "cover", "target": "orque", "cover": "couvert-total-resistant"})
+    records = attacks(play(fight, {"type": "attack", "target": "orque"}, attack=[10, 95, 40], critical=[30]))
+    assert [r["target"] for r in records] == ["orque", "brundar"]
+    assert not records[0]["hit"] and records[1].get("stray") and records[1]["hit"]
+
+
+def test_distances_and_cover_reach_the_simulation(content: Content) -> None:
+    """An encounter's distances and cover are the GM's facts for every world of a run: behind full cover 95 m away,
+    the orc is far harder for an archer to hit."""
+    from estoc.errors import ContentError
+    from estoc.play.encounter import encounter_from_setup
+    from estoc.sim import simulate
+
+    base = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "tir", "en": "shot"},
+            "sides": [{"id": "a", "members": [{"hero": "halvard"}]}, {"id": "b", "members": [{"creature": "orque"}]}]}
+    open_field = simulate(encounter_from_setup(base, content), content, 600, seed=2)
+    far = {**base, "distances": [{"between": ["halvard", "orque"], "metres": 95}],
+           "cover": {"orque": "couvert-total-resistant"}}
+    sheltered = simulate(encounter_from_setup(far, content), content, 600, seed=2)
+    assert sheltered.counts.hits_taken[1] < open_field.counts.hits_taken[1]
+    with pytest.raises(ContentError, match="no cover"):
+        encounter_from_setup({**base, "cover": {"orque": "un-mur"}}, content)
+    with pytest.raises(ContentError, match="no combatant"):
+        encounter_from_setup({**base, "distances": [{"between": ["halvard", "nobody"], "metres": 5}]}, content)

@@ -20,7 +20,7 @@ from estoc.systems.base import find_system
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant, one_exchange
 from estoc.systems.harp.heroes import combatant_for
-from estoc.systems.harp.strike import Strike
+from estoc.systems.harp.strike import Strike, missile_fields
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
 
 BEYOND = ("cap", "uncapped", "second-attack")
@@ -80,7 +80,12 @@ def register(app: typer.Typer) -> None:
         skill: Annotated[int | None, typer.Option("--skill", help=_(
             "d100: the attacker's chance in percent, instead of the weapon's skill."))] = None,
         distance: Annotated[int | None, typer.Option("--distance", help=_(
-            "d100: metres to the target, for a missile weapon's range."))] = None,
+            "d100 and HARP: metres to the target, for a missile weapon's range (HARP: 0 in contact)."))] = None,
+        cover: Annotated[str | None, typer.Option("--cover", help=_(
+            "HARP: the target's cover (the id of a cover record, such as demi-couvert-resistant)."))] = None,
+        engaged: Annotated[bool, typer.Option("--engaged", help=_(
+            "HARP: a foe in contact attacked the shooter first this round (a bow or sling shoots at −100)."))
+        ] = False,
         difficult: Annotated[bool, typer.Option("--difficult", help=_(
             "d100: a related specialty used as Difficult (half the chance)."))] = False,
         modifier: Annotated[int, typer.Option("--modifier", help=_(
@@ -141,7 +146,14 @@ def register(app: typer.Typer) -> None:
         attacker_sheet = replace(striker, strikes=(chosen,)) if striker is not None else Combatant(
             id="attacker", name={"fr": "attaquant", "en": "attacker"}, hp=1, db=0, armour_type=1, body_rr=0,
             strikes=(chosen,))
-        event = one_exchange(tables, attacker_sheet, target, dice,
+        if distance is not None and not 0 <= distance <= 100_000:
+            raise InputError(_("--distance is in metres, 0 or more, not {value}").format(value=distance))
+        covered = (0, 0)
+        if cover:
+            found = prepared.content.get("harp", "cover", cover, harp.Cover)
+            covered = (found.melee, found.missile)
+        event = one_exchange(tables, attacker_sheet, target, dice, distance=distance, cover=covered,
+                             engaged=engaged,
                              settings=AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
         dice.check_all_used(["attack"])
         t = tables.attack.index(chosen.table)
@@ -208,7 +220,7 @@ def prepare(ctx: typer.Context, *, ob: int | None, db: int | None, weapon: str |
     elif weapon:
         w = content.get("harp", "weapons", weapon, harp.Weapon)
         base = Strike(name=w.name.as_dict(), kind="weapon", table=w.table, size=w.size, fumble=w.fumble, ob=0,
-                      critical=w.critical, additional=w.additional_critical)
+                      critical=w.critical, additional=w.additional_critical, **missile_fields(w))
     else:
         assert table is not None
         content.get("harp", "attack-tables", table, harp.AttackTable)

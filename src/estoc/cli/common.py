@@ -33,7 +33,7 @@ def harp_content(folders: list[Path]) -> tuple[Content, HarpTables]:
 SYSTEM_OPTIONS = {
     "harp": ("--ob", "--db", "--table", "--armor-type", "--size", "--fumble", "--critical", "--additional-critical",
              "--attacker-level", "--defender-level", "--crit-roll", "--additional-roll", "--fumble-roll",
-             "--body-rr", "--beyond-limit", "--depth", "--strike"),
+             "--body-rr", "--beyond-limit", "--strike", "--distance", "--cover", "--engaged"),
     "d100": ("--defence", "--parry-weapon", "--skill", "--distance", "--difficult", "--modifier", "--kneeling",
              "--fumble-from", "--dodge-missiles", "--defence-roll", "--damage-roll", "--bonus-roll"),
     "tor": ("--extra-dice", "--favoured", "--ill-favoured", "--weary", "--special", "--parry-bonus",
@@ -57,8 +57,9 @@ def refuse_foreign_options(ctx: typer.Context, system: str) -> None:
     from estoc.errors import InputError
     from estoc.i18n import _
 
+    own = SYSTEM_OPTIONS.get(system, ())
     for other, names in SYSTEM_OPTIONS.items():
-        given = given_options(ctx, names) if other != system else []
+        given = given_options(ctx, tuple(n for n in names if n not in own)) if other != system else []
         if given:
             raise InputError(_("{options}: options of the {other} system, not of {system}; choose it with "
                                "--system {other}").format(options=", ".join(given), other=other, system=system))

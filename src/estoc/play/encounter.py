@@ -116,6 +116,13 @@ class Settings(Strict):
                                       "limit: cap, uncapped or second-attack")
 
 
+class Distance(Strict):
+    """Metres between two combatants at the start (0: in contact), for the range of shots."""
+
+    between: tuple[ContentId, ContentId]
+    metres: int = Field(ge=0, le=100_000)
+
+
 class Encounter(Strict):
     """An encounter file."""
 
@@ -129,6 +136,8 @@ class Encounter(Strict):
     full_sun: bool = Field(default=False, description="in full sunlight (creatures that fear it are hampered)")
     surprise: ContentId | None = Field(default=None, description="the side surprised in the first round")
     settings: Settings = Settings()
+    distances: tuple[Distance, ...] = Field(default=(), description="metres between combatants at the start")
+    cover: dict[ContentId, ContentId] = Field(default_factory=dict, description="combatant id → cover id")
 
     _two_sides = field_validator("sides")(at_least_two_sides)
 
@@ -149,6 +158,10 @@ class LoadedEncounter:
     """Enough to rebuild this encounter without its files (:func:`encounter_from_setup`); JSON-able."""
     description: dict[str, str] | None = None
     system: str = "harp"
+    distances: tuple[tuple[str, str, int], ...] = ()
+    """(combatant id, combatant id, metres apart at the start)."""
+    cover: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    """Combatant id → what its cover adds to its DB (against melee blows, against shots)."""
 
     def combatant(self, combatant_id: str) -> Combatant:
         """One combatant by id (``KeyError`` when none)."""
@@ -271,6 +284,23 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
     if encounter.surprise is not None and encounter.surprise not in seen_sides:
         problems.append(_problem(path, _line_of(data, ["surprise"]), "surprise", _(
             "no side {id!r}; sides: {known}").format(id=encounter.surprise, known=", ".join(sorted(seen_sides)))))
+    for k, distance in enumerate(encounter.distances):
+        for cid in distance.between:
+            if cid not in seen_ids:
+                problems.append(_problem(path, _line_of(data, ["distances", k, "between"]), f"distances.{k}.between",
+                                         _("no combatant {id!r}").format(id=cid)))
+    covers: dict[str, tuple[int, int]] = {}
+    for cid, cover_id in encounter.cover.items():
+        if cid not in seen_ids:
+            problems.append(_problem(path, _line_of(data, ["cover", cid]), f"cover.{cid}",
+                                     _("no combatant {id!r}").format(id=cid)))
+        elif cover_id not in content.kind("harp", "cover"):
+            problems.append(_problem(path, _line_of(data, ["cover", cid]), f"cover.{cid}", _(
+                "no cover {id!r}; known: {known}").format(id=cover_id, known=", ".join(sorted(
+                    content.kind("harp", "cover"))))))
+        else:
+            cover = content.get("harp", "cover", cover_id, harp.Cover)
+            covers[cid] = (cover.melee, cover.missile)
     if problems:
         raise ContentError(problems)
     setup: dict[str, Any] = {
@@ -281,11 +311,16 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
     }
     if encounter.description is not None:
         setup["description"] = encounter.description.as_dict()
+    if encounter.distances:
+        setup["distances"] = [d.model_dump(mode="json") for d in encounter.distances]
+    if encounter.cover:
+        setup["cover"] = dict(encounter.cover)
     return LoadedEncounter(
         name=encounter.name.as_dict(), sides=sides, combatants=combatants, modifiers=encounter.modifiers,
         full_sun=encounter.full_sun, surprise=encounter.surprise,
         settings=AttackSettings(beyond_limit=encounter.settings.beyond_limit), setup=setup,
-        description=encounter.description.as_dict() if encounter.description else None)
+        description=encounter.description.as_dict() if encounter.description else None,
+        distances=tuple((d.between[0], d.between[1], d.metres) for d in encounter.distances), cover=covers)
 
 
 def _numbers(member: Member) -> dict[str, Any]:

@@ -43,8 +43,13 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
             lines.append("  " + _("{who} has lost this round's action.").format(who=who("actor")))
         return lines
     if kind == "attack":
-        head = (_("{who} strikes back at {target}:") if record.get("counter") else
-                _("{who} attacks {target}:")).format(who=who("attacker"), target=who("target"))
+        if record.get("stray"):
+            head = _("The missed shot of {who} flies on toward {target}:")
+        elif record.get("counter"):
+            head = _("{who} strikes back at {target}:")
+        else:
+            head = _("{who} attacks {target}:")
+        head = head.format(who=who("attacker"), target=who("target"))
         lines = ["  " + head]
         lines += ["    " + line for line in narrate_attack(dict(record), dict(tables))]
         if record.get("knocked_down"):
@@ -121,6 +126,8 @@ def _gm_text(record: Mapping[str, Any], target: str) -> str:
         "out": _("{who} is taken out of the fight."),
         "back": _("{who} is back in the fight."),
         "init": _("{who}'s initiative set to {n}."),
+        "distance": _("{ids}: {n} m apart."),
+        "cover": _("{who} takes cover: {cover}."),
         "order": _("new order: {ids}."),
     }
     if op == "condition":
@@ -129,7 +136,7 @@ def _gm_text(record: Mapping[str, Any], target: str) -> str:
     text = texts.get(str(op))
     if text is None:
         return str(op)
-    return text.format(who=target, n=value if isinstance(value, int) else 0,
+    return text.format(who=target, n=value if isinstance(value, int) else 0, cover=record.get("cover", ""),
                        ids=", ".join(str(i) for i in record.get("ids", [])))
 
 
@@ -163,6 +170,9 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
             marks.append(_("parries {who} +{n}").format(who=row["parry"]["against"], n=row["parry"]["bonus"]))
         if row["dodge"]:
             marks.append(_("dodge +{n}").format(n=row["dodge"]))
+        if row.get("cover"):
+            marks.append(_("cover +{melee} (shots +{missile})").format(melee=row["cover"][0],
+                                                                        missile=row["cover"][1]))
         if row["dead"]:
             marks.append(_("dead"))
         elif row["dying_in"]:

@@ -58,6 +58,9 @@ def commands() -> list[Command]:
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         Command("order", "order", "ordre", _("WHO…"), _("the order of those still to act this round")),
         Command("init", "init", "init", _("WHO N"), _("set a combatant's initiative this round")),
+        Command("distance", "distance", "distance", _("WHO WHO METRES"),
+                _("the metres between two combatants (0: in contact; -1: unknown), for shots' range")),
+        Command("cover", "cover", "couvert", _("WHO COVER"), _("a combatant behind cover (a cover's id, or none)")),
         *tracker_commands(),
     ]
 
@@ -143,6 +146,12 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
             event["level"] = request["level"]
         if "id" in request:
             event["id"] = request["id"]
+    elif name == "distance":
+        a, b, metres = _need(request, 3, spec.args)[:3]
+        event = {"type": "gm", "op": "distance", "ids": [a, b], "value": words.whole(metres, _("the distance"))}
+    elif name == "cover":
+        who, cover = _need(request, 2, spec.args)[:2]
+        event = {"type": "gm", "op": "cover", "target": who, "cover": cover}
     elif name in ("out", "back"):
         event = {"type": "gm", "op": name, "target": _need(request, 1, spec.args)[0]}
     elif name == "order":

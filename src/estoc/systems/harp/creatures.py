@@ -39,7 +39,7 @@ from estoc.content.registry import Content
 from estoc.dice import DiceSource, open_ended
 from estoc.errors import InputError
 from estoc.i18n import _
-from estoc.systems.harp.strike import Breakdown, Part, Strike
+from estoc.systems.harp.strike import Breakdown, Part, Strike, missile_fields
 
 WARRIOR_BONUS = 10
 WARRIOR_BONUS_CAP = 30
@@ -166,7 +166,7 @@ def _attack(content: Content, creature: Creature, attack: CreatureAttack, level:
         additional=attack.additional_critical or (weapon.additional_critical if weapon else None),
         area=attack.area, uses=attack.uses,
         poison=attack.poison.model_dump() if attack.poison else None, weapon=attack.weapon,
-        braced=bool(weapon and weapon.braced_vs_charge), missile=bool(weapon and weapon.missile is not None))
+        braced=bool(weapon and weapon.braced_vs_charge), **missile_fields(weapon))
 
 
 def stat_block(content: Content, creature: Creature, level: int | None = None) -> StatBlock:

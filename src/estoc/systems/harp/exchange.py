@@ -15,7 +15,7 @@ from estoc.i18n import _
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackSettings
 from estoc.systems.harp.creatures import stat_block
 from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
-from estoc.systems.harp.strike import Strike
+from estoc.systems.harp.strike import Strike, missile_fields
 from estoc.systems.harp.tables import HarpTables
 
 
@@ -83,7 +83,7 @@ class Combatant:
         db = defence.total()
         strike = Strike(name=weapon.name.as_dict(), kind="weapon", table=weapon.table, size=weapon.size,
                         fumble=weapon.fumble, ob=ob, critical=weapon.critical, additional=weapon.additional_critical,
-                        weapon=weapon.id, braced=weapon.braced_vs_charge, missile=weapon.missile is not None)
+                        weapon=weapon.id, braced=weapon.braced_vs_charge, **missile_fields(weapon))
         return cls(id=sheet.id, name=sheet.name.as_dict(), hp=sheet.hp, db=db, armour_type=armour.type,
                    body_rr=sheet.body_rr, strikes=(strike,), quickness=sheet.quickness, intuition=sheet.intuition,
                    agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry,
@@ -125,16 +125,26 @@ def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int,
 
 
 def one_exchange(tables: HarpTables, attacker: Combatant, target: Combatant, dice: DiceSource, *,
-                 strike: int = 0, settings: AttackSettings = DEFAULT_SETTINGS) -> dict[str, Any]:
+                 strike: int = 0, settings: AttackSettings = DEFAULT_SETTINGS, distance: int | None = None,
+                 cover: tuple[int, int] = (0, 0), engaged: bool = False) -> dict[str, Any]:
     """One attack of ``attacker`` (its strike ``strike``) on ``target``, out of any fight: the kernel's strike on a
-    world of two, told as an event (what ``estoc attack`` shows). The OB and DB are the sheets' as they stand."""
+    world of two, told as an event (what ``estoc attack`` shows). The OB and DB are the sheets' as they stand;
+    ``distance`` (metres), the target's ``cover`` (DB against blows, against shots) and ``engaged`` (a foe in
+    contact attacked the shooter first) are the GM's facts."""
     from estoc.systems.harp.told import Teller
     from estoc.systems.harp.worlds import Settings, build, kernel_of
 
-    F = build(tables, [attacker, target], [0, 1], 1, settings=Settings(beyond_limit=settings.beyond_limit),
-              dice=dice)
+    facts = Settings(beyond_limit=settings.beyond_limit, distances=((0, 1, distance),) if distance is not None else (),
+                     covers=((1, *cover),))
+    F = build(tables, [attacker, target], [0, 1], 1, settings=facts, dice=dice)
     F.logging = 1
     F.rnd[0] = 1
+    if engaged:
+        F.struck_close[0, 0] = 1
+    chosen = attacker.strikes[strike]
+    if chosen.missile and not kernel_of(F).py_can_shoot(F, 0, 0, strike, 1):
+        raise RulesError(_("a shot needs 2 m at least and the weapon's range at most ({max} m), not {metres} m").format(
+            max=chosen.reach[1] if chosen.reach else 0, metres=distance))
     kernel_of(F).py_strike(F, 0, 0, 1, strike, 0)
     if F.error is not None:
         error = F.error

@@ -19,7 +19,7 @@ from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
-from estoc.i18n import _
+from estoc.i18n import _, pick
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant
@@ -46,6 +46,9 @@ class HarpFight(Sides):
     surprised: str | None = None
     beasts_flee: bool = False
     side_names: dict[str, dict[str, str]] = field(default_factory=dict)
+    distances: tuple[tuple[str, str, int], ...] = ()
+    """The encounter's distances at the start (combatant ids, metres)."""
+    covers: dict[str, tuple[int, int]] = field(default_factory=dict)
     F: Any = None
     """The kernel's worlds (one)."""
 
@@ -54,9 +57,11 @@ class HarpFight(Sides):
     @classmethod
     def start(cls, tables: HarpTables, content: Content, members: list[tuple[str, Combatant]], *,
               settings: AttackSettings, fight_mod: int = 0, full_sun: bool = False, surprised: str | None = None,
-              beasts_flee: bool = False) -> HarpFight:
+              beasts_flee: bool = False, distances: tuple[tuple[str, str, int], ...] = (),
+              covers: dict[str, tuple[int, int]] | None = None) -> HarpFight:
         fight = cls(tables=tables, content=content, combatants=[], sides=[], settings=settings,
-                    full_sun=full_sun, surprised=surprised, beasts_flee=beasts_flee)
+                    full_sun=full_sun, surprised=surprised, beasts_flee=beasts_flee, distances=distances,
+                    covers=dict(covers or {}))
         for side, combatant in members:
             if combatant.id in fight.ids():
                 raise InputError(_("there is already a combatant {id}").format(id=combatant.id))
@@ -72,9 +77,13 @@ class HarpFight(Sides):
     def _build(self, fight_mod: int) -> Any:
         order = list(dict.fromkeys(self.sides))
         surprised = order.index(self.surprised) if self.surprised in order else -1
+        ids = self.ids()
         F = build(self.tables, self.combatants, self._side_indices(), 1,
                   settings=Settings(beyond_limit=self.settings.beyond_limit, fight_mod=fight_mod,
-                                    full_sun=self.full_sun, surprised_side=surprised, beasts_flee=self.beasts_flee))
+                                    full_sun=self.full_sun, surprised_side=surprised, beasts_flee=self.beasts_flee,
+                                    distances=tuple((ids.index(a), ids.index(b), m) for a, b, m in self.distances),
+                                    covers=tuple((ids.index(c), melee, missile)
+                                                 for c, (melee, missile) in self.covers.items())))
         F.logging = 1
         return F
 
@@ -94,6 +103,7 @@ class HarpFight(Sides):
         for name in ("crits_dealt", "crits_taken", "uses"):
             width = array(old, name).shape[2]
             array(new, name)[:, :n, :width] = array(old, name)
+        array(new, "distance")[:, :n, :n] = array(old, "distance")
         for name in CURSOR_FIELDS:
             array(new, name)[:] = array(old, name)
         array(new, "order")[:, :n] = array(old, "order")
@@ -107,7 +117,8 @@ class HarpFight(Sides):
     def copy(self) -> HarpFight:
         twin = HarpFight(tables=self.tables, content=self.content, combatants=list(self.combatants),
                          sides=list(self.sides), settings=self.settings, full_sun=self.full_sun,
-                         surprised=self.surprised, beasts_flee=self.beasts_flee, side_names=self.side_names)
+                         surprised=self.surprised, beasts_flee=self.beasts_flee, side_names=self.side_names,
+                         distances=self.distances, covers=self.covers)
         twin.F = copy_fights(self.F)
         twin.F.logging = 1
         return twin
@@ -131,6 +142,10 @@ class HarpFight(Sides):
     def value(self, name: str, c: int) -> int:
         """A world field of combatant ``c``."""
         return int(array(self.F, name)[0, c])
+
+    def value_between(self, name: str, a: int, b: int) -> int:
+        """A field between two combatants (the distance)."""
+        return int(array(self.F, name)[0, a, b])
 
     def flags(self, c: int) -> tuple[bool, bool, bool, bool, int]:
         """(can act, can attack, can parry, standing, manoeuvre penalty): the kernel's reading."""
@@ -277,6 +292,9 @@ class HarpFight(Sides):
                           if parried >= 0 else None),
                 "dodge": self.value("dodge", i), "ob": c.ob(), "db": c.db, "player": c.kind != "creature",
             })
+            cover = [self.value("cover_melee", i), self.value("cover_missile", i)]
+            if any(cover):
+                rows[-1]["cover"] = cover
         current = self.current()
         over = self.is_over()
         winner = self.winner() if over else None
@@ -357,6 +375,13 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
             raise RulesError(_("parrying needs a melee attack declared this round (not a shot or a spell)"))
     elif amount < 0:
         raise RulesError(_("a parry moves 0 or more points of OB, not {amount}").format(amount=amount))
+    strike = fight.combatants[actor].strikes[n]
+    if strike.missile and not kernel_of(fight.F).py_can_shoot(fight.F, 0, actor, n, target):
+        metres = fight.value_between("distance", actor, target)
+        if metres < 2:
+            raise RulesError(_("{metres} m from its target, a shot has no effect (2 m at least)").format(metres=metres))
+        raise RulesError(_("{metres} m is beyond the range of {weapon} ({max} m)").format(
+            metres=metres, weapon=pick(strike.name), max=strike.reach[1] if strike.reach else 0))
     kernel_of(fight.F).py_attack(fight.F, 0, actor, target, n, amount, parried, ob_mod + _number(event, "mod"))
     fight.tell(teller, records)
 

@@ -45,6 +45,20 @@ def _set_condition(fight: HarpFight, c: int, name: str, value: int) -> None:
         raise InputError(_("unknown condition {name!r}; known: {known}").format(name=name, known=", ".join(CONDITIONS)))
 
 
+NO_COVER = ("none", "aucun", "aucune", "0")
+
+
+def cover_bonus(fight: HarpFight, cover_id: str) -> tuple[int, int]:
+    """What a cover of the content adds to the DB, against melee blows and against shots (« Position à couvert »);
+    (0, 0) for none."""
+    if cover_id.strip().lower() in NO_COVER:
+        return 0, 0
+    from estoc.content.models import harp
+
+    cover = fight.content.get("harp", "cover", cover_id, harp.Cover)
+    return cover.melee, cover.missile
+
+
 def _value(event: Mapping[str, Any]) -> int:
     raw = event.get("value", 0)
     if isinstance(raw, bool):
@@ -94,7 +108,23 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         array(F, "order")[0, len(order) - len(rest):len(order)] = ids
         record["ids"] = [fight.combatants[i].id for i in ids]
         return [record]
+    if op == "distance":
+        # The GM's fact: metres between two combatants (0: in contact; −1: forget it).
+        a, b = (fight.index(str(x)) for x in event.get("ids", ["", ""]))
+        if a == b:
+            raise InputError(_("a distance is between two different combatants"))
+        if value < -1:
+            raise InputError(_("a distance is 0 metres or more (−1 to forget it), not {value}").format(value=value))
+        array(F, "distance")[0, a, b] = array(F, "distance")[0, b, a] = value
+        record["ids"] = [fight.combatants[a].id, fight.combatants[b].id]
+        return [record]
     c = fight.index(str(event.get("target", "")))
+    if op == "cover":
+        melee, missile = cover_bonus(fight, str(event.get("cover", "")))
+        _set(fight, "cover_melee", c, melee)
+        _set(fight, "cover_missile", c, missile)
+        record["cover"] = event.get("cover")
+        return [record]
     if op == "hp":
         _set(fight, "hp", c, value)
         _set(fight, "down", c, int(value <= 0 or bool(fight.value("dying_round", c))))

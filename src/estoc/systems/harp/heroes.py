@@ -10,7 +10,7 @@ from estoc.errors import InputError, UnknownIdError
 from estoc.i18n import _
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
-from estoc.systems.harp.strike import Breakdown, Part, Strike
+from estoc.systems.harp.strike import Breakdown, Part, Strike, missile_fields
 
 
 def hero_strike(content: Content, entry: HeroWeapon) -> Strike:
@@ -22,7 +22,7 @@ def hero_strike(content: Content, entry: HeroWeapon) -> Strike:
     return Strike(name=weapon.name.as_dict(), kind="weapon", table=weapon.table, size=weapon.size,
                   fumble=weapon.fumble, ob=offence.total(), critical=weapon.critical,
                   additional=weapon.additional_critical, ob_breakdown=parts, weapon=weapon.id,
-                  braced=weapon.braced_vs_charge, missile=weapon.missile is not None)
+                  braced=weapon.braced_vs_charge, **missile_fields(weapon))
 
 
 def shield_usable(shield: harp.Shield, weapon: harp.Weapon) -> bool:

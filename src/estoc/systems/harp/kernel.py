@@ -65,7 +65,7 @@ L_TURN = cython.declare(cython.int, 3)        # combatant, bled, died, skipped (
                                               # stun rounds left, round, hit points regenerated
 L_STUN = cython.declare(cython.int, 4)        # roll, total, difficulty, resisted
 L_FACE = cython.declare(cython.int, 5)        # a face of the open-ended chain just rolled
-L_STRIKE = cython.declare(cython.int, 6)      # attacker, target, strike, ob, defence, counter
+L_STRIKE = cython.declare(cython.int, 6)      # attacker, target, strike, ob, defence, counter, stray
 L_RESULT = cython.declare(cython.int, 7)      # total, fumble, fumble roll, attack total, result, hit, row, hits
 L_CRIT = cython.declare(cython.int, 8)        # which (0 critical, 1 additional, 2 second attack's), table, severity,
                                               # roll
@@ -98,6 +98,9 @@ choice, the stat-roll convention)."""
 INSTINCTIVE_AGILITY = cython.declare(cython.int, 4)
 CHARGE_OB = cython.declare(cython.int, 20)
 CHARGE_DB = cython.declare(cython.int, -20)
+MIN_RANGE = cython.declare(cython.int, 2)
+"""« Portée minimum »: under 2 m a shot has no effect (play refuses it; the policy shoots no closer)."""
+MELEE_INTERFERENCE = cython.declare(cython.int, -100)
 REGEN_HP = cython.declare(cython.int, 2)
 REGEN_ROUNDS = cython.declare(cython.int, 10)
 """Bestiary, « Régénération (Majeure) »: 2 hit points a minute, and a round lasts six seconds (« Le combat »)."""
@@ -174,6 +177,14 @@ class Fights:
     braced = cython.declare(cython.int[:, ::1], visibility="public")
     missile = cython.declare(cython.int[:, ::1], visibility="public")
     unregen = cython.declare(cython.int[:, ::1], visibility="public")
+    rng_inc = cython.declare(cython.int[:, ::1], visibility="public")
+    rng_max = cython.declare(cython.int[:, ::1], visibility="public")
+    pb_range = cython.declare(cython.int[:, ::1], visibility="public")
+    pb_mod = cython.declare(cython.int[:, ::1], visibility="public")
+    hampered = cython.declare(cython.int[:, ::1], visibility="public")
+    distance0 = cython.declare(i64[:, ::1], visibility="public")
+    cover_melee0 = cython.declare(i64[::1], visibility="public")
+    cover_missile0 = cython.declare(i64[::1], visibility="public")
     regenerates = cython.declare(cython.int[::1], visibility="public")
     shield_db = cython.declare(cython.int[::1], visibility="public")
     shield_covers = cython.declare(cython.int[::1], visibility="public")
@@ -220,6 +231,10 @@ class Fights:
     disengage_hit = cython.declare(i64[:, ::1], visibility="public")
     shield_used = cython.declare(i64[:, ::1], visibility="public")
     unregen_hits = cython.declare(i64[:, ::1], visibility="public")
+    distance = cython.declare(i64[:, :, ::1], visibility="public")
+    cover_melee = cython.declare(i64[:, ::1], visibility="public")
+    cover_missile = cython.declare(i64[:, ::1], visibility="public")
+    struck_close = cython.declare(i64[:, ::1], visibility="public")
     next_mod = cython.declare(i64[:, ::1], visibility="public")
     uses = cython.declare(i64[:, :, ::1], visibility="public")
     # tallies (W, C) and (W, C, 5)
@@ -573,16 +588,61 @@ def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cyth
 @cython.exceptval(check=False)
 def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
            ob_mod: i64, counter: cython.bint, given_first: cython.int, given_total: i64) -> cython.int:
-    """``a`` strikes ``t`` with its strike ``s``, and the outcome is applied to both. Returns 1 when it fumbled.
+    """``a`` strikes ``t`` with its strike ``s`` (see :func:`resolve`). Returns 1 when it fumbled.
 
-    The OB takes the attacker's critical penalties, ``ob_mod`` (the round's modifiers) and −20 in full sun for a
-    creature that fears it; the defence is the target's DB plus its parry, dodge and charge: the DB never suffers
-    penalties. A counter (a total parry's roll turned against its opponent, ``given_first``/``given_total``) is the
-    roll alone and cannot fumble; a breath's one roll is given the same way (``given_first`` > 0).
+    « Tirer dans la mêlée »: a shot that misses a target in a melee flies on; it is rolled again against each
+    creature within a metre of the target (estoc: those in contact with it, in the list's order), and stops at the
+    first it strikes.
+    """
+    code: cython.int = resolve(F, w, a, t, s, ob_mod, counter, given_first, given_total, False)
+    b: cython.Py_ssize_t
+    if code == 2 and F.missile[a, s] and not counter:
+        for b in range(F.count):
+            if b in (a, t) or not standing(F, w, b) or F.distance[w, t, b] != 0:
+                continue
+            if resolve(F, w, a, b, s, ob_mod, False, 0, 0, True) == 0:
+                break
+    return 1 if code == 1 else 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def range_modifier(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, d: i64) -> i64:
+    """« Incrément de Portée »: −10 for each range increment from 1 to 5, −20 for each from 6 to 10; the weapon's
+    point-blank modifier within its point-blank range."""
+    k: i64 = (d + F.rng_inc[a, s] - 1) // F.rng_inc[a, s] if F.rng_inc[a, s] > 0 else 1
+    if k < 1:
+        k = 1
+    if k > 10:
+        k = 10
+    mod: i64 = -10 * (k if k < 5 else 5) - 20 * (k - 5 if k > 5 else 0)
+    if d <= F.pb_range[a, s]:
+        mod += F.pb_mod[a, s]
+    return mod
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+            ob_mod: i64, counter: cython.bint, given_first: cython.int, given_total: i64, stray: cython.bint
+            ) -> cython.int:
+    """One attack roll of ``a`` on ``t`` with its strike ``s``, applied to both. Returns 1 when it fumbled, 2 when it
+    missed, 0 when it hit.
+
+    The OB takes the attacker's critical penalties, ``ob_mod`` (the round's modifiers), −20 in full sun for a
+    creature that fears it, +40 against a target on the ground, and for a shot its range (when the GM has set the
+    distance) and −100 for a bow or sling whose shooter was attacked this round by a foe in contact; the defence is
+    the target's DB plus its parry, dodge, charge and cover: the DB never suffers penalties. A counter (a total
+    parry's roll turned against its opponent, ``given_first``/``given_total``) is the roll alone and cannot fumble;
+    a breath's one roll is given the same way (``given_first`` > 0); a stray shot cannot fumble again.
     """
     now: i64 = F.rnd[w]
     ob: i64 = 0
     fumble_range: i64 = 0
+    d: i64
     if not counter:
         ob = F.ob[a, s] + F.penalty[w, a] + ob_mod
         if F.sunlight[a] and F.full_sun:
@@ -590,11 +650,22 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
         # A target on the ground is easier to strike (bestiary, « Renverser une cible »).
         if F.prone[w, t]:
             ob += PRONE_TARGET_OB
-        fumble_range = F.fumble[a, s]
+        if F.missile[a, s]:
+            d = F.distance[w, a, t]
+            if d >= 0:
+                ob += range_modifier(F, a, s, d)
+            # « Attaques à distance »: attacked in contact by a foe who acted first, a bow or sling shoots at −100.
+            if F.hampered[a, s] and F.struck_close[w, a] == now:
+                ob += MELEE_INTERFERENCE
+        if not stray:
+            fumble_range = F.fumble[a, s]
     defence: i64 = F.db[t] + defence_against(F, w, t, a, s)
+    defence += F.cover_missile[w, t] if F.missile[a, s] else F.cover_melee[w, t]
     if not shield_counts(F, w, t):
         defence -= F.shield_db[t]
-    emit(F, L_STRIKE, a, t, s, ob, defence, counter, 0, 0)
+    emit(F, L_STRIKE, a, t, s, ob, defence, counter, stray, 0)
+    if melee(F, a, s) and F.distance[w, a, t] == 0:
+        F.struck_close[w, t] = now
     rolled = cython.declare(cython.int[1])
     rolled[0] = given_first
     total: i64 = given_total
@@ -705,7 +776,9 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
         F.crits_taken[w, t, extra_severity - 1] += 1
     if not fallen_before and out_of_fight(F, w, t):
         F.downed[w, a] += 1
-    return 1 if fumbled else 0
+    if fumbled:
+        return 1
+    return 0 if hit else 2
 
 
 @cython.cfunc
@@ -959,6 +1032,14 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
         kind = A_TAKE_WEAPON
     if F.prone[w, c]:
         kind = A_STAND
+    if kind == A_ATTACK and F.missile[c, first_single] and not can_shoot(F, w, c, first_single, weakest):
+        # too close or too far for its bow: its first melee strike, else nothing
+        kind = A_PASS
+        for s in range(F.strikes[c]):
+            if melee(F, c, s):
+                first_single = s
+                kind = A_ATTACK
+                break
     out[0] = kind
     out[1] = dangerous if kind == A_TOTAL_PARRY else weakest
     out[2] = breath if kind == A_BREATHE else first_single
@@ -970,6 +1051,19 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     out[7] = -1
     if kind == A_BREATHE:
         _weakest_foes(F, w, c, out)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def can_shoot(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: i64) -> cython.bint:
+    """« Portée minimum », « Portée maximum »: a shot needs 2 m at least and the weapon's range at most (an unknown
+    distance allows it)."""
+    if t < 0:
+        return True
+    d: i64 = F.distance[w, a, t]
+    return d < 0 or (d >= MIN_RANGE and (F.rng_max[a, s] == 0 or d <= F.rng_max[a, s]))
 
 
 @cython.cfunc
@@ -1222,6 +1316,11 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.disengage_hit[w, c] = 0
         F.shield_used[w, c] = 0
         F.unregen_hits[w, c] = 0
+        F.cover_melee[w, c] = F.cover_melee0[c]
+        F.cover_missile[w, c] = F.cover_missile0[c]
+        F.struck_close[w, c] = 0
+        for k in range(F.count):
+            F.distance[w, c, k] = F.distance0[c, k]
         F.next_mod[w, c] = 0
         F.dealt[w, c] = 0
         F.taken[w, c] = 0
@@ -1368,6 +1467,11 @@ def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tupl
 
 def py_take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: cython.longlong) -> None:
     take_hits(F, w, c, hits)
+
+
+def py_can_shoot(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t,
+                 t: cython.Py_ssize_t) -> bool:
+    return can_shoot(F, w, a, s, t)
 
 
 def py_flags(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:

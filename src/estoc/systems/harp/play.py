@@ -32,7 +32,8 @@ class HarpPlay:
         fight = HarpFight.start(
             self.tables, self.content, [(side, combatant) for _id, side, combatant in encounter.combatants],
             settings=encounter.settings, fight_mod=encounter.modifiers.fight, full_sun=encounter.full_sun,
-            surprised=encounter.surprise, beasts_flee=bool(setup.get("beasts_flee", False)))
+            surprised=encounter.surprise, beasts_flee=bool(setup.get("beasts_flee", False)),
+            distances=encounter.distances, covers=encounter.cover)
         fight.side_names = {side.id: side.name for side in encounter.sides}
         return fight
 

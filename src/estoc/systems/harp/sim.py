@@ -38,8 +38,11 @@ def worlds_of(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed:
     order = side_order(encounter)
     sides = [order.index(side) for _id, side, _c in encounter.combatants]
     surprised = order.index(encounter.surprise) if encounter.surprise in order else -1
+    ids = [cid for cid, _side, _c in encounter.combatants]
     settings = Settings(beyond_limit=encounter.settings.beyond_limit, fight_mod=encounter.modifiers.fight,
-                        full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee)
+                        full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee,
+                        distances=tuple((ids.index(a), ids.index(b), m) for a, b, m in encounter.distances),
+                        covers=tuple((ids.index(c), melee, missile) for c, (melee, missile) in encounter.cover.items()))
     return build(tables, people, sides, worlds, settings=settings, seed=seed, threads=threads, first_world=first)
 
 

@@ -56,6 +56,10 @@ class Strike:
     """A spear or polearm: strikes first at a charge it sees coming."""
     missile: bool = False
     """A bow, sling, crossbow or thrown weapon: it cannot parry, and no parry counts against it."""
+    reach: tuple[int, int, int, int] | None = None
+    """A missile's range: its increment, maximum, point-blank range (metres) and point-blank modifier."""
+    hampered: bool = False
+    """A bow or a sling: −100 when a foe in contact attacked the shooter first this round."""
 
     @property
     def melee(self) -> bool:
@@ -70,3 +74,14 @@ class Strike:
             "additional_critical": self.additional.model_dump() if self.additional else None,
             "area": self.area, "uses": self.uses, "poison": self.poison,
         }
+
+
+def missile_fields(weapon: harp.Weapon | None) -> dict[str, Any]:
+    """What a weapon's missile data gives a strike (``missile``, ``reach``, ``hampered``); nothing for a melee
+    weapon."""
+    data = weapon.missile if weapon is not None else None
+    if data is None:
+        return {}
+    return {"missile": True, "reach": (data.range_increment, data.max_range, data.point_blank_range,
+                                        data.point_blank_mod),
+            "hampered": data.family in ("bow", "sling")}

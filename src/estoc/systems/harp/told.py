@@ -97,6 +97,8 @@ class Teller:
                     waiting_stun = None
             elif kind == STRIKE:
                 exchange = self._strike(a, b, c, d, e, bool(f))
+                if g:
+                    exchange["stray"] = True
             elif kind == RESULT and exchange is not None:
                 chain = pending or self.last_chain
                 self.last_chain, pending = chain, []

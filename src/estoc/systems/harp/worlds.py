@@ -31,7 +31,8 @@ WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_sinc
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
                 "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
-                "next_mod", "dealt", "taken", "downed", "acted_rounds")
+                "cover_melee", "cover_missile", "struck_close", "next_mod", "dealt", "taken", "downed",
+                "acted_rounds")
 """The ``(W, C)`` fields of a world's combatants."""
 CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
 MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
@@ -54,6 +55,10 @@ class Settings:
     full_sun: bool = False
     surprised_side: int = -1
     beasts_flee: bool = False
+    distances: tuple[tuple[int, int, int], ...] = ()
+    """The GM's facts at the start: (combatant, combatant, metres between them; 0 in contact)."""
+    covers: tuple[tuple[int, int, int], ...] = ()
+    """(combatant, what its cover adds to its DB against melee blows, against shots)."""
 
 
 KERNEL_LIMIT = 1 << 30
@@ -92,7 +97,8 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
             "critical": critical, "extra_table": tables.critical.index(extra.table) if extra else -1,
             "extra_severity": severity_code(extra.severity) if extra else 0,
             "natural": int(strike.kind != "weapon"), "single": int(strike.area == "single"),
-            "braced": int(strike.braced), "missile": int(strike.missile),
+            "braced": int(strike.braced), "missile": int(strike.missile), "hampered": int(strike.hampered),
+            **dict(zip(("rng_inc", "rng_max", "pb_range", "pb_mod"), strike.reach or (0, 0, 0, 0), strict=True)),
             "unregen": int(strike.table.startswith(MAGIC_TABLES) or strike.critical in FIRE_CRITICALS
                            or (extra is not None and extra.table in FIRE_CRITICALS))}
 
@@ -143,7 +149,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         setattr(F, name, _i32(values))
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
         "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
-        "missile", "unregen")}
+        "missile", "unregen", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod")}
     grids["extra_table"][:] = -1
     uses0 = np.zeros((count, width), dtype=np.int64)
     for c, person in enumerate(combatants):
@@ -157,6 +163,17 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     outputs = worlds if seed is not None else 1
     rows = threads * SLOT_STRIDE if seed is not None else worlds
     F.uses0 = uses0
+    distance0 = np.full((count, count), -1, dtype=np.int64)
+    for i, j, metres in settings.distances:
+        _check_fits("distance", [metres], [combatants[i]])
+        distance0[i, j] = distance0[j, i] = metres
+    cover_melee0 = np.zeros(count, dtype=np.int64)
+    cover_missile0 = np.zeros(count, dtype=np.int64)
+    for i, melee, missile in settings.covers:
+        cover_melee0[i], cover_missile0[i] = melee, missile
+    F.distance0, F.cover_melee0, F.cover_missile0 = distance0, cover_melee0, cover_missile0
+    F.distance = np.ascontiguousarray(np.tile(distance0, (rows, 1, 1)))
+
     F.uses = np.ascontiguousarray(np.tile(uses0, (rows, 1, 1)))
     F.fight_mod0 = settings.fight_mod
     F.first_world = first_world
@@ -182,6 +199,8 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         setattr(F, name, np.full((worlds, count), -1 if name in MINUS_ONE else 0, dtype=np.int64))
     F.hp = np.ascontiguousarray(np.tile(np.asarray(per["hp_max"], dtype=np.int64), (worlds, 1)))
     F.present = np.ones((worlds, count), dtype=np.int64)
+    F.cover_melee = np.ascontiguousarray(np.tile(cover_melee0, (worlds, 1)))
+    F.cover_missile = np.ascontiguousarray(np.tile(cover_missile0, (worlds, 1)))
     F.crits_dealt = np.zeros((worlds, count, 5), dtype=np.int64)
     F.crits_taken = np.zeros((worlds, count, 5), dtype=np.int64)
     purposes = K.PURPOSES
@@ -209,9 +228,10 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural",
           "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers", "armour_penalty",
           "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits",
-          "out_dice")
+          "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0", "cover_melee0",
+          "cover_missile0")
 """Arrays that never change during a fight: a copy shares them."""
-OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters")
+OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""
 
 
