@@ -8,7 +8,9 @@ it produced, the fight's view and its summary must equal the recorded ones, and 
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,7 @@ there). A listed event must really differ when replayed (or be refused by the ru
 same is stale and fails. Once the differences are named, the logs may be regenerated
 (``python tools/record_harp_events.py``) and their entries removed here, the commit saying each change."""
 
+ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).with_name("harp_events")
 NAMES = sorted(path.stem for path in LOGS.glob("*.json"))
 
@@ -62,25 +65,17 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value, ensure_ascii=False))
 
 
-def patch(before: Json, delta: Json) -> Json:
-    """A view or a summary from the previous one and the changes a log records: the top-level keys that changed,
-    with their new value; for a list of rows (``combatants``), ``{"index": the row's changed keys}`` (a row added
-    comes whole)."""
-    out = dict(before)
-    for key, value in delta.items():
-        old = before.get(key)
-        if isinstance(old, list) and isinstance(value, dict):
-            rows = list(old)
-            for index, row in sorted(value.items(), key=lambda item: int(item[0])):
-                i = int(index)
-                if i == len(rows):
-                    rows.append(row)
-                else:
-                    rows[i] = {**rows[i], **row}
-            out[key] = rows
-        else:
-            out[key] = value
-    return out
+def _recorder() -> Any:
+    """The recorder (tools/record_harp_events.py), whose ``patch`` rebuilds a view from the changes it wrote."""
+    spec = importlib.util.spec_from_file_location("record_harp_events", ROOT / "tools" / "record_harp_events.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["record_harp_events"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+patch = _recorder().patch
 
 
 def difference(recorded: Any, replayed: Any, where: str) -> str | None:
