@@ -252,28 +252,33 @@ def test_breath_one_roll_against_each_target(content: Content, tables: HarpTable
     assert all(world.get("hp", c) == foes[c - 1].hp for c in (1, 2, 3))
 
 
-def test_poison_resistance_rolls() -> None:
-    simple = cr.resist_poison(ScriptedDice({"resistance": [40, 20]}), np.array([30, 30]), 5, "simple")
-    assert cr.poison_difficulty(5) == 75
-    # 40 + 30 and 20 + 30 are both below 75.
-    assert simple.resisted.tolist() == [False, False]
-    assert simple.failures.tolist() == [1, 1]
-    ok = cr.resist_poison(ScriptedDice({"resistance": [50]}), np.array([30]), 5, "simple")
-    assert ok.resisted.tolist() == [True]
-    cascade = cr.resist_poison(ScriptedDice({"resistance": [10, 20, 60]}), np.array([30]), 5, "cascade", 5)
-    assert cascade.failures.tolist() == [2] and cascade.resisted.tolist() == [True]
+def test_venom_resistance_rolls_at_the_table(content: Content, tables: HarpTables) -> None:
+    """« Venins et poisons »: a sting that gets through (a critical) is resisted by a Body roll against 50 + 5 × the
+    venom's level; the scorpion's cascade rolls again at the start of the victim's turns while it fails, for its
+    three rounds, and tells the venom's text."""
+    from estoc.dice import ScriptedDice as Dice
+    from estoc.systems.harp.play import HarpPlay
+
+    setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "dard", "en": "sting"},
+             "sides": [{"id": "a", "members": [{"hero": "dafur"}]},
+                       {"id": "b", "members": [{"creature": "scorpion-geant"}]}]}
+    fight = HarpPlay(content, tables).new_fight({"encounter": setup, "seed": 1})
+    fight.apply({"type": "begin"}, Dice({"initiative": [1, 10]}, fallback=SeededDice(1)))
+    dafur = fight.combatants[0]
+    sting = fight.apply({"type": "attack", "target": "dafur", "strike": 2},
+                        Dice({"attack": [90], "critical": [50], "extra-critical": [50], "resistance": [5, 5]},
+                             fallback=SeededDice(1)))
+    check = next(r for r in sting if r["kind"] == "attack")["venom_check"]
+    assert check["difficulty"] == 50 + 5 * 5 and check["total"] == 5 + dafur.body_rr
+    assert not check["resisted"] and check["left"] == 2 and check["text"]["en"]
+    later = fight.apply({"type": "pass"}, Dice({"resistance": [90, 90]}, fallback=SeededDice(1)))
+    assert [r for r in later if r["kind"] == "venom" and r["resisted"]]
 
 
 def test_venom_is_an_additional_poison_critical(content: Content) -> None:
     spider = content.get("harp", "creatures", "araignee-geante", Creature)
     bite = cr.stat_block(content, spider).attacks[0]
     assert bite.additional == AdditionalCritical(table="poison")
-
-
-def test_regeneration_and_sunlight() -> None:
-    assert cr.regeneration(3, lost=20, unregenerable=0) == 6
-    assert cr.regeneration(30, lost=20, unregenerable=8) == 12
-    assert cr.sunlight_penalty(True, True) == -20 and cr.sunlight_penalty(True, False) == 0
 
 
 def test_natural_weapon_fumbles_on_01_02(content: Content) -> None:

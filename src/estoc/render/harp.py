@@ -121,4 +121,22 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -
         verdict = _("resisted, no longer stunned") if stun["resisted"] else _("failed, stunned")
         lines.append(_("Body resistance roll against the stun: {total} against {difficulty}: {verdict}.").format(
             total=stun["total"], difficulty=stun["difficulty"], verdict=verdict))
+    if event.get("venom_check"):
+        lines.extend(venom_lines(event["venom_check"]))
+    return lines
+
+
+def venom_lines(check: dict[str, Any]) -> list[str]:
+    """A Body resistance roll against a venom, and, when it failed, what the venom does (its own text)."""
+    if check["resisted"]:
+        verdict = _("resisted")
+    elif check["left"]:
+        verdict = ngettext("failed; another roll at the next turn ({n} left)",
+                           "failed; another roll at the next turn ({n} left)", check["left"]).format(n=check["left"])
+    else:
+        verdict = _("failed")
+    lines = [_("Body resistance roll against the venom: {total} against {difficulty}: {verdict}.").format(
+        total=check["total"], difficulty=check["difficulty"], verdict=verdict)]
+    if not check["resisted"] and check.get("text"):
+        lines.append("  " + pick(check["text"]))
     return lines

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
-from estoc.render.harp import fumble_lines, narrate_attack
+from estoc.render.harp import fumble_lines, narrate_attack, venom_lines
 
 
 def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str]) -> list[str]:
@@ -59,6 +59,8 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
         elif record.get("downed_now"):
             lines.append("    " + _("{target} falls.").format(target=who("target")))
         return lines
+    if kind == "venom":
+        return ["  " + who("victim") + " — " + line for line in venom_lines(dict(record))]
     if kind == "disengaged":
         return ["  " + _("{who} has broken off from {foe}: first to act, free to move away.").format(
             who=who("actor"), foe=who("target"))]

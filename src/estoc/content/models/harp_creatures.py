@@ -77,7 +77,8 @@ class Poison(Strict):
     """A venom resolved by a Body resistance roll rather than (or besides) a Poison critical."""
 
     rr: Literal["simple", "cascade"]
-    level: int = Field(ge=1, description="the poison's level, which sets the roll's difficulty")
+    level: int = Field(ge=1, le=100, description="the poison's level, which sets the roll's difficulty")
+    rounds: int = Field(default=1, ge=1, le=100, description="a cascade: how many rounds it rolls again while failed")
     text: Text
 
 

@@ -31,12 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from estoc.content.models import harp
 from estoc.content.models.harp_creatures import Creature, CreatureAttack, CreatureSizeRule, NaturalArmour
 from estoc.content.registry import Content
-from estoc.dice import DiceSource, open_ended
 from estoc.errors import InputError
 from estoc.i18n import _
 from estoc.systems.harp.strike import Breakdown, Part, Strike, missile_fields
@@ -47,8 +44,6 @@ INNATE_DODGE = {"none": 0, "minor": 10, "major": 20, "superior": 30}
 RR_STAT_MULTIPLIER = 3
 NATURAL_FUMBLE = 2
 """Natural weapons (claws, fangs, horns…), breaths and webs fumble on 01–02."""
-SUNLIGHT_PENALTY = -20
-REGENERATION_PER_MINUTE = 2
 SWIM_BONUS_PER_5_RANKS = 2
 
 
@@ -223,56 +218,3 @@ def stat_block(content: Content, creature: Creature, level: int | None = None) -
                      initiative=_b(("quickness", stats.qu), ("intuition", stats.in_)), movement=movement,
                      powers=powers, power_points=power_points,
                      shield_covers=shield.attacks_covered if shield else 0)
-
-
-def regeneration(minutes: int, lost: int, unregenerable: int) -> int:
-    """Hit points regained in ``minutes`` by a regenerating creature: 2 a minute, never those lost to magic or
-    fire (``unregenerable``)."""
-    return max(0, min(REGENERATION_PER_MINUTE * minutes, lost - unregenerable))
-
-
-POISON_BASE_DIFFICULTY = 50
-POISON_DIFFICULTY_PER_LEVEL = 5
-"""A poison's resistance roll is made against 50 + 5 × its level: the text sends to a chapter estoc does not have,
-so this is estoc's setting."""
-
-
-def poison_difficulty(level: int) -> int:
-    return POISON_BASE_DIFFICULTY + POISON_DIFFICULTY_PER_LEVEL * level
-
-
-@dataclass(frozen=True)
-class PoisonCheck:
-    """Body resistance rolls against a venom, in each world: the rolls made and how many failed before one
-    succeeded (a simple roll: at most one)."""
-
-    totals: tuple[Any, ...]
-    failures: Any
-    resisted: Any
-
-
-def resist_poison(dice: DiceSource, body_rr: Any, level: int, kind: str, rounds: int = 1) -> PoisonCheck:
-    """A simple resistance roll (``simple``), or a cascade (``cascade``): one roll a round, up to ``rounds``,
-    until one succeeds; each failure lets the venom work once more."""
-    n = int(np.asarray(body_rr).shape[0])
-    difficulty = poison_difficulty(level)
-    tries = 1 if kind == "simple" else max(rounds, 1)
-    failures = np.zeros(n, dtype=np.int64)
-    resisted = np.zeros(n, dtype=np.bool_)
-    totals = []
-    for _i in range(tries):
-        still = np.flatnonzero(~resisted)
-        if still.size == 0:
-            break
-        total = np.zeros(n, dtype=np.int64)
-        total[still] = open_ended(dice, still.size, "resistance").total + np.asarray(body_rr)[still]
-        totals.append(total)
-        ok = total[still] >= difficulty
-        resisted[still[ok]] = True
-        failures[still[~ok]] += 1
-    return PoisonCheck(tuple(totals), failures, resisted)
-
-
-def sunlight_penalty(sensitive: bool, full_sun: bool) -> int:
-    """−20 to every manoeuvre of a creature that fears the sun, in full sunlight."""
-    return SUNLIGHT_PENALTY if sensitive and full_sun else 0

@@ -76,6 +76,7 @@ L_PARRY = cython.declare(cython.int, 11)      # actor, target, total, fumbled, c
 L_DODGE = cython.declare(cython.int, 12)      # actor, instinctive, total, bonus
 L_BRACED = cython.declare(cython.int, 13)     # the braced foe, the charger
 L_DISENGAGED = cython.declare(cython.int, 14)  # the combatant who broke off cleanly, its opponent
+L_VENOM = cython.declare(cython.int, 15)       # victim, roll, total, difficulty, resisted, rolls left
 
 # --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
 OPEN_FROM = cython.declare(cython.int, 96)
@@ -98,6 +99,10 @@ choice, the stat-roll convention)."""
 INSTINCTIVE_AGILITY = cython.declare(cython.int, 4)
 CHARGE_OB = cython.declare(cython.int, 20)
 CHARGE_DB = cython.declare(cython.int, -20)
+VENOM_BASE = cython.declare(cython.int, 50)
+VENOM_PER_LEVEL = cython.declare(cython.int, 5)
+"""A venom's Body resistance roll is made against 50 + 5 × its level: the bestiary sends to a chapter of the
+player's book estoc does not have (« Les poisons »), so this is estoc's reading."""
 MIN_RANGE = cython.declare(cython.int, 2)
 """« Portée minimum »: under 2 m a shot has no effect (play refuses it; the policy shoots no closer)."""
 MELEE_INTERFERENCE = cython.declare(cython.int, -100)
@@ -177,6 +182,8 @@ class Fights:
     braced = cython.declare(cython.int[:, ::1], visibility="public")
     missile = cython.declare(cython.int[:, ::1], visibility="public")
     unregen = cython.declare(cython.int[:, ::1], visibility="public")
+    venom_level = cython.declare(cython.int[:, ::1], visibility="public")
+    venom_rounds = cython.declare(cython.int[:, ::1], visibility="public")
     rng_inc = cython.declare(cython.int[:, ::1], visibility="public")
     rng_max = cython.declare(cython.int[:, ::1], visibility="public")
     pb_range = cython.declare(cython.int[:, ::1], visibility="public")
@@ -235,6 +242,8 @@ class Fights:
     cover_melee = cython.declare(i64[:, ::1], visibility="public")
     cover_missile = cython.declare(i64[:, ::1], visibility="public")
     struck_close = cython.declare(i64[:, ::1], visibility="public")
+    venom_in = cython.declare(i64[:, ::1], visibility="public")
+    venom_left = cython.declare(i64[:, ::1], visibility="public")
     next_mod = cython.declare(i64[:, ::1], visibility="public")
     uses = cython.declare(i64[:, :, ::1], visibility="public")
     # tallies (W, C) and (W, C, 5)
@@ -476,6 +485,24 @@ def resist_stun(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, left: i64
     if resisted:
         F.stun_until[w, c] = 0
     emit(F, L_STUN, roll, total, difficulty, resisted, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def resist_venom(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.void:
+    """One Body resistance roll against the venom working in ``c``: an open-ended roll plus the Body bonus, at or
+    above 50 + 5 × the venom's level. What a failure does is the venom's own text, the GM's to apply."""
+    first = cython.declare(cython.int[1])
+    roll: i64 = open_ended(F, w, P_RESISTANCE, first)
+    total: i64 = roll + F.body_rr[c]
+    difficulty: i64 = VENOM_BASE + VENOM_PER_LEVEL * F.venom_in[w, c]
+    resisted: cython.int = 1 if total >= difficulty else 0
+    F.venom_left[w, c] -= 1
+    if resisted or F.venom_left[w, c] <= 0:
+        F.venom_in[w, c] = 0
+        F.venom_left[w, c] = 0
+    emit(F, L_VENOM, c, roll, total, difficulty, resisted, F.venom_left[w, c], 0, 0)
 
 
 @cython.cfunc
@@ -756,6 +783,12 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
             F.disengage_hit[w, t] = 1
     if struck:
         apply_effects(F, w, t, fx, now, True)
+        if F.venom_level[a, s] > 0 and not F.dead[w, t]:
+            # « Venins et poisons »: the sting got through (a critical); the venom is resisted by a Body roll, and a
+            # cascade rolls again at the start of each of the victim's turns while it fails, for its rounds.
+            F.venom_in[w, t] = F.venom_level[a, s]
+            F.venom_left[w, t] = F.venom_rounds[a, s]
+            resist_venom(F, w, t)
     if fumbled:
         own_fumble(F, w, a, fumble_roll, F.natural[a, s] != 0)
     # A critical on a knocking table (« Bélier et Poussée ») throws the target down, unless it is larger than the
@@ -945,6 +978,8 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
     emit(F, L_TURN, c, bled, died, skipped, -1, left, now, back)
     if left > 0:
         resist_stun(F, w, c, left)
+    if F.venom_in[w, c] > 0 and alive:
+        resist_venom(F, w, c)
     return skipped
 
 
@@ -1319,6 +1354,8 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.cover_melee[w, c] = F.cover_melee0[c]
         F.cover_missile[w, c] = F.cover_missile0[c]
         F.struck_close[w, c] = 0
+        F.venom_in[w, c] = 0
+        F.venom_left[w, c] = 0
         for k in range(F.count):
             F.distance[w, c, k] = F.distance0[c, k]
         F.next_mod[w, c] = 0

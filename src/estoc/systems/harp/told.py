@@ -14,7 +14,8 @@ from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, HarpTables
 
 # the kernel's row kinds (see kernel.py, « what the log tells »)
-ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, DISENGAGED = range(1, 15)
+ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, DISENGAGED, VENOM = range(
+    1, 16)
 SKIPPED = {0: None, 1: "down", 2: "lost"}
 
 
@@ -62,6 +63,7 @@ class Teller:
     def __init__(self, tables: HarpTables, combatants: Sequence[Combatant], F: Any) -> None:
         self.tables, self.combatants, self.F = tables, combatants, F
         self.last_chain: list[int] = []
+        self.venom_text: dict[str, Any] = {}
 
     def tell(self, rows: Sequence[tuple[int, ...]]) -> list[dict[str, Any]]:
         """The records of ``rows``, in order."""
@@ -138,9 +140,25 @@ class Teller:
                                 "cost": "this_round"})
             elif kind == BRACED:
                 records.append({"kind": "braced", "actor": ids[a], "target": ids[b]})
+            elif kind == VENOM:
+                pending = []
+                if exchange is not None:
+                    self.venom_text[ids[a]] = self._venom_of(exchange)
+                venom: dict[str, Any] = {"victim": ids[a], "roll": b, "total": c, "difficulty": d,
+                                         "resisted": bool(e), "left": f, "text": self.venom_text.get(ids[a])}
+                if exchange is not None:
+                    exchange["venom_check"] = venom
+                else:
+                    records.append({"kind": "venom", **venom})
             elif kind == DISENGAGED:
                 records.append({"kind": "disengaged", "actor": ids[a], "target": ids[b]})
         return records
+
+    def _venom_of(self, exchange: dict[str, Any]) -> Any:
+        """The text of the venom the exchange's strike carries."""
+        attacker = next(c for c in self.combatants if c.id == exchange["attacker"])
+        strike = next((s for s in attacker.strikes if s.name == exchange["strike"]), None)
+        return strike.poison.get("text") if strike is not None and strike.poison else None
 
     def _strike(self, a: int, t: int, s: int, ob: int, defence: int, counter: bool) -> dict[str, Any]:
         attacker, target = self.combatants[a], self.combatants[t]

@@ -31,8 +31,8 @@ WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_sinc
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
                 "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
-                "cover_melee", "cover_missile", "struck_close", "next_mod", "dealt", "taken", "downed",
-                "acted_rounds")
+                "cover_melee", "cover_missile", "struck_close", "venom_in", "venom_left", "next_mod", "dealt",
+                "taken", "downed", "acted_rounds")
 """The ``(W, C)`` fields of a world's combatants."""
 CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
 MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
@@ -98,6 +98,9 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
             "extra_severity": severity_code(extra.severity) if extra else 0,
             "natural": int(strike.kind != "weapon"), "single": int(strike.area == "single"),
             "braced": int(strike.braced), "missile": int(strike.missile), "hampered": int(strike.hampered),
+            "venom_level": int(strike.poison["level"]) if strike.poison else 0,
+            "venom_rounds": (int(strike.poison.get("rounds", 1)) if strike.poison["rr"] == "cascade" else 1)
+            if strike.poison else 0,
             **dict(zip(("rng_inc", "rng_max", "pb_range", "pb_mod"), strike.reach or (0, 0, 0, 0), strict=True)),
             "unregen": int(strike.table.startswith(MAGIC_TABLES) or strike.critical in FIRE_CRITICALS
                            or (extra is not None and extra.table in FIRE_CRITICALS))}
@@ -149,7 +152,8 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         setattr(F, name, _i32(values))
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
         "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
-        "missile", "unregen", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod")}
+        "missile", "unregen", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "venom_level",
+        "venom_rounds")}
     grids["extra_table"][:] = -1
     uses0 = np.zeros((count, width), dtype=np.int64)
     for c, person in enumerate(combatants):
@@ -229,7 +233,7 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers", "armour_penalty",
           "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits",
           "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0", "cover_melee0",
-          "cover_missile0")
+          "cover_missile0", "venom_level", "venom_rounds")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""
