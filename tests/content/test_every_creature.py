@@ -3,6 +3,8 @@ kernel."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -29,6 +31,7 @@ def test_creature_fights_both_ways(creature_id: str, content: Content, tables: H
     hero = Combatant.from_content(content, "dafur")
     world = World(tables, [beast, hero], worlds=WORLDS)
     world.dice(SeededDice(sum(map(ord, creature_id))))
+    lost = np.zeros((WORLDS, 2), dtype=np.int64)  # what each exchange says each side lost
     for w in range(WORLDS):
         for n, s in enumerate(beast.strikes):
             if s.area == "single":
@@ -38,13 +41,23 @@ def test_creature_fights_both_ways(creature_id: str, content: Content, tables: H
             (out,) = [r for r in world.told() if r["kind"] == "attack"]
             assert out["attacker"] == creature_id and out["target"] == "dafur"
             assert out["fumble_range"] == s.fumble and out["table"] == s.table
+            lost[w] += _lost(out, attacker=0)
         back = world.strike(1, 0, w=w)
+        lost[w] += _lost(back, attacker=1)
         # Criticals taken by a large creature are lowered by its size, never raised.
         shown = SEVERITY_LETTERS[int(tables.attack.severity[tables.attack.index(back["table"]), back["row"],
                                                            beast.armour_type - 1])] if back["hit"] else ""
         taken = back["critical"]["severity"] if back["critical"] else ""
         expected = max(SEVERITY_LETTERS.index(shown) - beast.crit_reduction, 0) if shown else 0
         assert SEVERITY_LETTERS.index(taken) == expected
-    # What the tally of hits says is what the hit points lost.
-    hp, taken_hits = array(world.F, "hp"), array(world.F, "hits_taken")
-    assert bool((np.array([beast.hp, hero.hp]) - hp == taken_hits).all())
+    # What the exchanges told is what the hit points lost: the blows' hits, and a fumbler's own.
+    assert bool((np.array([beast.hp, hero.hp]) - array(world.F, "hp") == lost).all())
+
+
+def _lost(exchange: dict[str, Any], attacker: int) -> Any:
+    """Hit points an exchange took from each of the two (index 0 the creature, 1 the hero)."""
+    out = np.zeros(2, dtype=np.int64)
+    out[1 - attacker] += exchange["total_hits"]
+    if exchange["fumble_result"]:
+        out[attacker] += exchange["fumble_result"]["effects"].get("hits", 0)
+    return out

@@ -33,9 +33,6 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
                 total=check["total"], difficulty=check["difficulty"], who=who("actor"), verdict=verdict))
         if record.get("died"):
             lines.append("  " + _("{who} dies of their wounds.").format(who=who("actor")))
-        if record.get("disengaged"):
-            lines.append("  " + _("{who} has broken off from {foe}: first to act, free to move away.").format(
-                who=who("actor"), foe=names.get(record["disengaged"], record["disengaged"])))
         skipped = record.get("skipped")
         if skipped == "down":
             lines.append("  " + _("{who} is out of the fight.").format(who=who("actor")))

@@ -10,12 +10,12 @@ import numpy as np
 
 from estoc.systems.harp.tables import I64
 
-STUN_BASE_DIFFICULTY = 150
-STUN_DIFFICULTY_PER_ROUND = 5
-STUNNED_MANOEUVRE_PENALTY = -50
-SHAKEN_MANOEUVRE_PENALTY = -25
-
 
 def stun_difficulty(rounds: I64 | int) -> I64:
-    """The Body resistance roll's difficulty against a stun of ``rounds`` rounds (150 for one, +5 a round more)."""
-    return np.asarray(STUN_BASE_DIFFICULTY + STUN_DIFFICULTY_PER_ROUND * (np.asarray(rounds) - 1), dtype=np.int64)
+    """The Body resistance roll's difficulty against a stun of ``rounds`` rounds: the kernel's rule
+    (:func:`estoc.systems.harp.kernel.stun_difficulty`), read for each value."""
+    from estoc.systems.harp.worlds import kernel
+
+    K = kernel()
+    values = np.asarray(rounds, dtype=np.int64)
+    return np.asarray([K.py_stun_difficulty(int(r)) for r in values.ravel()], dtype=np.int64).reshape(values.shape)

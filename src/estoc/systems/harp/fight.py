@@ -23,9 +23,10 @@ from estoc.i18n import _, pick
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.policy import FLEE, PASS, STAND, TAKE_WEAPON, decision
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
-from estoc.systems.harp.worlds import Settings, array, build, copy_fights, kernel_of
+from estoc.systems.harp.worlds import Settings, array, build, copy_fights, facts, kernel_of
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
@@ -77,13 +78,10 @@ class HarpFight(Sides):
     def _build(self, fight_mod: int) -> Any:
         order = list(dict.fromkeys(self.sides))
         surprised = order.index(self.surprised) if self.surprised in order else -1
-        ids = self.ids()
         F = build(self.tables, self.combatants, self._side_indices(), 1,
                   settings=Settings(beyond_limit=self.settings.beyond_limit, fight_mod=fight_mod,
                                     full_sun=self.full_sun, surprised_side=surprised, beasts_flee=self.beasts_flee,
-                                    distances=tuple((ids.index(a), ids.index(b), m) for a, b, m in self.distances),
-                                    covers=tuple((ids.index(c), melee, missile)
-                                                 for c, (melee, missile) in self.covers.items())))
+                                    **facts(self.ids(), self.distances, self.covers)))
         F.logging = 1
         return F
 
@@ -336,10 +334,13 @@ def _left(until: int, now: int) -> int:
     return max(until - now, 0) if until else 0
 
 
-def _number(event: Mapping[str, Any], key: str, default: int = 0) -> int:
-    """A whole number of an event, within what the kernel holds."""
+def whole_number(event: Mapping[str, Any], key: str, default: int = 0) -> int:
+    """A whole number of an event (a command's or a GM override's), within what the kernel holds; booleans are no
+    numbers."""
     value = event.get(key, default)
     try:
+        if isinstance(value, bool):
+            raise ValueError(value)
         number = int(value)
     except (TypeError, ValueError):
         raise InputError(_("{key} takes a whole number, not {value!r}").format(key=key, value=value)) from None
@@ -348,12 +349,13 @@ def _number(event: Mapping[str, Any], key: str, default: int = 0) -> int:
     return number
 
 
+
 Records = list[dict[str, Any]]
 
 
 def _strike_number(fight: HarpFight, actor: int, event: Mapping[str, Any]) -> int:
     me = fight.combatants[actor]
-    n = _number(event, "strike", 1) - 1
+    n = whole_number(event, "strike", 1) - 1
     if not 0 <= n < len(me.strikes):
         raise RulesError(_("{who} has attacks 1 to {n}, not {value}").format(
             who=me.id, n=len(me.strikes), value=n + 1))
@@ -368,7 +370,7 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     fight._check_can_attack(actor)
     n = _strike_number(fight, actor, event)
     parried = fight.index(str(event["parry_target"])) if event.get("parry_target") else target
-    amount = _number(event, "parry")
+    amount = whole_number(event, "parry")
     if amount > 0:
         fight._check_can_parry(actor)
         if not fight.combatants[actor].strikes[n].melee:
@@ -382,7 +384,7 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
             raise RulesError(_("{metres} m from its target, a shot has no effect (2 m at least)").format(metres=metres))
         raise RulesError(_("{metres} m is beyond the range of {weapon} ({max} m)").format(
             metres=metres, weapon=pick(strike.name), max=strike.reach[1] if strike.reach else 0))
-    kernel_of(fight.F).py_attack(fight.F, 0, actor, target, n, amount, parried, ob_mod + _number(event, "mod"))
+    kernel_of(fight.F).py_attack(fight.F, 0, actor, target, n, amount, parried, ob_mod + whole_number(event, "mod"))
     fight.tell(teller, records)
 
 
@@ -407,7 +409,8 @@ def _charge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     if me.strikes[n].missile:
         raise RulesError(_("a charge ends in a melee attack, not a shot"))
     actions.charge(float(event.get("distance", 0)), me.base_movement)
-    kernel_of(fight.F).py_charge(fight.F, 0, actor, target, n, bool(event.get("seen", True)), _number(event, "mod"))
+    kernel_of(fight.F).py_charge(fight.F, 0, actor, target, n, bool(event.get("seen", True)),
+                                 whole_number(event, "mod"))
     fight.tell(teller, records)
 
 
@@ -431,11 +434,11 @@ def _disengage(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: T
     fight._check_can_parry(actor)
     me = fight.combatants[actor]
     ob = me.ob() + fight.value("penalty", actor)
-    amount = _number(event, "parry", (ob + 1) // 2)
-    parry = actions.disengage_parry(ob, amount)
+    amount = whole_number(event, "parry", (ob + 1) // 2)
+    actions.disengage_parry(ob, amount)  # at least half the OB
     kernel_of(fight.F).py_disengage(fight.F, 0, actor, target, amount)
     records.append({"kind": "disengage", "actor": me.id, "target": fight.combatants[target].id,
-                    "bonus": parry.db_bonus})
+                    "bonus": fight.value("parry_bonus", actor)})
 
 
 def _breathe(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
@@ -460,24 +463,22 @@ def _breathe(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tel
 def _stand(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     if not fight.value("prone", actor):
         raise RulesError(_("{id} is not on the ground").format(id=fight.combatants[actor].id))
-    kernel_of(fight.F).py_act(fight.F, 0, actor, (3, -1, 0, 0, -1, -1, -1, -1))
+    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(STAND))
     records.append({"kind": "stand", "actor": fight.combatants[actor].id})
 
 
 def _take_weapon(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     if not fight.value("disarmed", actor):
         raise RulesError(_("{id} has not dropped their weapon").format(id=fight.combatants[actor].id))
-    kernel_of(fight.F).py_act(fight.F, 0, actor, (4, -1, 0, 0, -1, -1, -1, -1))
+    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(TAKE_WEAPON))
     records.append({"kind": "take-weapon", "actor": fight.combatants[actor].id})
 
 
 def _pass(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     record: dict[str, Any] = {"kind": "pass", "actor": fight.combatants[actor].id}
     if fight.value("intercepting", actor) >= 0:
-        # It lay in wait for an action that never came: it has the initiative next round.
-        fight.F.intercepting[0, actor] = -1
-        fight.F.automatic[0, actor] = 1
         record["waited_in_vain"] = True
+    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(PASS))
     records.append(record)
 
 
@@ -500,7 +501,7 @@ def _intercept(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: T
 
 def _flee(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     fight._check_free(actor)
-    kernel_of(fight.F).py_act(fight.F, 0, actor, (5, -1, 0, 0, -1, -1, -1, -1))
+    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(FLEE))
     records.append({"kind": "flee", "actor": fight.combatants[actor].id})
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from estoc.dice import DiceSource
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
+from estoc.systems.harp.fight import whole_number
 from estoc.systems.harp.worlds import array
 
 if TYPE_CHECKING:
@@ -18,8 +19,6 @@ if TYPE_CHECKING:
 CONDITIONS = ("stun", "bleed", "penalty", "must-parry", "no-parry", "shaken", "prone", "disarmed", "down", "dead")
 PINNED = {"stun": "stun_until", "must-parry": "must_parry_until", "no-parry": "no_parry_until"}
 FLAGS = {"shaken": "shaken", "prone": "prone", "disarmed": "disarmed", "down": "down", "dead": "dead"}
-LIMIT = 1 << 31
-"""The largest number a GM override takes (hit points, rounds, modifiers)."""
 
 
 def _set(fight: HarpFight, name: str, c: int, value: int) -> None:
@@ -59,23 +58,10 @@ def cover_bonus(fight: HarpFight, cover_id: str) -> tuple[int, int]:
     return cover.melee, cover.missile
 
 
-def _value(event: Mapping[str, Any]) -> int:
-    raw = event.get("value", 0)
-    if isinstance(raw, bool):
-        raise InputError(_("the value is a whole number, not {value!r}").format(value=raw))
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        raise InputError(_("the value is a whole number, not {value!r}").format(value=raw)) from None
-    if not -LIMIT < value < LIMIT:
-        raise InputError(_("{value} is out of range (at most {limit} either way)").format(value=raw, limit=LIMIT - 1))
-    return value
-
-
 def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
     """Apply one GM override; returns its narration record."""
     op = str(event.get("op", ""))
-    value = _value(event)
+    value = whole_number(event, "value")
     record: dict[str, Any] = {"kind": "gm", "op": op, "value": value, "target": event.get("target")}
     F = fight.F
     if op == "fight-mod":

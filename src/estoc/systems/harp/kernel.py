@@ -61,8 +61,8 @@ A_MOVE = cython.declare(cython.int, 10)
 # --- what the log tells (play only: see :mod:`estoc.systems.harp.fight`) ---------------------------------------------
 L_ROUND = cython.declare(cython.int, 1)       # round
 L_INIT = cython.declare(cython.int, 2)        # combatant, total, automatic
-L_TURN = cython.declare(cython.int, 3)        # combatant, bled, died, skipped (0 no, 1 down, 2 lost), disengaged foe,
-                                              # stun rounds left, round, hit points regenerated
+L_TURN = cython.declare(cython.int, 3)        # combatant, bled, died, skipped (0 no, 1 down, 2 lost), stun rounds
+                                              # left, round, hit points regenerated
 L_STUN = cython.declare(cython.int, 4)        # roll, total, difficulty, resisted
 L_FACE = cython.declare(cython.int, 5)        # a face of the open-ended chain just rolled
 L_STRIKE = cython.declare(cython.int, 6)      # attacker, target, strike, ob, defence, counter, stray
@@ -209,7 +209,6 @@ class Fights:
     order = cython.declare(i64[:, ::1], visibility="public")
     # each world's combatants (W, C)
     hp = cython.declare(i64[:, ::1], visibility="public")
-    hits_taken = cython.declare(i64[:, ::1], visibility="public")
     penalty = cython.declare(i64[:, ::1], visibility="public")
     bleed = cython.declare(i64[:, ::1], visibility="public")
     stun_until = cython.declare(i64[:, ::1], visibility="public")
@@ -452,7 +451,6 @@ def manoeuvre_penalty(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> 
 def take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: i64) -> cython.void:
     """Lose hit points; at 0 or less, fall unconscious (« Points de Vie »)."""
     F.hp[w, c] -= hits
-    F.hits_taken[w, c] += hits
     if F.hp[w, c] <= 0:
         F.down[w, c] = 1
 
@@ -471,6 +469,16 @@ def _extend(until: i64, rounds: i64, now: i64) -> i64:
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def stun_difficulty(left: i64) -> i64:
+    """« Étourdi »: the Body resistance roll's difficulty against a stun of ``left`` rounds (150 for one, +5 a round
+    more)."""
+    return STUN_BASE + STUN_PER_ROUND * (left - 1)
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def resist_stun(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, left: i64) -> cython.void:
@@ -480,7 +488,7 @@ def resist_stun(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, left: i64
     first = cython.declare(cython.int[1])
     roll: i64 = open_ended(F, w, P_RESISTANCE, first)
     total: i64 = roll + F.body_rr[c]
-    difficulty: i64 = STUN_BASE + STUN_PER_ROUND * (left - 1)
+    difficulty: i64 = stun_difficulty(left)
     resisted: cython.int = 1 if total >= difficulty else 0
     if resisted:
         F.stun_until[w, c] = 0
@@ -975,7 +983,7 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
         skipped = 2
     else:
         F.acted_rounds[w, c] += 1
-    emit(F, L_TURN, c, bled, died, skipped, -1, left, now, back)
+    emit(F, L_TURN, c, bled, died, skipped, left, now, back, 0)
     if left > 0:
         resist_stun(F, w, c, left)
     if F.venom_in[w, c] > 0 and alive:
@@ -1296,6 +1304,10 @@ def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer
         F.disarmed[w, a] = 0
     elif kind == A_FLEE:
         F.present[w, a] = 0
+    elif kind == A_PASS and F.intercepting[w, a] >= 0:
+        # « Attendre »: it lay in wait for an action that never came; it has the initiative next round.
+        F.intercepting[w, a] = -1
+        F.automatic[w, a] = 1
 
 
 # --- whole fights ---------------------------------------------------------------------------------------------------
@@ -1322,7 +1334,6 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
     F.fight_mod[w] = F.fight_mod0
     for c in range(F.count):
         F.hp[w, c] = F.hp_max[c]
-        F.hits_taken[w, c] = 0
         F.penalty[w, c] = 0
         F.bleed[w, c] = 0
         F.stun_until[w, c] = 0
@@ -1504,6 +1515,11 @@ def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tupl
 
 def py_take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: cython.longlong) -> None:
     take_hits(F, w, c, hits)
+
+
+def py_stun_difficulty(rounds: cython.longlong) -> int:
+    """:func:`stun_difficulty` for the exact odds."""
+    return stun_difficulty(rounds)
 
 
 def py_can_shoot(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t,

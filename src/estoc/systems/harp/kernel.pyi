@@ -50,6 +50,18 @@ class Fights:
     single: Any
     braced: Any
     missile: Any
+    unregen: Any
+    venom_level: Any
+    venom_rounds: Any
+    rng_inc: Any
+    rng_max: Any
+    pb_range: Any
+    pb_mod: Any
+    hampered: Any
+    distance0: Any
+    cover_melee0: Any
+    cover_missile0: Any
+    regenerates: Any
     shield_db: Any
     shield_covers: Any
     armour_penalty: Any
@@ -63,7 +75,6 @@ class Fights:
     norder: Any
     order: Any
     hp: Any
-    hits_taken: Any
     penalty: Any
     bleed: Any
     stun_until: Any
@@ -91,6 +102,13 @@ class Fights:
     disengage_foe: Any
     disengage_hit: Any
     shield_used: Any
+    unregen_hits: Any
+    distance: Any
+    cover_melee: Any
+    cover_missile: Any
+    struck_close: Any
+    venom_in: Any
+    venom_left: Any
     next_mod: Any
     uses: Any
     dealt: Any
@@ -123,7 +141,7 @@ class Fights:
     def __init__(self) -> None: ...
 
 
-def play_all(F: Fights, max_rounds: int, threads: int) -> None: ...
+def play_all(F: Fights, worlds: int, max_rounds: int, threads: int) -> None: ...
 def py_advance(F: Fights, w: int, max_rounds: int) -> int: ...
 def py_begin(F: Fights, w: int) -> None: ...
 def py_decide(F: Fights, w: int, c: int) -> tuple[int, ...]: ...
@@ -137,6 +155,8 @@ def py_charge(F: Fights, w: int, a: int, t: int, s: int, seen: bool, ob_mod: int
 def py_disengage(F: Fights, w: int, a: int, t: int, amount: int) -> None: ...
 def py_act(F: Fights, w: int, a: int, decision: tuple[int, ...]) -> None: ...
 def py_take_hits(F: Fights, w: int, c: int, hits: int) -> None: ...
+def py_stun_difficulty(rounds: int) -> int: ...
+def py_can_shoot(F: Fights, w: int, a: int, s: int, t: int) -> bool: ...
 def py_flags(F: Fights, w: int, c: int) -> tuple[int, ...]: ...
 def py_sides_standing(F: Fights, w: int) -> int: ...
 def py_winner(F: Fights, w: int) -> int: ...

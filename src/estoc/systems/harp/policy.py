@@ -25,6 +25,12 @@ PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE = range(7)
 """The kernel's action codes (``A_PASS``…)."""
 
 
+def decision(kind: int, target: int = -1, strike: int = 0) -> tuple[int, ...]:
+    """A decision as the kernel's ``act`` reads it: the action, its target, strike, parry (none), parried foe and
+    breath targets (none)."""
+    return (kind, target, strike, 0, -1, -1, -1, -1)
+
+
 def choose(fight: HarpFight) -> dict[str, Any]:
     """The event the default policy picks for the combatant whose turn it is."""
     from estoc.systems.harp.worlds import kernel_of

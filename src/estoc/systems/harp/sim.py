@@ -18,7 +18,7 @@ from estoc.content.registry import Content
 from estoc.engine.simulation import NumberFormat, OneOf, Outcome, SettingSpec, SimSystem, Switch, Whole, side_order
 from estoc.i18n import _
 from estoc.systems.harp.tables import HarpTables, compile_tables
-from estoc.systems.harp.worlds import Settings, array, build, kernel_of
+from estoc.systems.harp.worlds import Settings, array, build, facts, kernel_of
 
 if TYPE_CHECKING:
     # For types only: HARP's encounter is still play's (see HarpSim.read_encounter).
@@ -38,11 +38,10 @@ def worlds_of(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed:
     order = side_order(encounter)
     sides = [order.index(side) for _id, side, _c in encounter.combatants]
     surprised = order.index(encounter.surprise) if encounter.surprise in order else -1
-    ids = [cid for cid, _side, _c in encounter.combatants]
     settings = Settings(beyond_limit=encounter.settings.beyond_limit, fight_mod=encounter.modifiers.fight,
                         full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee,
-                        distances=tuple((ids.index(a), ids.index(b), m) for a, b, m in encounter.distances),
-                        covers=tuple((ids.index(c), melee, missile) for c, (melee, missile) in encounter.cover.items()))
+                        **facts([cid for cid, _side, _c in encounter.combatants], encounter.distances,
+                                encounter.cover))
     return build(tables, people, sides, worlds, settings=settings, seed=seed, threads=threads, first_world=first)
 
 

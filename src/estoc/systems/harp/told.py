@@ -81,14 +81,12 @@ class Teller:
             elif kind == INIT:
                 records[-1]["order"].append([ids[a], b, bool(c)])
             elif kind == TURN:
-                record = {"kind": "turn", "actor": ids[a], "round": g, "bled": b,
+                record = {"kind": "turn", "actor": ids[a], "round": f, "bled": b,
                           "stun_check": None, "died": bool(c), "skipped": SKIPPED[d]}
-                if e >= 0:
-                    record["disengaged"] = ids[e]
-                if h:
-                    record["regenerated"] = h
+                if g:
+                    record["regenerated"] = g
                 records.append(record)
-                waiting_stun = record if f > 0 else None
+                waiting_stun = record if e > 0 else None
             elif kind == STUN:
                 check = {"roll": a, "total": b, "difficulty": c, "resisted": bool(d)}
                 pending = []

@@ -7,7 +7,7 @@ tests pass the interpreted twin (``kernel=``) to compare the two.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -27,7 +27,7 @@ BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
 UNLIMITED = 1_000_000
 SLOT_STRIDE = 8
 """The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
-WORLD_FIELDS = ("hp", "hits_taken", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
+WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
                 "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
@@ -59,6 +59,14 @@ class Settings:
     """The GM's facts at the start: (combatant, combatant, metres between them; 0 in contact)."""
     covers: tuple[tuple[int, int, int], ...] = ()
     """(combatant, what its cover adds to its DB against melee blows, against shots)."""
+
+
+def facts(ids: Sequence[str], distances: Sequence[tuple[str, str, int]],
+          covers: Mapping[str, tuple[int, int]]) -> dict[str, Any]:
+    """The GM's facts given by combatant ids (an encounter's, a fight's) as :class:`Settings` takes them."""
+    index = list(ids).index
+    return {"distances": tuple((index(a), index(b), metres) for a, b, metres in distances),
+            "covers": tuple((index(c), melee, missile) for c, (melee, missile) in covers.items())}
 
 
 KERNEL_LIMIT = 1 << 30
