@@ -21,6 +21,7 @@ from setuptools.command.build_ext import build_ext
 # The one list of compiled kernels: adding a system's kernel is one line here.
 KERNELS = [
     "estoc.systems.harp.kernel",
+    "estoc.systems.d100.kernel",
 ]
 
 SOURCE_ROOT = "src"

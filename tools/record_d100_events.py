@@ -154,7 +154,7 @@ def melee_actions(rec: Any) -> None:
        "crossbow every other round.",
        lambda content: encounter("Soins", [
            ("compagnie", [{"character": "ysolde"}, {"character": "gaspard"}]),
-           ("brigands", [{"character": "mathis"}, {"character": "rodrigue"}])], distance=10),
+           ("brigands", [{"character": "mathis"}, {"character": "rodrigue"}])]),
        seed=31)
 def wounds_and_gm(rec: Any) -> None:
     rec.act({"type": "begin"})

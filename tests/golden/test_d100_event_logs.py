@@ -24,7 +24,15 @@ from estoc.errors import EstocError
 from estoc.play.systems import fight_system
 from estoc.play.tracker import replay
 
-KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {}
+KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
+    ("melee-actions", 28): "5.6 « peuvent même se briser si leurs points de vie sont dépassés »: a parried blow of 16 "
+                           "against a round shield of 15 hit points breaks it (setting parry_wear: break; it only "
+                           "lost one hit point before)",
+    ("pont-auto", 2): "5.3 movement: the sides stand 20 m apart and a melee blow needs contact; the policy now "
+                      "closes the distance first (the old policy struck with a dagger across 20 m)",
+    ("wounds-and-gm", 20): "5.9 hands and 5.11: a crossbowman holding his two-handed crossbow has no hand for his "
+                           "pavise, so the bolt meets no parry (no defence roll)",
+}
 """Deliberate rule changes, by (log name, event index from 0) → the rule fix that explains the difference."""
 
 ROOT = Path(__file__).resolve().parents[2]

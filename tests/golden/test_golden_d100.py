@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from estoc.content.models import d100
+from estoc.content.registry import Content
 from estoc.dice import ScriptedDice
 from estoc.dice.expressions import DiceExpression
 from estoc.errors import RulesError
@@ -21,7 +22,6 @@ from estoc.systems.d100.exchange import (
     resolve_exchange,
 )
 from estoc.systems.d100.rules import HIT, SPECIAL, SPECIAL_HIT, SUCCESS, Outcomes, absorb, roll_damage
-from estoc.systems.d100.state import D100State, end_of_round, give_first_aid, take_wound
 
 ONE = np.array([0])
 TABLE = Outcomes.from_rows({
@@ -49,11 +49,8 @@ def fighter(weapons: tuple[WeaponUse, ...], *, shield: ShieldUse | None = None, 
 
 def test_twelve_hit_points_leather_and_a_six_point_blow() -> None:
     """12 hit points, leather of 2 points, a blow of 6: 4 get through, 8 hit points are left."""
-    state = D100State.new(1, [12])
     blow = absorb(np.array([6]), 0, 2)
-    assert int(blow.armour[0]) == 2 and int(blow.body[0]) == 4
-    take_wound(state, ScriptedDice([]), ONE, ONE, blow.body)
-    assert int(state.hp[0, 0]) == 8 and not state.unconscious[0, 0]
+    assert int(blow.armour[0]) == 2 and int(blow.body[0]) == 4 and 12 - int(blow.body[0]) == 8
     # The same through a whole exchange: a hit (roll 20 under 25 %), no defence, 6 on 1D6 against leather.
     spec = ExchangeSpec(damage=DiceExpression.parse("1D6"), damage_bonus=DiceExpression.parse("0"), bonus_share=2,
                         skill=25, defence=DefenceOption("none", 0), armour=2)
@@ -69,14 +66,19 @@ def test_a_short_sword_special_success() -> None:
     assert (int(roll[0]), int(bonus[0]), int(total[0])) == (4, 2, 13)
 
 
-def test_first_aid_restores_no_more_than_the_wound() -> None:
-    state = D100State.new(1, [12])
-    take_wound(state, ScriptedDice([]), ONE, ONE, np.array([2]))
-    aid = give_first_aid(state, ScriptedDice({"first-aid": [10], "first-aid-heal": [3]}), ONE, ONE, np.array([0]),
-                         np.array([60]))
-    assert bool(aid.success[0]) and int(aid.healed[0]) == 2 and int(state.hp[0, 0]) == 12
-    again = give_first_aid(state, ScriptedDice([]), ONE, ONE, np.array([0]), np.array([60]))
-    assert int(again.healed[0]) == 0 and int(again.roll[0]) == 0  # once per wound: no roll at all
+def test_first_aid_restores_no_more_than_the_wound(content: Content) -> None:
+    from estoc.systems.d100.play import D100Play
+
+    setup = {"schema_version": 1, "system": "d100", "kind": "encounter", "name": {"fr": "S", "en": "S"},
+             "sides": [{"id": "a", "members": [{"character": "ysolde"}, {"character": "odon"}]},
+                       {"id": "b", "members": [{"character": "gorm"}]}]}
+    fight = D100Play(content).new_fight({"encounter": setup, "seed": 1})
+    for event, faces in (({"type": "begin"}, {}), ({"type": "gm", "op": "damage", "target": "ysolde", "value": 2}, {}),
+                         ({"type": "actions"}, {}), ({"type": "pass"}, {}),
+                         ({"type": "first-aid", "target": "ysolde"}, {"first-aid": [10], "first-aid-heal": [3]})):
+        records = fight.apply(event, ScriptedDice(faces))
+    aid = next(r for r in records if r["kind"] == "first-aid")
+    assert aid["success"] and aid["healed"] == 2 and aid["hp"] == 13
 
 
 def test_a_special_attack_beats_a_normal_parry() -> None:
@@ -104,19 +106,6 @@ def test_a_firearm_cannot_be_parried_nor_dodged() -> None:
     with pytest.raises(RulesError):
         exchange_spec(fighter((pistol,)), 1, fighter((weapon(),)), "dodge")
     assert exchange_spec(fighter((pistol,)), 1, fighter((weapon(),)), "none").defence.kind == "none"
-
-
-def test_zero_hit_points_saved_by_first_aid_before_the_round_ends() -> None:
-    state = D100State.new(2, [10])
-    everyone = np.array([0, 1])
-    take_wound(state, ScriptedDice({"unconscious": [4, 5]}), everyone, np.array([0, 0]), np.array([11, 11]))
-    assert state.hp[:, 0].tolist() == [-1, -1] and state.unconscious[:, 0].all()
-    # World 0: first aid succeeds with 2 points back (hp 1); world 1: it fails.
-    give_first_aid(state, ScriptedDice({"first-aid": [20, 90], "first-aid-heal": [2]}), everyone, np.array([0, 0]),
-                   np.array([0, 0]), np.array([50, 50]))
-    assert state.hp[:, 0].tolist() == [1, -1]
-    died = end_of_round(state)
-    assert died[:, 0].tolist() == [False, True] and state.dead[:, 0].tolist() == [False, True]
 
 
 def test_armour_hampers_dodging_and_throwing_not_shooting() -> None:

@@ -149,7 +149,7 @@ def test_statements_of_intent_and_a_picked_reach(store: EventStore, d100: D100Pl
         tracker.command("reach odon short")  # a short spear is used at long or medium reach
     tracker.command("reach odon medium")
     tracker.command("actions")
-    assert fight(tracker).reach == {0: "medium"}
+    assert fight(tracker).value("reach_pick", 0) == 2  # medium
     with pytest.raises(RulesError, match="before the actions"):
         tracker.command("intent rodrigue fuir")
 

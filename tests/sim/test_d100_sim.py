@@ -1,4 +1,5 @@
-"""Simulation of d100 encounters: one world of the batch is play's fight; the runner, workers, comparisons and the
+"""Simulation of d100 encounters (a world of the batch is play's fight: see tests/unit/test_d100_kernel.py); the
+runner, workers, comparisons and the
 command line work as for HARP; a HARP setting is refused."""
 
 from __future__ import annotations
@@ -11,14 +12,11 @@ import pytest
 
 from estoc.cli import main
 from estoc.content.registry import Content
-from estoc.dice import SeededDice
 from estoc.errors import InputError
 from estoc.sim import compare, simulate, summarize
 from estoc.sim.runner import load_any_encounter
 from estoc.sim.summary import summarize_comparison
-from estoc.systems.d100.batch import BatchFight
 from estoc.systems.d100.encounter import LoadedD100Encounter
-from estoc.systems.d100.play import D100Play
 
 BRIDGE = Path(str(resources.files("estoc.play").joinpath("samples", "pont.yaml")))
 
@@ -28,25 +26,6 @@ def bridge(content: Content) -> LoadedD100Encounter:
     encounter = load_any_encounter(BRIDGE, content)
     assert isinstance(encounter, LoadedD100Encounter)
     return encounter
-
-
-def test_one_world_is_the_fight_of_play(content: Content, bridge: LoadedD100Encounter) -> None:
-    system = D100Play(content)
-    for seed in range(6):
-        fight = system.new_fight({"encounter": bridge.setup, "seed": seed})
-        dice = SeededDice(seed)
-        fight.apply({"type": "begin"}, dice)
-        while not fight.is_over():
-            fight.apply(fight.auto_event(), dice)
-        batch = BatchFight(bridge.outcomes, [c for _i, _s, c in bridge.combatants],
-                           [s for _i, s, _c in bridge.combatants], 1, settings=bridge.settings,
-                           distance=bridge.distance)
-        result = batch.play(SeededDice(seed))
-        assert result.state.hp[0].tolist() == fight.state.hp[0].tolist()
-        assert int(result.rounds[0]) == fight.round
-        winner = fight.winner()
-        sides = list(dict.fromkeys(s for _i, s, _c in bridge.combatants))
-        assert int(result.winner[0]) == (sides.index(winner) if winner else -1)
 
 
 def test_the_same_for_one_and_two_workers(content: Content, bridge: LoadedD100Encounter) -> None:

@@ -13,7 +13,6 @@ from estoc.systems.d100.rules import (
     SUCCESS,
     absorb,
     armour_penalty,
-    dex_rank,
     divide_up,
     hit_points,
     quality,
@@ -38,7 +37,10 @@ def test_a_higher_skill_never_rolls_worse(skill: int, roll: int) -> None:
 
 def test_ranges_movement_and_hit_points() -> None:
     assert range_divisor(np.array([10, 11, 20, 21, 30, 31]), 10).tolist() == [1, 2, 2, 4, 4, 0]
-    assert dex_rank(15, np.array([0, 5, 6, 15, 16, 29, 30])).tolist() == [15, 15, 8, 8, 4, 4, 0]
+    from estoc.systems.d100.worlds import kernel
+
+    divisors = [kernel().py_move_divisor(m) for m in (0, 5, 6, 15, 16, 29, 30)]
+    assert [0 if d == 0 else -(-15 // d) for d in divisors] == [15, 15, 8, 8, 4, 4, 0]
     assert hit_points(12, 12) == 12 and hit_points(13, 12) == 13  # the mean, rounded up
     assert divide_up(np.array([-3, 3, 4]), 2).tolist() == [-1, 2, 2]
 

@@ -15,7 +15,7 @@
           - character: jacquot
             count: 3                 # jacquot-1 … jacquot-3
     distance: 20                     # metres between the sides, for missile weapons (none: within range)
-    settings: {fumble_from: 100, dodge_missiles: false, helmet_points: add}
+    settings: {fumble_from: 100, dodge_missiles: false, helmet_points: add, parry_wear: break}
 
 Loading checks every id and reports each problem as ``file:line: field: message``; the setup it keeps rebuilds the
 encounter without files.
@@ -71,6 +71,7 @@ class EncounterSettings(Strict):
     fumble_from: int = Field(default=100, ge=90, le=101)
     dodge_missiles: bool = False
     helmet_points: Literal["add", "ignore"] = "add"
+    parry_wear: Literal["break", "one-point"] = "break"
 
 
 class Encounter(Strict):
@@ -139,6 +140,7 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
     s = encounter.settings
     return LoadedD100Encounter(
         name=encounter.name.as_dict(), sides=sides, combatants=combatants, players=players,
-        settings=Settings(fumble_from=s.fumble_from, dodge_missiles=s.dodge_missiles, helmet_points=s.helmet_points),
+        settings=Settings(fumble_from=s.fumble_from, dodge_missiles=s.dodge_missiles, helmet_points=s.helmet_points,
+                          parry_wear=s.parry_wear),
         distance=encounter.distance, setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
         outcomes=shipped_outcomes(content))

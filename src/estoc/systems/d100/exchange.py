@@ -55,11 +55,14 @@ class Settings:
         dodge_missiles: arrows and thrown weapons may be dodged, at half the skill (the text: at the GM's word).
         helmet_points: a helmet's armour points add to the body armour's (``add``) or are left out (``ignore``):
             without hit locations, every blow meets the whole protection.
+        parry_wear: a parried blow beyond the parrying item's hit points breaks it (``break``, the text, 5.6), or
+            costs it one hit point like any blow beyond its protection (``one-point``, estoc's earlier reading).
     """
 
     fumble_from: int = DEFAULT_FUMBLE_FROM
     dodge_missiles: bool = False
     helmet_points: Literal["add", "ignore"] = "add"
+    parry_wear: Literal["break", "one-point"] = "break"
 
 
 DEFAULT_SETTINGS = Settings()

@@ -1,10 +1,15 @@
 """The d100 default policy: what a combatant does when the GM lets estoc decide (opponents in play, everyone in
-simulation). Simple, and written so that a GM can predict it:
+simulation). Simple, and written so that a GM can predict it; the rules of it live in the kernel
+(:func:`estoc.systems.d100.kernel.plan_move` and :func:`~estoc.systems.d100.kernel.decide`):
 
-* an ally lies dying (0 hit points or fewer) with a wound not yet treated, and it knows First Aid: it gives first aid
-  to the worst wound (a full round), since that saves a life before the round ends;
-* otherwise it attacks the standing foe with the fewest hit points (the first listed on a tie) with its best weapon
-  (the highest skill) that is whole; a crossbow or a firearm left empty is reloaded first;
+* in the movement phase, a combatant whose whole weapons reach none of its foes closes on the weakest: just enough
+  for its longest shot (three times its range), or to contact for a melee weapon; up to 15 m it acts at half its
+  DEX, up to 29 m at a quarter, and 30 m leave it only its defences (5.3);
+* an ally lies dying (0 hit points or fewer) with a wound not yet treated, the combatant knows First Aid and has not
+  moved this round: it gives first aid to the worst wound (the whole round), since that saves a life;
+* otherwise it attacks the standing foe with the fewest hit points (the first listed on a tie) with its best whole
+  weapon that reaches it (the highest skill; a shield's bash counts as a weapon); a crossbow or a firearm left empty
+  is reloaded first;
 * the defender answers with the best defence the rules allow: a parry, else a dodge, else none.
 """
 
@@ -12,31 +17,40 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from estoc.systems.d100.worlds import kernel_of
 
 if TYPE_CHECKING:
     from estoc.systems.d100.fight import D100Fight
 
+PASS, ATTACK, RELOAD, FIRST_AID = range(4)
+"""The kernel's actions (``A_PASS``…)."""
+
 
 def choose(fight: D100Fight) -> dict[str, Any]:
-    """The event the default policy picks now: :func:`estoc.systems.d100.batch.decide` for the fight's one world."""
-    from estoc.systems.d100.batch import ATTACK, FIRST_AID, RELOAD, Roster, decide
-
+    """The event the default policy picks now, the same steps as a simulated world's."""
+    K, F = kernel_of(fight.F), fight.F
     if fight.round == 0:
         return {"type": "begin"}
     if fight.phase == "movement":
+        for i, person in enumerate(fight.combatants):
+            if fight.value("moved", i) == 0:
+                metres = int(K.py_plan_move(F, 0, i))
+                if metres > 0:
+                    return {"type": "move", "target": person.id, "metres": metres}
         return {"type": "actions"}
     c = fight.current()
     if c is None:
         return {"type": "end-round"}
-    roster = Roster.build(fight.combatants, fight.sides, fight.distance)
-    present = np.array([[i not in fight.removed for i in range(len(fight.combatants))]])
-    d = decide(fight.state, roster, np.array([c]), present, fight.round)
-    kind, target, weapon = int(d.kind[0]), fight.combatants[int(d.target[0])].id, int(d.weapon[0]) + 1
+    kind, target, slot, wound = (int(x) for x in K.py_decide(F, 0, c))
     if kind == FIRST_AID:
-        return {"type": "first-aid", "target": target, "wound": int(d.wound[0]) + 1}
+        return {"type": "first-aid", "target": fight.combatants[target].id, "wound": wound + 1}
     if kind == RELOAD:
-        return {"type": "reload", "weapon": weapon}
+        return {"type": "reload", "weapon": slot + 1}
     if kind == ATTACK:
-        return {"type": "attack", "target": target, "weapon": weapon}
+        event: dict[str, Any] = {"type": "attack", "target": fight.combatants[target].id}
+        if slot >= len(fight.combatants[c].weapons):
+            event["bash"] = True
+        else:
+            event["weapon"] = slot + 1
+        return event
     return {"type": "pass"}

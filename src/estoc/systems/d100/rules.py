@@ -1,6 +1,6 @@
-"""The d100 combat rules as kernels over a batch of worlds: skill rolls and their quality, what modifies a skill,
-the attacks and defences table, damage and armour, parrying items that wear and break, hit points, wounds, first aid
-and healing.
+"""The d100 rules one exchange needs, over arrays (the ``attack`` command and the exact odds): skill rolls and their
+quality, the attacks and defences table, damage and armour, hit points. A whole fight's rules (the round, ranks,
+movement, wounds, first aid, wear of parrying items) are the kernel's (:mod:`estoc.systems.d100.kernel`).
 
 Where the text leaves a reading open, the choice is made here and named (the project's notes repeat them):
 
@@ -40,16 +40,11 @@ UNCONSCIOUS_AT = 2
 """At this many hit points or fewer, a character falls unconscious."""
 RANGE_DIVISORS = (1, 2, 4)
 """Up to the range, the chance is whole; up to twice, halved; up to three times, quartered; beyond, none."""
-DEX_MOVE_DIVISORS = ((5, 1), (15, 2), (29, 4))
-"""Metres moved in a round → what the DEX rank is divided by: up to 5 m none, 6–15 m by two, 16–29 m by four;
-30 m or more leaves only defences."""
 PHYSICAL_SKILLS = ("camouflage", "discretion", "escalade", "esquive", "lancer", "manipulation", "natation",
                    "passe-passe", "saut", "agilite")
 """The skills an armour's physical penalty lowers (the text's list; Agility rolls too)."""
 PERCEPTION_SKILLS = ("ecoute", "observation")
 """The skills an armour's (and a closed helmet's) perception penalty lowers."""
-FIRST_AID_DIE = 3
-HEAL_DIE = 3
 
 
 def divide_up(values: I64 | int, divisor: I64 | int) -> I64:
@@ -74,19 +69,6 @@ def range_divisor(distance: I64 | int, weapon_range: I64 | int) -> I64:
     """1, 2 or 4 by how far the target is against the weapon's range; 0: out of reach."""
     d, r = np.asarray(distance, dtype=np.int64), np.asarray(weapon_range, dtype=np.int64)
     return np.asarray(np.select([d <= r, d <= 2 * r, d <= 3 * r], list(RANGE_DIVISORS), 0), dtype=np.int64)
-
-
-def move_divisor(metres: I64 | int) -> I64:
-    """What the DEX rank is divided by after moving ``metres`` this round (0: no action but defences)."""
-    m = np.asarray(metres, dtype=np.int64)
-    return np.asarray(np.select([m <= limit for limit, _ in DEX_MOVE_DIVISORS], [d for _, d in DEX_MOVE_DIVISORS], 0),
-                      dtype=np.int64)
-
-
-def dex_rank(dex: I64 | int, metres: I64 | int = 0) -> I64:
-    """The DEX rank a combatant acts at: its DEX, halved or quartered (rounded up) by movement; 0: no action."""
-    divisor = move_divisor(metres)
-    return np.where(divisor > 0, divide_up(dex, np.maximum(divisor, 1)), 0).astype(np.int64)
 
 
 def armour_penalty(skill: str, physical: int, perception: int) -> int:
@@ -162,28 +144,3 @@ def absorb(damage: I64, item_protection: I64 | int, armour: I64 | int) -> Absorb
     stopped = np.minimum(past, np.maximum(np.asarray(armour, dtype=np.int64), 0))
     worn = (np.asarray(item_protection) > 0) & (d > np.asarray(item_protection))
     return Absorbed(item=item, armour=stopped, body=past - stopped, worn=np.asarray(worn, dtype=np.bool_))
-
-
-def first_aid(dice: DiceSource, skill: I64, wound: I64, treated: B, worlds: I64 | None = None
-              ) -> tuple[I64, I64, B]:
-    """First aid on one wound in each world: a skill roll (purpose ``first-aid``), then on a success 1D3 points back
-    (``first-aid-heal``), never more than the wound took. A wound already treated gets nothing, and no roll.
-    Returns (the roll, the points restored, whether it succeeded); every tried wound is treated afterwards."""
-    n = skill.shape[0]
-    tried = np.flatnonzero(~treated & (wound > 0))
-    roll = np.zeros(n, dtype=np.int64)
-    roll[tried] = dice.draw(100, tried.size, "first-aid", None if worlds is None else worlds[tried])
-    ok = np.zeros(n, dtype=np.bool_)
-    ok[tried] = quality(roll[tried], skill[tried]) <= SUCCESS
-    healed = np.zeros(n, dtype=np.int64)
-    done = np.flatnonzero(ok)
-    faces = dice.draw(FIRST_AID_DIE, done.size, "first-aid-heal", None if worlds is None else worlds[done])
-    healed[done] = np.minimum(faces, wound[done])
-    return roll, healed, ok
-
-
-def weekly_healing(dice: DiceSource, hp: I64, hp_max: I64, *, ideal: bool = False) -> I64:
-    """A week of rest: 1D3 hit points back (3 in ideal care), never above the maximum. Returns the new hit points."""
-    gained = (np.full(hp.shape[0], HEAL_DIE, dtype=np.int64) if ideal
-              else dice.draw(HEAL_DIE, hp.shape[0], "healing"))
-    return np.asarray(np.minimum(hp + gained, np.maximum(hp_max, hp)), dtype=np.int64)

@@ -1,6 +1,7 @@
 """Simulation of d100 encounters: the system's side of the simulation protocol
-(:class:`~estoc.engine.simulation.SimSystem`); :func:`play_chunk` plays a chunk of worlds with the batch
-(:class:`~estoc.systems.d100.batch.BatchFight`)."""
+(:class:`~estoc.engine.simulation.SimSystem`). :func:`play_chunk` is the kernel entry: it plays a chunk of worlds
+with the compiled kernel (:func:`estoc.systems.d100.kernel.play_all`), each world in its thread's slot, every
+decision the default policy's, and reads what each came to."""
 
 from __future__ import annotations
 
@@ -10,35 +11,48 @@ from typing import Any
 import numpy as np
 
 from estoc.content.registry import Content
-from estoc.dice import KeyedDice
 from estoc.engine.simulation import NumberFormat, OneOf, Outcome, SettingSpec, SimSystem, Switch, Whole
 from estoc.i18n import _
-from estoc.systems.d100.batch import BatchFight, BatchResult
 from estoc.systems.d100.encounter import SETUP_PATH, LoadedD100Encounter, load_d100_encounter
+from estoc.systems.d100.worlds import array, build, kernel_of, kernel_settings
 
 MARKS = ("special",)
 """What :attr:`Outcome.crits_taken` counts: special hits."""
 MAX_DISTANCE = 100_000
 
 
-def outcome(result: BatchResult) -> Outcome:
-    """A batch's worlds: the hit points of damage stand for hits, special hits taken for criticals."""
-    state = result.state
-    out = np.asarray(state.unconscious | state.dead | (state.hp <= 0), dtype=np.bool_)
-    return Outcome(winner=result.winner, over=np.asarray(result.over, dtype=np.bool_), rounds=result.rounds,
-                   out=out, dead=np.asarray(state.dead, dtype=np.bool_), fled=np.zeros_like(out),
-                   hits_dealt=result.tally.damage_dealt, hits_taken=result.tally.damage_taken,
-                   crits_taken=result.tally.specials_taken[:, :, None])
+OUT_DOWN, OUT_DEAD = 1, 2
+"""The kernel's bits of ``out_state``."""
+
+
+def worlds_of(encounter: LoadedD100Encounter, worlds: int, seed: np.random.SeedSequence, *, first: int = 0,
+              threads: int = 1) -> Any:
+    """The kernel's worlds for a chunk of the encounter's fights (see :func:`estoc.systems.d100.worlds.build`)."""
+    sides = list(dict.fromkeys(s for _i, s, _c in encounter.combatants))
+    return build(encounter.outcomes, [c for _i, _s, c in encounter.combatants],
+                 [sides.index(s) for _i, s, _c in encounter.combatants], worlds,
+                 settings=kernel_settings(encounter.settings, encounter.distance), seed=seed, threads=threads,
+                 first_world=first)
+
+
+def outcome(F: Any) -> Outcome:
+    """What each world of a chunk came to, from the kernel's outputs: hit points of damage stand for hits, special
+    hits taken for criticals."""
+    state = array(F, "out_state")
+    out = (state & OUT_DOWN) != 0
+    return Outcome(winner=array(F, "out_winner").copy(), over=array(F, "out_over").astype(bool),
+                   rounds=array(F, "out_rounds").copy(), out=out, dead=(state & OUT_DEAD) != 0,
+                   fled=np.zeros_like(out), hits_dealt=array(F, "out_dealt").copy(),
+                   hits_taken=array(F, "out_taken").copy(), crits_taken=array(F, "out_specials").copy()[:, :, None])
 
 
 def play_chunk(encounter: LoadedD100Encounter, worlds: int, seed: np.random.SeedSequence, first: int,
-               max_rounds: int) -> Outcome:
-    """``worlds`` fights played to their end with the keyed dice of ``seed``."""
-    dice = KeyedDice(seed, worlds, first=first)
-    fight = BatchFight(encounter.outcomes, [c for _i, _s, c in encounter.combatants],
-                       [s for _i, s, _c in encounter.combatants], worlds, settings=encounter.settings,
-                       distance=encounter.distance)
-    return outcome(fight.play(dice, max_rounds))
+               max_rounds: int, options: Mapping[str, Any] | None = None) -> Outcome:
+    """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel: what each came to."""
+    threads = max(1, int((options or {}).get("threads", 1)))
+    F = worlds_of(encounter, worlds, seed, first=first, threads=threads)
+    kernel_of(F).play_all(F, worlds, max_rounds, threads)
+    return outcome(F)
 
 
 class D100Sim:
@@ -57,6 +71,9 @@ class D100Sim:
         SettingSpec("helmet_points", OneOf(("add", "ignore")), lambda: _(
             "A helmet's armour points: added to the armour, or left out."),
             path=("settings", "helmet_points"), read=lambda e: e.settings.helmet_points),
+        SettingSpec("parry_wear", OneOf(("break", "one-point")), lambda: _(
+            "A parried blow beyond the parrying item's hit points: breaks it, or costs it one hit point."),
+            path=("settings", "parry_wear"), read=lambda e: e.settings.parry_wear),
         SettingSpec("distance", Whole(0, MAX_DISTANCE, none=("none", "aucune")), lambda: _(
             "Metres between the sides (none: within range)."),
             path=("distance",), read=lambda e: e.distance),
@@ -70,7 +87,7 @@ class D100Sim:
 
     def play_chunk(self, encounter: LoadedD100Encounter, prepared: None, worlds: int, seed: np.random.SeedSequence,
                    first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
-        return play_chunk(encounter, worlds, seed, first, max_rounds)
+        return play_chunk(encounter, worlds, seed, first, max_rounds, options)
 
     def describe(self, settings: Mapping[str, Any], number: NumberFormat) -> str:
         distance = settings.get("distance")

@@ -1,0 +1,1305 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""The d100 fight (BRP-style percentile combat) as one scalar kernel over worlds: every rule of the round, once.
+
+A *world* is one fight. :class:`Fights` holds W worlds of one encounter: the combatants' sheets (one row per
+combatant, one column per weapon slot, the shield's bash last), each world's state and its cursor (round, phase,
+position in the order). Each rule below is a small function of one world ``w``; its docstring names the section of
+the text (« Combat », sections 5.1–5.14) where a GM can check it.
+
+The module is compiled at install (Cython 3, pure-Python mode) and the very same source runs interpreted: the tests
+hold the two forms equal die for die. Play is this kernel on one world, its decisions forced by the GM's commands
+(:mod:`estoc.systems.d100.fight` checks them and tells what happened from the log); simulation is :func:`play_all`
+over many worlds in parallel threads, each world deciding with :func:`plan_move` and :func:`decide`, the default
+policy.
+
+Dice are never created here. In simulation the ``k``-th die world ``w`` rolls for a purpose is a hash of (key,
+world, purpose, k) (:class:`estoc.dice.KeyedDice`'s stream, computed inline); in play faces come from a Python dice
+source, one call per die, so that every face is stored with its purpose.
+
+Readings where the text leaves a choice are documented where they are made.
+"""
+
+import cython
+from cython.parallel import prange, threadid
+
+i64 = cython.typedef(cython.longlong)
+u64 = cython.typedef(cython.ulonglong)
+
+COMPILED = cython.compiled
+"""Whether this module runs compiled (``False``: the interpreted twin)."""
+
+GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
+MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
+MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
+MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
+
+# --- purposes of the dice (the names play stores faces under) ------------------------------------------------------
+P_ATTACK = cython.declare(cython.int, 0)
+P_DEFENCE = cython.declare(cython.int, 1)
+P_DAMAGE = cython.declare(cython.int, 2)
+P_BONUS = cython.declare(cython.int, 3)
+P_UNCONSCIOUS = cython.declare(cython.int, 4)
+P_AID = cython.declare(cython.int, 5)
+P_AID_HEAL = cython.declare(cython.int, 6)
+P_HEALING = cython.declare(cython.int, 7)
+PURPOSES = ("attack", "defence", "damage", "damage-bonus", "unconscious", "first-aid", "first-aid-heal", "healing")
+
+# --- qualities, results, defences -----------------------------------------------------------------------------------
+Q_SPECIAL = cython.declare(cython.int, 0)
+Q_SUCCESS = cython.declare(cython.int, 1)
+Q_FAILURE = cython.declare(cython.int, 2)
+Q_FUMBLE = cython.declare(cython.int, 3)
+Q_NONE = cython.declare(cython.int, 4)
+R_MISS = cython.declare(cython.int, 0)
+R_STOPPED = cython.declare(cython.int, 1)
+R_HIT = cython.declare(cython.int, 2)
+R_SPECIAL = cython.declare(cython.int, 3)
+D_NONE = cython.declare(cython.int, 0)
+D_PARRY = cython.declare(cython.int, 1)
+D_DODGE = cython.declare(cython.int, 2)
+D_BEST = cython.declare(cython.int, -1)
+"""The default defence: a parry where one is allowed, else a dodge, else none (« Parade », « Esquive »)."""
+ITEM_SHIELD = cython.declare(cython.int, -1)
+ITEM_NONE = cython.declare(cython.int, -2)
+
+# --- actions (the policy's decisions) -------------------------------------------------------------------------------
+A_PASS = cython.declare(cython.int, 0)
+A_ATTACK = cython.declare(cython.int, 1)
+A_RELOAD = cython.declare(cython.int, 2)
+A_FIRST_AID = cython.declare(cython.int, 3)
+
+# --- phases ---------------------------------------------------------------------------------------------------------
+PH_MOVEMENT = cython.declare(cython.int, 0)
+PH_ACTIONS = cython.declare(cython.int, 1)
+PH_OVER = cython.declare(cython.int, 2)
+
+# --- what the log tells (play only: see :mod:`estoc.systems.d100.told`) -------------------------------------------
+L_ROUND = cython.declare(cython.int, 1)       # round
+L_MOVE = cython.declare(cython.int, 2)        # combatant, metres, rank
+L_ORDER = cython.declare(cython.int, 3)       # round
+L_RANK = cython.declare(cython.int, 4)        # combatant, rank, group
+L_DEFENDING = cython.declare(cython.int, 5)   # combatant (moved 30 m or more)
+L_SKIP = cython.declare(cython.int, 6)        # combatant
+L_STRIKE = cython.declare(cython.int, 7)      # attacker, target, slot, chance, defence, item, defence chance, round
+L_ROLLS = cython.declare(cython.int, 8)       # attack roll, quality, defence roll, quality, result
+L_DAMAGE = cython.declare(cython.int, 9)      # weapon roll, bonus, total, item stops, armour stops, body, worn,
+                                              # broken
+L_WOUND = cython.declare(cython.int, 10)      # target, hit points, fell unconscious, hours, dying
+L_AID = cython.declare(cython.int, 11)        # healer, target, wound, roll, skill, success, healed, hp before
+L_RELOAD = cython.declare(cython.int, 12)     # combatant, slot, ready from round
+L_PASS = cython.declare(cython.int, 13)       # combatant
+L_END = cython.declare(cython.int, 14)        # round
+L_DIED = cython.declare(cython.int, 15)       # combatant
+L_OVER = cython.declare(cython.int, 16)       # winning side (−1: none)
+
+# --- rule constants -------------------------------------------------------------------------------------------------
+UNCONSCIOUS_AT = cython.declare(cython.int, 2)
+"""5.12: at 2 hit points or fewer, a character falls unconscious (for 1D6 hours)."""
+UNCONSCIOUS_DIE = cython.declare(cython.int, 6)
+AID_DIE = cython.declare(cython.int, 3)
+HEAL_DIE = cython.declare(cython.int, 3)
+MAX_WOUNDS = cython.declare(cython.int, 16)
+"""Wounds kept apart per combatant; a wound past the 16th joins the last (it matters only to first aid)."""
+FULL_MOVE = cython.declare(cython.int, 30)
+"""5.3: 30 m in a round leaves only defences."""
+WEAR_BREAK = cython.declare(cython.int, 0)
+WEAR_ONE_POINT = cython.declare(cython.int, 1)
+MAX_TERMS = cython.declare(cython.int, 4)
+
+
+@cython.cclass
+class Fights:
+    """W worlds of one encounter: the sheets, each world's state, the dice.
+
+    Built by :func:`estoc.systems.d100.worlds.build`; every array is C-contiguous. ``(C,)`` arrays describe the
+    combatants, ``(C, S)`` their weapon slots (the shield's bash is slot ``nweap[c]`` when it carries one), ``(W, C)``
+    each world's combatants, ``(W,)`` each world's cursor.
+    """
+
+    outcome = cython.declare(cython.int[:, ::1], visibility="public")
+    count = cython.declare(cython.int, visibility="public")
+    width = cython.declare(cython.int, visibility="public")
+    # the combatants (C,)
+    side = cython.declare(cython.int[::1], visibility="public")
+    dex = cython.declare(cython.int[::1], visibility="public")
+    hp_max = cython.declare(cython.int[::1], visibility="public")
+    aid_skill = cython.declare(cython.int[::1], visibility="public")
+    armour = cython.declare(cython.int[::1], visibility="public")
+    dodge = cython.declare(cython.int[::1], visibility="public")
+    physical = cython.declare(cython.int[::1], visibility="public")
+    nweap = cython.declare(cython.int[::1], visibility="public")
+    has_shield = cython.declare(cython.int[::1], visibility="public")
+    shield_skill = cython.declare(cython.int[::1], visibility="public")
+    shield_points0 = cython.declare(cython.int[::1], visibility="public")
+    shield_hp0 = cython.declare(cython.int[::1], visibility="public")
+    shield_missile = cython.declare(cython.int[::1], visibility="public")
+    shield_kneeling = cython.declare(cython.int[::1], visibility="public")
+    bonus_terms = cython.declare(cython.int[::1], visibility="public")
+    bonus_count = cython.declare(cython.int[:, ::1], visibility="public")
+    bonus_sides = cython.declare(cython.int[:, ::1], visibility="public")
+    bonus_const = cython.declare(cython.int[::1], visibility="public")
+    # weapon slots (C, S)
+    skill = cython.declare(cython.int[:, ::1], visibility="public")
+    reach = cython.declare(cython.int[:, ::1], visibility="public")
+    reaches = cython.declare(cython.int[:, ::1], visibility="public")
+    parries = cython.declare(cython.int[:, ::1], visibility="public")
+    whp0 = cython.declare(cython.int[:, ::1], visibility="public")
+    missile = cython.declare(cython.int[:, ::1], visibility="public")
+    high_velocity = cython.declare(cython.int[:, ::1], visibility="public")
+    dodgeable = cython.declare(cython.int[:, ::1], visibility="public")
+    thrown = cython.declare(cython.int[:, ::1], visibility="public")
+    rng = cython.declare(cython.int[:, ::1], visibility="public")
+    reload_rounds = cython.declare(cython.int[:, ::1], visibility="public")
+    magazine = cython.declare(cython.int[:, ::1], visibility="public")
+    hands = cython.declare(cython.int[:, ::1], visibility="public")
+    share = cython.declare(cython.int[:, ::1], visibility="public")
+    loaded0 = cython.declare(cython.int[:, ::1], visibility="public")
+    dmg_terms = cython.declare(cython.int[:, ::1], visibility="public")
+    dmg_const = cython.declare(cython.int[:, ::1], visibility="public")
+    dmg_max = cython.declare(cython.int[:, ::1], visibility="public")
+    dmg_count = cython.declare(cython.int[:, :, ::1], visibility="public")
+    dmg_sides = cython.declare(cython.int[:, :, ::1], visibility="public")
+    # settings
+    fumble_from = cython.declare(cython.int, visibility="public")
+    dodge_missiles = cython.declare(cython.int, visibility="public")
+    wear = cython.declare(cython.int, visibility="public")
+    distance0 = cython.declare(i64, visibility="public")
+    # each world's cursor (W,)
+    rnd = cython.declare(i64[::1], visibility="public")
+    phase = cython.declare(i64[::1], visibility="public")
+    turn = cython.declare(i64[::1], visibility="public")
+    norder = cython.declare(i64[::1], visibility="public")
+    order = cython.declare(i64[:, ::1], visibility="public")
+    groups = cython.declare(i64[:, ::1], visibility="public")
+    # each world's combatants (W, C)
+    hp = cython.declare(i64[:, ::1], visibility="public")
+    unconscious = cython.declare(i64[:, ::1], visibility="public")
+    hours = cython.declare(i64[:, ::1], visibility="public")
+    dead = cython.declare(i64[:, ::1], visibility="public")
+    present = cython.declare(i64[:, ::1], visibility="public")
+    kneeling = cython.declare(i64[:, ::1], visibility="public")
+    moved = cython.declare(i64[:, ::1], visibility="public")
+    advanced = cython.declare(i64[:, ::1], visibility="public")
+    reach_pick = cython.declare(i64[:, ::1], visibility="public")
+    wielded = cython.declare(i64[:, ::1], visibility="public")
+    busy = cython.declare(i64[:, ::1], visibility="public")
+    group_ok = cython.declare(i64[:, ::1], visibility="public")
+    shield_hp = cython.declare(i64[:, ::1], visibility="public")
+    shield_points = cython.declare(i64[:, ::1], visibility="public")
+    wound_count = cython.declare(i64[:, ::1], visibility="public")
+    dealt = cython.declare(i64[:, ::1], visibility="public")
+    taken = cython.declare(i64[:, ::1], visibility="public")
+    hits = cython.declare(i64[:, ::1], visibility="public")
+    specials = cython.declare(i64[:, ::1], visibility="public")
+    specials_taken = cython.declare(i64[:, ::1], visibility="public")
+    downed = cython.declare(i64[:, ::1], visibility="public")
+    acted_rounds = cython.declare(i64[:, ::1], visibility="public")
+    # (W, C, K) and (W, C, S)
+    wounds = cython.declare(i64[:, :, ::1], visibility="public")
+    treated = cython.declare(i64[:, :, ::1], visibility="public")
+    whp = cython.declare(i64[:, :, ::1], visibility="public")
+    loaded = cython.declare(i64[:, :, ::1], visibility="public")
+    reload_until = cython.declare(i64[:, :, ::1], visibility="public")
+    # simulation outputs, one row per world
+    key = cython.declare(u64, visibility="public")
+    first_world = cython.declare(i64, visibility="public")
+    out_winner = cython.declare(i64[::1], visibility="public")
+    out_over = cython.declare(i64[::1], visibility="public")
+    out_rounds = cython.declare(i64[::1], visibility="public")
+    out_dice = cython.declare(i64[::1], visibility="public")
+    out_hp = cython.declare(i64[:, ::1], visibility="public")
+    out_state = cython.declare(i64[:, ::1], visibility="public")
+    out_dealt = cython.declare(i64[:, ::1], visibility="public")
+    out_taken = cython.declare(i64[:, ::1], visibility="public")
+    out_specials = cython.declare(i64[:, ::1], visibility="public")
+    # dice
+    keyed = cython.declare(cython.int, visibility="public")
+    base = cython.declare(u64[::1], visibility="public")
+    salts = cython.declare(u64[::1], visibility="public")
+    counters = cython.declare(u64[:, ::1], visibility="public")
+    source = cython.declare(object, visibility="public")
+    error = cython.declare(object, visibility="public")
+    logging = cython.declare(cython.int, visibility="public")
+    log = cython.declare(list, visibility="public")
+
+    def __init__(self) -> None:
+        self.source = None
+        self.error = None
+        self.logging = 0
+        self.log = []
+
+
+# --- dice ---------------------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _mix(x: u64) -> u64:
+    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`); masks keep the interpreted twin on 64 bits."""
+    x = ((x ^ (x >> 30)) * MIX_1) & MASK
+    x = ((x ^ (x >> 27)) * MIX_2) & MASK
+    return x ^ (x >> 31)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
+    """One die of ``sides`` faces for ``purpose`` in world ``w``: the keyed stream, or the play's dice source."""
+    if F.keyed:
+        base: u64 = F.base[w]
+        salt: u64 = F.salts[purpose]
+        k: u64 = F.counters[w, purpose]
+        if not cython.compiled:
+            base, salt, k = int(base), int(salt), int(k)
+        F.counters[w, purpose] = (k + 1) & MASK
+        x: u64 = _mix((((base ^ salt) & MASK) + ((k * GOLDEN) & MASK)) & MASK)
+        return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
+    return _source_face(F, purpose, sides)
+
+
+@cython.cfunc
+@cython.with_gil
+@cython.exceptval(check=False)
+def _source_face(F: Fights, purpose: cython.int, sides: cython.int) -> cython.int:
+    """A face from the play's dice source; an error is kept for the caller, who raises it once the kernel returns."""
+    if F.error is not None:
+        return 1
+    try:
+        return int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
+    except BaseException as exc:
+        F.error = exc
+        return 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def emit(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64) -> cython.void:
+    """One row of the play's log (nothing in simulation)."""
+    if F.logging:
+        _log_row(F, kind, a, b, c, d, e, f, g, h)
+
+
+@cython.cfunc
+@cython.with_gil
+@cython.exceptval(check=False)
+def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
+             ) -> cython.void:
+    F.log.append((kind, a, b, c, d, e, f, g, h))
+
+
+# --- arithmetic the text asks for -----------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def divide_up(value: i64, divisor: i64) -> i64:
+    """``value / divisor`` rounded up, for ``value`` ≥ 0 (« Difficile »: half the chance; 5.3: half a DEX)."""
+    return (value + divisor - 1) // divisor
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def half_up(value: i64) -> i64:
+    """5.9: half a damage bonus, rounded up (``-3 → -1``), in the same whole numbers compiled and interpreted."""
+    if value >= 0:
+        return (value + 1) // 2
+    return -((-value) // 2)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def quality(F: Fights, roll: i64, chance: i64) -> cython.int:
+    """5.5: a roll at or under a fifth of the chance (rounded to the nearest) is special, at or under the chance a
+    success, above a failure; a roll in the GM's fumble range (``fumble_from``, default 100) fumbles. The text makes
+    only a roll *above* the chance a failure: estoc counts a roll equal to it a success."""
+    if roll >= F.fumble_from:
+        return Q_FUMBLE
+    if roll <= (chance + 2) // 5:
+        return Q_SPECIAL
+    if roll <= chance:
+        return Q_SUCCESS
+    return Q_FAILURE
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def range_divisor(d: i64, r: i64) -> i64:
+    """5.9: the chance whole up to the range, halved up to twice, quartered up to three times; 0 beyond (out of
+    reach)."""
+    if d <= r:
+        return 1
+    if d <= 2 * r:
+        return 2
+    if d <= 3 * r:
+        return 4
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def move_divisor(metres: i64) -> i64:
+    """5.3: up to 5 m a round changes nothing; 6–15 m halve the DEX rank, 16–29 m quarter it; 30 m leave only
+    defences (0). The text's ranges leave 5–6 m and 15–16 m whole: estoc reads them as whole metres."""
+    if metres <= 5:
+        return 1
+    if metres <= 15:
+        return 2
+    if metres < FULL_MOVE:
+        return 4
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def dex_rank(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """5.3–5.4: the rank ``c`` acts at this round: its DEX, cut by its movement (rounded up); 0: no action."""
+    divisor: i64 = move_divisor(F.moved[w, c])
+    if divisor == 0:
+        return 0
+    return divide_up(F.dex[c], divisor)
+
+
+# --- who is where and who stands ------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def out_of_fight(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """5.12: unconscious or dead."""
+    return F.unconscious[w, c] != 0 or F.dead[w, c] != 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """In the fight (not taken out by the GM) and neither unconscious nor dead."""
+    return F.present[w, c] != 0 and not out_of_fight(F, w, c)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def dying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """5.12: at 0 hit points or fewer and not yet dead: first aid before the round ends may save them."""
+    return F.hp[w, c] <= 0 and F.dead[w, c] == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def distance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> i64:
+    """5.3: metres between ``a`` and ``t``: the sides start ``distance0`` apart and each combatant closes by what it
+    has moved (estoc's line: every move is towards the other side, as the GM's ``move`` and the policy's are). −1:
+    the encounter sets no distance (everyone within reach)."""
+    if F.distance0 < 0:
+        return -1
+    d: i64 = F.distance0 - F.advanced[w, a] - F.advanced[w, t]
+    return d if d > 0 else 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def sides_standing(F: Fights, w: cython.Py_ssize_t) -> cython.int:
+    """How many sides still have someone standing (2: two or more)."""
+    first: cython.int = -1
+    c: cython.Py_ssize_t
+    for c in range(F.count):
+        if standing(F, w, c):
+            if first < 0:
+                first = F.side[c]
+            elif F.side[c] != first:
+                return 2
+    return 0 if first < 0 else 1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def winner(F: Fights, w: cython.Py_ssize_t) -> cython.int:
+    """The side still standing when it is the only one; −1 otherwise."""
+    c: cython.Py_ssize_t
+    if sides_standing(F, w) != 1:
+        return -1
+    for c in range(F.count):
+        if standing(F, w, c):
+            return F.side[c]
+    return -1
+
+
+# --- weapons, reach, the attacker's chance (5.4, 5.5, 5.9) ---------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def is_bash(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
+    """5.11: the shield is a weapon too: its bash is the slot after the weapons."""
+    return F.has_shield[c] != 0 and s == F.nweap[c]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def whole(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
+    """Not broken: a weapon that parries keeps hit points; a shield bashes while it holds."""
+    if is_bash(F, c, s):
+        return F.shield_hp[w, c] > 0
+    return F.parries[c, s] == 0 or F.whp[w, c, s] > 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def reaches(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t, d: i64) -> cython.bint:
+    """Whether slot ``s`` reaches a foe ``d`` metres away: a missile within three times its range (5.9), a melee
+    weapon or a bash in contact (0 m; −1: no distances, everyone within reach)."""
+    if d < 0:
+        return True
+    if F.missile[c, s]:
+        return range_divisor(d, F.rng[c, s]) > 0
+    return d == 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def chance(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, d: i64, difficult: cython.bint, mod: i64) -> i64:
+    """5.5 and 5.9: the skill plus ``mod`` (a thrown weapon's skill is a physical one: the armour's penalty lowers
+    it, 5.10), halved rounded up when Difficult, cut by range for a missile; never below 0. −1: out of reach."""
+    skill: i64 = F.skill[a, s] + mod
+    if F.thrown[a, s]:
+        skill += F.physical[a]
+    if skill < 0:
+        skill = 0
+    if difficult:
+        skill = divide_up(skill, 2)
+    if F.missile[a, s] and d >= 0:
+        divisor: i64 = range_divisor(d, F.rng[a, s])
+        if divisor == 0:
+            return -1
+        skill = divide_up(skill, divisor)
+    return skill
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def rank_key(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """5.2 and 5.4: who acts first: the higher DEX rank; at one rank missile weapons, then long, medium and short
+    ones (the weapon in hand, at the reach picked for a weapon that has several); then the higher skill. One whole
+    number, smaller first; equal numbers act together (« les actions sont simultanées »)."""
+    s: i64 = F.wielded[w, c]
+    r: i64 = F.reach[c, s]
+    pick: i64 = F.reach_pick[w, c]
+    if pick >= 0 and (F.reaches[c, s] >> pick) & 1:
+        r = pick
+    return -dex_rank(F, w, c) * 1000000 + r * 10000 - F.skill[c, s]
+
+
+# --- defences (5.6, 5.7, 5.11) --------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def shield_in_hand(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+    """5.11 and 5.9 (« Le nombre de mains »): a whole shield parries only when the weapon in hand leaves a hand for
+    it: a two-handed weapon (a great axe, a crossbow) takes both."""
+    return (F.has_shield[t] != 0 and F.shield_hp[w, t] > 0
+            and F.hands[t, F.wielded[w, t]] == 1)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
+            wanted: cython.int, parry_slot: i64, out: cython.pointer(i64)) -> cython.bint:
+    """The defence ``t`` opposes to ``a``'s blow with slot ``s``: ``wanted`` (:data:`D_BEST`: a parry where allowed,
+    else a dodge, else none). ``out`` gets the kind, the chance, the parry's protection and the parrying item (a
+    slot, :data:`ITEM_SHIELD`, :data:`ITEM_NONE`). Returns False when the rules forbid the defence wanted.
+
+    A firearm or an energy weapon is neither parried nor dodged (5.6, 5.7). A missile is parried with a shield only,
+    at the shield's own chance (kneeling behind a large one, its kneeling chance), and dodged only where the GM allows
+    it, at half the skill. A melee blow is parried with the shield (its armour points stop the blow) or, without one
+    or when ``parry_slot`` names a weapon, with the first whole weapon that parries (its hit points stop the blow);
+    it can always be dodged. A combatant giving first aid this round opposes nothing (5.14: it takes the round)."""
+    kind: cython.int = D_NONE
+    skill: i64 = 0
+    protection: i64 = 0
+    item: i64 = ITEM_NONE
+    can_parry: cython.bint = False
+    can_dodge: cython.bint = False
+    p_skill: i64 = 0
+    p_prot: i64 = 0
+    p_item: i64 = ITEM_NONE
+    k: cython.Py_ssize_t
+    busy: cython.bint = F.busy[w, t] == F.rnd[w]
+    if not F.high_velocity[a, s] and not busy:
+        if F.missile[a, s]:
+            if shield_in_hand(F, w, t):
+                can_parry = True
+                p_skill = F.shield_missile[t]
+                if F.kneeling[w, t] and F.shield_kneeling[t] >= 0:
+                    p_skill = F.shield_kneeling[t]
+                p_prot = F.shield_points[w, t]
+                p_item = ITEM_SHIELD
+            if F.dodge_missiles and F.dodgeable[a, s]:
+                can_dodge = True
+        else:
+            if shield_in_hand(F, w, t) and parry_slot < 0:
+                can_parry = True
+                p_skill = F.shield_skill[t]
+                p_prot = F.shield_points[w, t]
+                p_item = ITEM_SHIELD
+            else:
+                for k in range(F.nweap[t]):
+                    if F.parries[t, k] and F.whp[w, t, k] > 0 and (parry_slot < 0 or parry_slot == k):
+                        can_parry = True
+                        p_skill = F.skill[t, k]
+                        p_prot = F.whp[w, t, k]
+                        p_item = k
+                        break
+            can_dodge = True
+    if wanted == D_BEST:
+        wanted = D_PARRY if can_parry else (D_DODGE if can_dodge else D_NONE)
+    if wanted == D_PARRY:
+        if not can_parry:
+            return False
+        kind, skill, protection, item = D_PARRY, p_skill, p_prot, p_item
+    elif wanted == D_DODGE:
+        if not can_dodge:
+            return False
+        kind = D_DODGE
+        skill = F.dodge[t] if not F.missile[a, s] else divide_up(F.dodge[t], 2)
+    out[0] = kind
+    out[1] = skill
+    out[2] = protection
+    out[3] = item
+    return True
+
+
+# --- wounds (5.12), parrying items (5.6, 5.11) ----------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: i64, roll_hours: cython.bint
+               ) -> cython.bint:
+    """5.12: a wound of ``damage`` hit points, kept apart for first aid (5.14). At 2 hit points or fewer the
+    character falls unconscious for 1D6 hours (rolled where ``roll_hours``: the GM's own damage leaves the hours to
+    the GM). Returns whether it fell unconscious now."""
+    if damage <= 0:
+        return False
+    k: i64 = F.wound_count[w, c]
+    if k > MAX_WOUNDS - 1:
+        k = MAX_WOUNDS - 1
+    F.wounds[w, c, k] += damage
+    if F.wound_count[w, c] < MAX_WOUNDS:
+        F.wound_count[w, c] += 1
+    F.hp[w, c] -= damage
+    if F.hp[w, c] <= UNCONSCIOUS_AT and not F.unconscious[w, c] and not F.dead[w, c]:
+        F.unconscious[w, c] = 1
+        F.hours[w, c] = die(F, w, P_UNCONSCIOUS, UNCONSCIOUS_DIE) if roll_hours else 0
+        return True
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def wear_item(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, item: i64, damage: i64) -> cython.bint:
+    """5.6 and 5.11: a parried blow stronger than what the item stops wears it. As the text reads (setting
+    ``parry_wear: break``), a blow beyond the item's hit points breaks it; a lesser one costs it a hit point (a
+    shield an armour point too: « réduisez ses points de vie et ses points d'armure »; estoc's measure, one point a
+    blow). ``one-point`` keeps estoc's earlier reading: one hit point a blow, whatever its strength. Returns whether
+    the item is broken now."""
+    left: i64
+    if item == ITEM_SHIELD:
+        if F.wear == WEAR_BREAK and damage > F.shield_hp[w, t]:
+            F.shield_hp[w, t] = 0
+            F.shield_points[w, t] = 0
+        else:
+            F.shield_hp[w, t] -= 1
+            if F.shield_points[w, t] > 0:
+                F.shield_points[w, t] -= 1
+        left = F.shield_hp[w, t]
+    else:
+        if F.wear == WEAR_BREAK and damage > F.whp[w, t, item]:
+            F.whp[w, t, item] = 0
+        else:
+            F.whp[w, t, item] -= 1
+        left = F.whp[w, t, item]
+    return left <= 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def roll_damage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, special: cython.bint,
+                out: cython.pointer(i64)) -> cython.void:
+    """5.9 and 5.13: the weapon's dice (« damage », term after term), its maximum added on a special success, then
+    the wielder's damage bonus (« damage-bonus »): whole, half rounded up, or none as the weapon says. ``out`` gets
+    the weapon's roll (with its constant), the bonus and the total (never below 0)."""
+    k: cython.Py_ssize_t
+    _j: cython.Py_ssize_t
+    n: i64
+    sides: cython.int
+    roll: i64 = F.dmg_const[a, s]
+    for k in range(F.dmg_terms[a, s]):
+        n = F.dmg_count[a, s, k]
+        sides = F.dmg_sides[a, s, k]
+        for _j in range(n if n > 0 else -n):
+            if n > 0:
+                roll += die(F, w, P_DAMAGE, sides)
+            else:
+                roll -= die(F, w, P_DAMAGE, sides)
+    bonus: i64 = 0
+    if F.share[a, s] > 0 and (F.bonus_terms[a] > 0 or F.bonus_const[a] != 0):
+        bonus = F.bonus_const[a]
+        for k in range(F.bonus_terms[a]):
+            n = F.bonus_count[a, k]
+            sides = F.bonus_sides[a, k]
+            for _j in range(n if n > 0 else -n):
+                if n > 0:
+                    bonus += die(F, w, P_BONUS, sides)
+                else:
+                    bonus -= die(F, w, P_BONUS, sides)
+        if F.share[a, s] == 1:
+            bonus = half_up(bonus)
+    total: i64 = roll + bonus
+    if special:
+        total += F.dmg_max[a, s]
+    out[0] = roll
+    out[1] = bonus
+    out[2] = total if total > 0 else 0
+
+
+# --- the exchange (5.5–5.13) ----------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+           p: i64, dfn: cython.pointer(i64)) -> cython.void:
+    """One attack at chance ``p`` against the defence ``dfn`` (as :func:`defence` writes it): the attack roll; where
+    it succeeds and a defence is opposed, the defence roll; the table of attacks and defences (5.8); where the blow
+    lands or meets a parry, the damage through the parrying item's protection (5.11), then the armour (5.10); the
+    wound (5.12). A special success needs a special defence (5.5)."""
+    emit(F, L_STRIKE, a, t, s, p, dfn[0], dfn[3], dfn[1], F.rnd[w])
+    aroll: i64 = die(F, w, P_ATTACK, 100)
+    aq: cython.int = quality(F, aroll, p)
+    droll: i64 = 0
+    dq: cython.int = Q_NONE
+    if aq <= Q_SUCCESS and dfn[0] != D_NONE:
+        droll = die(F, w, P_DEFENCE, 100)
+        dq = quality(F, droll, dfn[1])
+    result: cython.int = F.outcome[aq, dq]
+    emit(F, L_ROLLS, aroll, aq, droll, dq, result, 0, 0, 0)
+    parried: cython.bint = result == R_STOPPED and dfn[0] == D_PARRY
+    if F.loaded[w, a, s] > 0:
+        F.loaded[w, a, s] -= 1
+    if result == R_MISS or (result == R_STOPPED and not parried):
+        emit(F, L_WOUND, t, F.hp[w, t], 0, 0, dying(F, w, t), 0, 0, 0)
+        return
+    dmg = cython.declare(i64[3])
+    roll_damage(F, w, a, s, result == R_SPECIAL, dmg)
+    total: i64 = dmg[2]
+    protection: i64 = dfn[2] if parried else 0
+    if protection < 0:
+        protection = 0
+    item_stops: i64 = total if total < protection else protection
+    past: i64 = total - item_stops
+    armour: i64 = F.armour[t] if F.armour[t] > 0 else 0
+    armour_stops: i64 = past if past < armour else armour
+    body: i64 = past - armour_stops
+    worn: cython.bint = protection > 0 and total > protection
+    broken: cython.bint = False
+    if worn:
+        broken = wear_item(F, w, t, dfn[3], total)
+    emit(F, L_DAMAGE, dmg[0], dmg[1], total, item_stops, armour_stops, body, worn, broken)
+    was_up: cython.bint = standing(F, w, t)
+    fell: cython.bint = take_wound(F, w, t, body, True)
+    F.dealt[w, a] += body
+    F.taken[w, t] += body
+    if result != R_STOPPED or body > 0:
+        F.hits[w, a] += 1
+    if result == R_SPECIAL:
+        F.specials[w, a] += 1
+        F.specials_taken[w, t] += 1
+    if was_up and not standing(F, w, t):
+        F.downed[w, a] += 1
+    emit(F, L_WOUND, t, F.hp[w, t], fell, F.hours[w, t] if fell else 0, dying(F, w, t), 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+           wanted: cython.int, parry_slot: i64, d: i64, difficult: cython.bint, mod: i64) -> cython.bint:
+    """``a`` attacks ``t`` with slot ``s`` at ``d`` metres (−1: the kernel's distance between them), ``t``
+    opposing ``wanted``. The weapon becomes the one in hand. Returns False, changing nothing, when the defence
+    wanted is not allowed or the target is out of reach (play says why beforehand)."""
+    dfn = cython.declare(i64[4])
+    if d < 0:
+        d = distance(F, w, a, t)
+    p: i64 = chance(F, a, s, d, difficult, mod)
+    if p < 0:
+        return False
+    if not standing(F, w, t):
+        wanted = D_NONE
+    if not defence(F, w, a, s, t, wanted, parry_slot, dfn):
+        return False
+    F.wielded[w, a] = s
+    strike(F, w, a, t, s, p, dfn)
+    return True
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def first_aid(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, k: cython.Py_ssize_t
+              ) -> cython.void:
+    """5.14: first aid on wound ``k`` of ``t``: a First Aid roll (« first-aid »), then on a success 1D3 points back
+    (« first-aid-heal »), never more than the wound took; tried once per wound, success or not. It takes the
+    healer's whole round: no parry or dodge for the rest of it (estoc's reading of « un round complet »). Back above
+    0 hit points before the round ends, a dying character lives."""
+    before: i64 = F.hp[w, t]
+    roll: i64 = die(F, w, P_AID, 100)
+    ok: cython.bint = quality(F, roll, F.aid_skill[a]) <= Q_SUCCESS
+    healed: i64 = 0
+    if ok:
+        healed = die(F, w, P_AID_HEAL, AID_DIE)
+        if healed > F.wounds[w, t, k]:
+            healed = F.wounds[w, t, k]
+    F.treated[w, t, k] = 1
+    F.hp[w, t] += healed
+    F.busy[w, a] = F.rnd[w]
+    emit(F, L_AID, a, t, k, roll, F.aid_skill[a], ok, healed, before)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def reload(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.void:
+    """5.6 (missile weapons): reloading takes the round: a crossbow shoots again the round after (it shoots every
+    other round); a firearm gets a full magazine."""
+    F.loaded[w, a, s] = F.magazine[a, s] if F.magazine[a, s] > 0 else 1
+    n: i64 = F.reload_rounds[a, s] if F.reload_rounds[a, s] > 1 else 1
+    F.reload_until[w, a, s] = F.rnd[w] + n
+    F.wielded[w, a] = s
+    emit(F, L_RELOAD, a, s, F.reload_until[w, a, s], 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def ready(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
+    """Loaded (a weapon never reloaded is always) and past its reloading round."""
+    return F.loaded[w, c, s] != 0 and F.rnd[w] >= F.reload_until[w, c, s]
+
+
+# --- the round (5.1–5.4, 5.12) --------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, metres: i64) -> cython.void:
+    """5.3: ``c`` moves ``metres`` this round (a second order replaces the first), towards the other side."""
+    F.advanced[w, c] += metres - F.moved[w, c]
+    F.moved[w, c] = metres
+    emit(F, L_MOVE, c, metres, dex_rank(F, w, c), 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def start_actions(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """The movement phase closes: the order of the round's ranks (:func:`rank_key`; at one key, the earlier in the
+    list first, one simultaneous group). Who moved 30 m or more only defends (5.3)."""
+    n: cython.Py_ssize_t = 0
+    c: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    key: i64
+    for c in range(F.count):
+        if not standing(F, w, c) or move_divisor(F.moved[w, c]) == 0:
+            continue
+        key = rank_key(F, w, c)
+        k = n
+        while k > 0 and rank_key(F, w, F.order[w, k - 1]) > key:
+            F.order[w, k] = F.order[w, k - 1]
+            k -= 1
+        F.order[w, k] = c
+        n += 1
+    F.norder[w] = n
+    emit(F, L_ORDER, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
+    for k in range(n):
+        c = F.order[w, k]
+        if k == 0:
+            F.groups[w, k] = 0
+        elif rank_key(F, w, F.order[w, k - 1]) == rank_key(F, w, c):
+            F.groups[w, k] = F.groups[w, k - 1]
+        else:
+            F.groups[w, k] = F.groups[w, k - 1] + 1
+        emit(F, L_RANK, c, dex_rank(F, w, c), F.groups[w, k], 0, 0, 0, 0, 0)
+    for c in range(F.count):
+        if F.moved[w, c] > 0 and move_divisor(F.moved[w, c]) == 0:
+            emit(F, L_DEFENDING, c, 0, 0, 0, 0, 0, 0, 0)
+    F.phase[w] = PH_ACTIONS
+    F.turn[w] = -1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def end_round(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> cython.void:
+    """5.1 « Résolution » and 5.12: whoever is still at 0 hit points or fewer dies. The fight is over once one side
+    (or none) stands; otherwise a new round begins, its movement phase first (past ``max_rounds`` the world stops)."""
+    c: cython.Py_ssize_t
+    emit(F, L_END, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
+    for c in range(F.count):
+        if dying(F, w, c):
+            F.dead[w, c] = 1
+            emit(F, L_DIED, c, 0, 0, 0, 0, 0, 0, 0)
+    if sides_standing(F, w) <= 1:
+        F.phase[w] = PH_OVER
+        emit(F, L_OVER, winner(F, w), 0, 0, 0, 0, 0, 0, 0)
+        return
+    if F.rnd[w] >= max_rounds:
+        F.phase[w] = PH_OVER
+        return
+    F.rnd[w] += 1
+    F.phase[w] = PH_MOVEMENT
+    F.norder[w] = 0
+    F.turn[w] = 0
+    for c in range(F.count):
+        F.moved[w, c] = 0
+        F.reach_pick[w, c] = -1
+    emit(F, L_ROUND, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
+    """The next combatant to act at its rank, or −1 once the round has ended. Each acts once, at its rank; a new
+    simultaneous group starts with those standing then, so that one felled by its own group still acts (5.2); when
+    a new group finds one side left, the round ends there."""
+    c: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    turn: i64
+    while True:
+        F.turn[w] += 1
+        turn = F.turn[w]
+        if turn >= F.norder[w]:
+            end_round(F, w, max_rounds)
+            return -1
+        c = F.order[w, turn]
+        if turn == 0 or F.groups[w, turn - 1] != F.groups[w, turn]:
+            if sides_standing(F, w) <= 1:
+                end_round(F, w, max_rounds)
+                return -1
+            for k in range(turn, F.norder[w]):
+                if F.groups[w, k] != F.groups[w, turn]:
+                    break
+                F.group_ok[w, F.order[w, k]] = standing(F, w, F.order[w, k])
+        if F.group_ok[w, c] and F.present[w, c]:
+            F.acted_rounds[w, c] += 1
+            return c
+        emit(F, L_SKIP, c, 0, 0, 0, 0, 0, 0, 0)
+
+
+# --- the default policy ---------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def weakest_foe(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The standing foe with the fewest hit points (the first listed on a tie); −1: none."""
+    best: i64 = -1
+    i: cython.Py_ssize_t
+    for i in range(F.count):
+        if standing(F, w, i) and F.side[i] != F.side[c] and (best < 0 or F.hp[w, i] < F.hp[w, best]):
+            best = i
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def best_slot(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: i64, need_ready: cython.bint) -> i64:
+    """The whole slot with the highest skill (the first on a tie) that reaches ``d`` metres, ready to strike when
+    ``need_ready``; −1: none."""
+    best: i64 = -1
+    s: cython.Py_ssize_t
+    slots: cython.Py_ssize_t = F.nweap[c] + F.has_shield[c]
+    for s in range(slots):
+        if not whole(F, w, c, s) or not reaches(F, c, s, d) or (need_ready and not ready(F, w, c, s)):
+            continue
+        if best < 0 or F.skill[c, s] > F.skill[c, best]:
+            best = s
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def plan_move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The default policy's move in the movement phase (5.3): standing still when a whole weapon reaches the weakest
+    foe; otherwise it closes, just enough for its longest shot, or to contact (at half or a quarter of its DEX, or
+    30 m and only defences when the foe is that far)."""
+    if not standing(F, w, c):
+        return 0
+    t: i64 = weakest_foe(F, w, c)
+    if t < 0:
+        return 0
+    d: i64 = distance(F, w, c, t)
+    if d <= 0 or best_slot(F, w, c, d, False) >= 0:
+        return 0
+    longest: i64 = 0
+    s: cython.Py_ssize_t
+    for s in range(F.nweap[c]):
+        if F.missile[c, s] and whole(F, w, c, s) and 3 * F.rng[c, s] > longest:
+            longest = 3 * F.rng[c, s]
+    need: i64 = d - longest
+    return need if need < FULL_MOVE else FULL_MOVE
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.pointer(i64)) -> cython.void:
+    """The default policy's action for ``c`` (see :mod:`estoc.systems.d100.policy`): ``out`` gets the action, its
+    target, slot and wound."""
+    i: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    out[0] = A_PASS
+    out[1] = -1
+    out[2] = 0
+    out[3] = 0
+    # First aid: an ally dying with a wound not yet treated, when it knows how and has not moved (5.14).
+    worst: i64
+    if F.aid_skill[c] > 0 and F.moved[w, c] == 0:
+        for i in range(F.count):
+            if F.side[i] != F.side[c] or not F.present[w, i] or not dying(F, w, i):
+                continue
+            worst = -1
+            for k in range(F.wound_count[w, i]):
+                if not F.treated[w, i, k] and (worst < 0 or F.wounds[w, i, k] > F.wounds[w, i, worst]):
+                    worst = k
+            if worst >= 0:
+                out[0] = A_FIRST_AID
+                out[1] = i
+                out[3] = worst
+                return
+    t: i64 = weakest_foe(F, w, c)
+    if t < 0:
+        return
+    d: i64 = distance(F, w, c, t)
+    best: i64 = best_slot(F, w, c, d, False)
+    if best < 0:
+        return
+    out[1] = t
+    if F.loaded[w, c, best] == 0:
+        out[0] = A_RELOAD
+        out[2] = best
+        return
+    if ready(F, w, c, best):
+        out[0] = A_ATTACK
+        out[2] = best
+        return
+    best = best_slot(F, w, c, d, True)
+    if best >= 0:
+        out[0] = A_ATTACK
+        out[2] = best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
+    """Carry out the decision ``d`` (as :func:`decide` writes it); the defender answers with the best defence."""
+    if d[0] == A_ATTACK:
+        attack(F, w, c, d[1], d[2], D_BEST, -1, -1, False, 0)
+    elif d[0] == A_RELOAD:
+        reload(F, w, c, d[2])
+    elif d[0] == A_FIRST_AID:
+        first_aid(F, w, c, d[1], d[3])
+    else:
+        emit(F, L_PASS, c, 0, 0, 0, 0, 0, 0, 0)
+
+
+# --- whole fights ---------------------------------------------------------------------------------------------------
+
+OUT_DOWN = cython.declare(cython.int, 1)
+OUT_DEAD = cython.declare(cython.int, 2)
+SLOT_STRIDE = cython.declare(cython.int, 8)
+"""Rows between two threads' slots, so that two threads never write the same cache line."""
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
+    """Slot ``w`` set to the start of a fight (5.12: everyone at full hit points, unhurt; weapons loaded as they come),
+    with the keyed dice of world ``world`` of the run (``world`` < 0: the dice are left alone, play's)."""
+    c: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    F.rnd[w] = 0
+    F.phase[w] = PH_MOVEMENT
+    F.turn[w] = 0
+    F.norder[w] = 0
+    for c in range(F.count):
+        F.hp[w, c] = F.hp_max[c]
+        F.unconscious[w, c] = 0
+        F.hours[w, c] = 0
+        F.dead[w, c] = 0
+        F.present[w, c] = 1
+        F.kneeling[w, c] = 0
+        F.moved[w, c] = 0
+        F.advanced[w, c] = 0
+        F.reach_pick[w, c] = -1
+        F.wielded[w, c] = 0
+        F.busy[w, c] = -1
+        F.group_ok[w, c] = 0
+        F.shield_hp[w, c] = F.shield_hp0[c]
+        F.shield_points[w, c] = F.shield_points0[c]
+        F.wound_count[w, c] = 0
+        F.dealt[w, c] = 0
+        F.taken[w, c] = 0
+        F.hits[w, c] = 0
+        F.specials[w, c] = 0
+        F.specials_taken[w, c] = 0
+        F.downed[w, c] = 0
+        F.acted_rounds[w, c] = 0
+        for k in range(MAX_WOUNDS):
+            F.wounds[w, c, k] = 0
+            F.treated[w, c, k] = 0
+        for k in range(F.width):
+            F.whp[w, c, k] = F.whp0[c, k]
+            F.loaded[w, c, k] = F.loaded0[c, k]
+            F.reload_until[w, c, k] = 0
+    if world >= 0:
+        for k in range(F.counters.shape[1]):
+            F.counters[w, k] = 0
+        F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def begin(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """The first round's movement phase."""
+    F.rnd[w] = 1
+    F.phase[w] = PH_MOVEMENT
+    emit(F, L_ROUND, 1, 0, 0, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) -> cython.void:
+    """Play world ``world`` in slot ``w`` from its start to its end (or ``max_rounds`` rounds), every decision the
+    default policy's (the same steps as play's ``auto``: the moves in the list's order, then the ranks), and keep
+    what it came to."""
+    fresh(F, w, world)
+    begin(F, w)
+    d = cython.declare(i64[4])
+    c: cython.Py_ssize_t
+    a: i64
+    m: i64
+    while F.phase[w] != PH_OVER:
+        for c in range(F.count):
+            m = plan_move(F, w, c)
+            if m > 0:
+                move(F, w, c, m)
+        start_actions(F, w)
+        a = advance(F, w, max_rounds)
+        while a >= 0:
+            decide(F, w, a, d)
+            act(F, w, a, d)
+            a = advance(F, w, max_rounds)
+    over: cython.bint = sides_standing(F, w) <= 1
+    F.out_winner[world] = winner(F, w) if over else -1
+    F.out_over[world] = over
+    F.out_rounds[world] = F.rnd[w]
+    k: cython.Py_ssize_t
+    F.out_dice[world] = 0
+    for k in range(F.counters.shape[1]):
+        F.out_dice[world] += cython.cast(i64, F.counters[w, k])
+    flags: i64
+    for c in range(F.count):
+        flags = 0
+        if out_of_fight(F, w, c) or F.hp[w, c] <= 0:
+            flags |= OUT_DOWN
+        if F.dead[w, c]:
+            flags |= OUT_DEAD
+        F.out_state[world, c] = flags
+        F.out_hp[world, c] = F.hp[w, c]
+        F.out_dealt[world, c] = F.dealt[w, c]
+        F.out_taken[world, c] = F.taken[w, c]
+        F.out_specials[world, c] = F.specials_taken[w, c]
+
+
+def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
+    """Play ``worlds`` worlds to their end on ``threads`` threads, each thread in its own slot (keyed dice only);
+    what each came to is in the outputs (``out_*``)."""
+    if not F.keyed:
+        raise ValueError("play_all needs keyed dice")
+    if F.rnd.shape[0] < threads * SLOT_STRIDE or F.out_winner.shape[0] < worlds:
+        raise ValueError("play_all needs a slot for each thread and an output row for each world")
+    world: cython.Py_ssize_t
+    if cython.compiled:
+        with cython.nogil:
+            for world in prange(worlds, num_threads=threads, schedule="static"):
+                fight_world(F, threadid() * SLOT_STRIDE, world, max_rounds)
+    else:
+        for world in range(worlds):
+            fight_world(F, 0, world, max_rounds)
+
+
+# --- entries for play (one world, called from Python) -----------------------------------------------------------
+
+def py_fresh(F: Fights, w: cython.Py_ssize_t) -> None:
+    fresh(F, w, -1)
+
+
+def py_begin(F: Fights, w: cython.Py_ssize_t) -> None:
+    begin(F, w)
+
+
+def py_move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, metres: cython.longlong) -> None:
+    move(F, w, c, metres)
+
+
+def py_start_actions(F: Fights, w: cython.Py_ssize_t) -> None:
+    start_actions(F, w)
+
+
+def py_advance(F: Fights, w: cython.Py_ssize_t, max_rounds: cython.longlong) -> int:
+    return advance(F, w, max_rounds)
+
+
+def py_end_round(F: Fights, w: cython.Py_ssize_t, max_rounds: cython.longlong) -> None:
+    end_round(F, w, max_rounds)
+
+
+def py_plan_move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return plan_move(F, w, c)
+
+
+def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
+    """The default policy's decision for ``c``: (action, target, slot, wound)."""
+    d = cython.declare(i64[4])
+    decide(F, w, c, d)
+    return (d[0], d[1], d[2], d[3])
+
+
+def py_defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
+               wanted: cython.int, parry_slot: cython.longlong) -> tuple:
+    """The defence ``t`` would oppose: (kind, chance, protection, item), or ``None`` when not allowed."""
+    d = cython.declare(i64[4])
+    if not defence(F, w, a, s, t, wanted, parry_slot, d):
+        return None
+    return (d[0], d[1], d[2], d[3])
+
+
+def py_chance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
+              d: cython.longlong, difficult: cython.bint, mod: cython.longlong) -> int:
+    """The attacker's chance (−1: out of reach) at ``d`` metres (−1: the kernel's distance)."""
+    if d < 0:
+        d = distance(F, w, a, t)
+    return chance(F, a, s, d, difficult, mod)
+
+
+def py_distance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> int:
+    return distance(F, w, a, t)
+
+
+def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+              wanted: cython.int, parry_slot: cython.longlong, d: cython.longlong, difficult: cython.bint,
+              mod: cython.longlong) -> bool:
+    return attack(F, w, a, t, s, wanted, parry_slot, d, difficult, mod)
+
+
+def py_first_aid(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                 k: cython.Py_ssize_t) -> None:
+    first_aid(F, w, a, t, k)
+
+
+def py_reload(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t) -> None:
+    reload(F, w, a, s)
+
+
+def py_pass(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> None:
+    emit(F, L_PASS, a, 0, 0, 0, 0, 0, 0, 0)
+
+
+def py_take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: cython.longlong,
+                  roll_hours: cython.bint) -> bool:
+    return take_wound(F, w, c, damage, roll_hours)
+
+
+def py_rest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, ideal: cython.bint) -> None:
+    """5.14: a week of rest: 1D3 hit points back (« healing »; 3 in ideal care), never above the maximum."""
+    gained: i64 = HEAL_DIE if ideal else die(F, w, P_HEALING, HEAL_DIE)
+    top: i64 = F.hp_max[c] if F.hp_max[c] > F.hp[w, c] else F.hp[w, c]
+    F.hp[w, c] = F.hp[w, c] + gained if F.hp[w, c] + gained < top else top
+
+
+def py_quality(F: Fights, roll: cython.longlong, p: cython.longlong) -> int:
+    return quality(F, roll, p)
+
+
+def py_ready(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> bool:
+    return ready(F, w, c, s)
+
+
+def py_dex_rank(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return dex_rank(F, w, c)
+
+
+def py_dying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    return dying(F, w, c)
+
+
+def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    return standing(F, w, c)
+
+
+def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:
+    return sides_standing(F, w)
+
+
+def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
+    return winner(F, w)
+
+
+def py_move_divisor(metres: cython.longlong) -> int:
+    return move_divisor(metres)

@@ -1,0 +1,255 @@
+"""Building the d100 kernel's worlds (:class:`estoc.systems.d100.kernel.Fights`) from an encounter's combatants.
+
+The sheets become one row per combatant, one column per weapon slot (the shield's bash after the weapons); each
+world starts fresh. The kernel used is the compiled one, loaded with its staleness check; tests pass the interpreted
+twin (``kernel_module=``) to compare the two.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from estoc.dice import DiceSource, KeyedDice
+from estoc.dice.expressions import DiceExpression
+from estoc.errors import InputError
+from estoc.i18n import _
+from estoc.systems.d100.exchange import BONUS_SHARE, Combatant
+from estoc.systems.d100.rules import Outcomes
+
+KERNEL_NAME = "estoc.systems.d100.kernel"
+SLOT_STRIDE = 8
+"""The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
+REACH_ORDER = {"missile": 0, "long": 1, "medium": 2, "short": 3}
+BASH_REACH = "short"
+"""5.11 says a shield strikes as a weapon without giving its reach: estoc strikes it at short reach, as fists."""
+MAX_TERMS = 4
+MAX_WOUNDS = 16
+KERNEL_LIMIT = 1 << 30
+"""The largest number a sheet may hold for the kernel (its sheet integers are 32 bits, with room for sums)."""
+WEAR = {"break": 0, "one-point": 1}
+WORLD_FIELDS = ("hp", "unconscious", "hours", "dead", "present", "kneeling", "moved", "advanced", "reach_pick",
+                "wielded", "busy", "group_ok", "shield_hp", "shield_points", "wound_count", "dealt", "taken", "hits",
+                "specials", "specials_taken", "downed", "acted_rounds")
+"""The ``(W, C)`` fields of a world's combatants."""
+SLOT_FIELDS = ("whp", "loaded", "reload_until")
+WOUND_FIELDS = ("wounds", "treated")
+CURSOR_FIELDS = ("rnd", "phase", "turn", "norder")
+
+
+@cache
+def kernel() -> ModuleType:
+    """The compiled d100 kernel (loud when missing or stale; checked once a process)."""
+    from estoc.engine.compiled import load_kernel
+
+    return load_kernel(KERNEL_NAME)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What an encounter sets for every world.
+
+    Attributes:
+        fumble_from: a roll this high or higher fumbles.
+        dodge_missiles: arrows and thrown weapons may be dodged, at half the skill.
+        helmet_points: a helmet's armour points add to the body armour's, or are left out.
+        distance: metres between the sides at the start (``None``: everyone within reach).
+        parry_wear: ``break`` (the text, 5.6: a parried blow beyond the item's hit points breaks it) or
+            ``one-point`` (estoc's earlier reading: one hit point a blow).
+    """
+
+    fumble_from: int = 100
+    dodge_missiles: bool = False
+    helmet_points: Literal["add", "ignore"] = "add"
+    distance: int | None = None
+    parry_wear: Literal["break", "one-point"] = "break"
+
+
+def kernel_settings(settings: Any, distance: int | None) -> Settings:
+    """The kernel's settings from an encounter's (:class:`estoc.systems.d100.exchange.Settings`) and its distance."""
+    return Settings(fumble_from=settings.fumble_from, dodge_missiles=settings.dodge_missiles,
+                    helmet_points=settings.helmet_points, distance=distance, parry_wear=settings.parry_wear)
+
+
+def _check_fits(what: str, value: int, person: Combatant) -> None:
+    if not -KERNEL_LIMIT < int(value) < KERNEL_LIMIT:
+        raise InputError(_("{who}: {what} = {value} is beyond what the rules engine can count (at most {limit} "
+                           "either way)").format(who=person.id, what=what, value=value, limit=KERNEL_LIMIT - 1))
+
+
+def _terms(expression: DiceExpression, person: Combatant, what: str) -> list[tuple[int, int]]:
+    if len(expression.terms) > MAX_TERMS:
+        raise InputError(_("{who}: {what} {dice} has more than {n} kinds of dice").format(
+            who=person.id, what=what, dice=str(expression), n=MAX_TERMS))
+    for count, sides in expression.terms:
+        _check_fits(what, count * sides, person)
+    return list(expression.terms)
+
+
+def _i32(values: Any) -> NDArray[np.int32]:
+    return np.ascontiguousarray(np.asarray(values, dtype=np.int32))
+
+
+def loaded_at_start(record: Any) -> int:
+    """Shots ready when the fight begins: a full magazine, one bolt in a crossbow, −1 for weapons never reloaded."""
+    if record.magazine is not None:
+        return int(record.magazine)
+    return 1 if record.reload_rounds else -1
+
+
+def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[int], worlds: int, *,
+          settings: Settings = Settings(), dice: DiceSource | None = None, seed: Any = None, threads: int = 1,
+          first_world: int = 0, kernel_module: ModuleType | None = None) -> Any:
+    """The worlds of a fight between ``combatants`` (``sides[i]``: the side index of each).
+
+    Play (``dice``: a Python source drawn one die at a time): ``worlds`` fresh worlds, each in its own row.
+    Simulation (``seed``: the run's key): ``worlds`` output rows and one slot of state per thread; world ``i`` rolls
+    the keyed stream of world ``first_world + i`` of the run, whatever the chunk it is played in.
+    """
+    K = kernel_module or kernel()
+    F = K.Fights()
+    count = len(combatants)
+    width = max(len(c.weapons) + (c.shield is not None) for c in combatants)
+    F.outcome = _i32(outcomes.result)
+    F.count, F.width = count, width
+    per: dict[str, list[int]] = {name: [] for name in (
+        "side", "dex", "hp_max", "aid_skill", "armour", "dodge", "physical", "nweap", "has_shield", "shield_skill",
+        "shield_points0", "shield_hp0", "shield_missile", "shield_kneeling", "bonus_terms", "bonus_const")}
+    grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
+        "skill", "reach", "reaches", "parries", "whp0", "missile", "high_velocity", "dodgeable", "thrown", "rng",
+        "reload_rounds", "magazine", "hands", "share", "loaded0", "dmg_terms", "dmg_const", "dmg_max")}
+    grids["loaded0"][:] = -1
+    dmg_count = np.zeros((count, width, MAX_TERMS), dtype=np.int32)
+    dmg_sides = np.ones((count, width, MAX_TERMS), dtype=np.int32)
+    bonus_count = np.zeros((count, MAX_TERMS), dtype=np.int32)
+    bonus_sides = np.ones((count, MAX_TERMS), dtype=np.int32)
+    for c, person in enumerate(combatants):
+        shield = person.shield
+        helmet = person.helmet_points if settings.helmet_points == "add" else 0
+        values = {"side": sides[c], "dex": person.dex, "hp_max": person.hp, "aid_skill": person.first_aid,
+                  "armour": person.armour_points + helmet, "dodge": person.dodge(),
+                  "physical": person.physical_penalty, "nweap": len(person.weapons),
+                  "has_shield": int(shield is not None), "shield_skill": shield.skill if shield else 0,
+                  "shield_points0": shield.record.points if shield else 0,
+                  "shield_hp0": shield.record.hp if shield else 0,
+                  "shield_missile": shield.record.missile_parry if shield else 0,
+                  "shield_kneeling": (shield.record.missile_parry_kneeling
+                                      if shield and shield.record.missile_parry_kneeling is not None else -1),
+                  "bonus_terms": len(person.damage_bonus.terms), "bonus_const": person.damage_bonus.constant}
+        for name, value in values.items():
+            _check_fits(name, value, person)
+            per[name].append(value)
+        for k, (n, s) in enumerate(_terms(person.damage_bonus, person, "damage_bonus")):
+            bonus_count[c, k], bonus_sides[c, k] = n, s
+        slots: list[dict[str, Any]] = []
+        for use in person.weapons:
+            r = use.record
+            slots.append({"skill": use.skill, "reach": REACH_ORDER[r.reach],
+                          "reaches": sum(1 << REACH_ORDER[x] for x in (r.reach, *r.other_reaches)),
+                          "parries": int(r.hp is not None and not use.missile), "whp0": r.hp or 0,
+                          "missile": int(use.missile), "high_velocity": int(r.high_velocity),
+                          "dodgeable": int(r.dodgeable_missile), "thrown": int(r.thrown), "rng": r.range or 0,
+                          "reload_rounds": r.reload_rounds, "magazine": r.magazine or 0, "hands": r.hands,
+                          "share": BONUS_SHARE[r.damage_bonus], "loaded0": loaded_at_start(r), "damage": use.damage})
+        if shield is not None:
+            slots.append({"skill": shield.skill, "reach": REACH_ORDER[BASH_REACH],
+                          "reaches": 1 << REACH_ORDER[BASH_REACH], "hands": 1, "share": BONUS_SHARE["full"],
+                          "damage": DiceExpression.parse(shield.record.damage)})
+        for s, slot in enumerate(slots):
+            damage = slot.pop("damage")
+            for name, value in slot.items():
+                _check_fits(name, value, person)
+                grids[name][c, s] = value
+            terms = _terms(damage, person, "damage")
+            grids["dmg_terms"][c, s], grids["dmg_const"][c, s] = len(terms), damage.constant
+            grids["dmg_max"][c, s] = damage.maximum
+            for k, (n, sd) in enumerate(terms):
+                dmg_count[c, s, k], dmg_sides[c, s, k] = n, sd
+    for name, column in per.items():
+        setattr(F, name, _i32(column))
+    for name, grid in grids.items():
+        setattr(F, name, np.ascontiguousarray(grid))
+    F.dmg_count, F.dmg_sides = dmg_count, dmg_sides
+    F.bonus_count, F.bonus_sides = bonus_count, bonus_sides
+    if settings.distance is not None:
+        _check_fits("distance", settings.distance, combatants[0])
+    F.fumble_from = settings.fumble_from
+    F.dodge_missiles = int(settings.dodge_missiles)
+    F.wear = WEAR[settings.parry_wear]
+    F.distance0 = -1 if settings.distance is None else settings.distance
+    outputs = worlds if seed is not None else 1
+    rows = threads * SLOT_STRIDE if seed is not None else worlds
+    F.first_world = first_world
+    for name in ("out_winner", "out_over", "out_rounds", "out_dice"):
+        setattr(F, name, np.zeros(outputs, dtype=np.int64))
+    for name in ("out_hp", "out_state", "out_dealt", "out_taken", "out_specials"):
+        setattr(F, name, np.zeros((outputs, count), dtype=np.int64))
+    for name in CURSOR_FIELDS:
+        setattr(F, name, np.zeros(rows, dtype=np.int64))
+    F.order = np.zeros((rows, count), dtype=np.int64)
+    F.groups = np.zeros((rows, count), dtype=np.int64)
+    for name in WORLD_FIELDS:
+        setattr(F, name, np.zeros((rows, count), dtype=np.int64))
+    for name in WOUND_FIELDS:
+        setattr(F, name, np.zeros((rows, count, MAX_WOUNDS), dtype=np.int64))
+    for name in SLOT_FIELDS:
+        setattr(F, name, np.zeros((rows, count, width), dtype=np.int64))
+    purposes = K.PURPOSES
+    F.counters = np.zeros((rows, len(purposes)), dtype=np.uint64)
+    F.base = np.zeros(rows, dtype=np.uint64)
+    if seed is not None:
+        keyed = KeyedDice(seed, 1)
+        F.keyed = 1
+        F.key = int(keyed.key)
+        F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
+    else:
+        F.keyed = 0
+        F.key = 0
+        F.salts = np.zeros(len(purposes), dtype=np.uint64)
+        F.source = dice
+        for w in range(rows):
+            K.py_fresh(F, w)
+    return F
+
+
+SCALARS = ("count", "width", "fumble_from", "dodge_missiles", "wear", "distance0", "key", "first_world", "keyed",
+           "logging")
+SHARED = ("outcome", "side", "dex", "hp_max", "aid_skill", "armour", "dodge", "physical", "nweap", "has_shield",
+          "shield_skill", "shield_points0", "shield_hp0", "shield_missile", "shield_kneeling", "bonus_terms",
+          "bonus_count", "bonus_sides", "bonus_const", "skill", "reach", "reaches", "parries", "whp0", "missile",
+          "high_velocity", "dodgeable", "thrown", "rng", "reload_rounds", "magazine", "hands", "share", "loaded0",
+          "dmg_terms", "dmg_const", "dmg_max", "dmg_count", "dmg_sides", "salts", "out_winner", "out_over",
+          "out_rounds", "out_dice", "out_hp", "out_state", "out_dealt", "out_taken", "out_specials")
+"""Arrays that never change during a fight: a copy shares them."""
+OWN = (*WORLD_FIELDS, *SLOT_FIELDS, *WOUND_FIELDS, *CURSOR_FIELDS, "order", "groups", "base", "counters")
+"""Arrays each world changes: a copy has its own."""
+
+
+def copy_fights(F: Any) -> Any:
+    """An independent copy of ``F`` (play tries a command on a copy): the changing arrays copied, the sheets shared."""
+    twin = type(F)()
+    for name in SCALARS:
+        setattr(twin, name, getattr(F, name))
+    for name in SHARED:
+        setattr(twin, name, getattr(F, name))
+    for name in OWN:
+        setattr(twin, name, np.array(getattr(F, name), copy=True))
+    twin.source = F.source
+    return twin
+
+
+def kernel_of(F: Any) -> ModuleType:
+    """The kernel module a worlds object belongs to (the compiled one, or the twin in tests)."""
+    return sys.modules[type(F).__module__]
+
+
+def array(F: Any, name: str) -> NDArray[Any]:
+    """A field of ``F`` as a NumPy view (writes go to the kernel's memory)."""
+    return np.asarray(getattr(F, name))
