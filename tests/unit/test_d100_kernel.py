@@ -251,3 +251,10 @@ def test_numbers_beyond_the_kernel_are_refused(content: Content, bridge: LoadedD
         run(fight, {"type": "move", "target": "gorm", "metres": 1 << 40})
     with pytest.raises(InputError, match="whole number"):
         run(fight, {"type": "gm", "op": "hp", "target": "gorm", "value": "beaucoup"})
+
+
+def test_the_bash_is_a_command_word() -> None:
+    from estoc.systems.d100 import commands
+
+    assert commands.to_event(commands.parse("attaquer gorm bouclier roll 20"))["bash"] is True
+    assert commands.to_event(commands.parse("attack gorm bash"))["bash"] is True

@@ -18,8 +18,8 @@ from estoc.i18n import _
 def commands() -> list[Command]:
     """Every command, with help in the user's language."""
     return [
-        Command("attack", "attack", "attaquer", _("TARGET [weapon N] [parry|dodge|none] [distance M] [difficult] "
-                                                   "[mod N]"),
+        Command("attack", "attack", "attaquer", _("TARGET [weapon N|bash] [parry|dodge|none] [distance M] "
+                                                   "[difficult] [mod N]"),
                 _("attack a foe; the defender answers with the defence named (default: the best allowed)")),
         Command("first-aid", "first-aid", "premiers-soins", _("WHO [wound N]"),
                 _("first aid on one wound (a full round; once per wound)")),
@@ -61,7 +61,7 @@ REACH_WORDS = {"long": "long", "longue": "long", "medium": "medium", "moyenne": 
 FLAG_WORDS = {"parry": "parry", "parade": "parry", "parer": "parry", "dodge": "dodge", "esquive": "dodge",
               "esquiver": "dodge", "none": "none", "aucune": "none", "difficult": "difficult",
               "difficile": "difficult", "all": "all", "tout": "all", "end": "end", "fin": "end", "unseen": "unseen",
-              "inapercu": "unseen", "ideal": "ideal", "ideaux": "ideal"}
+              "inapercu": "unseen", "ideal": "ideal", "ideaux": "ideal", "bash": "bash", "bouclier": "bash"}
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
                                            no_dice=("hp", "damage", "heal", "intent"),
@@ -83,7 +83,7 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         for key in ("weapon", "distance", "mod", "parry_weapon"):
             if key in request:
                 event[key] = request[key]
-        for flag in ("difficult", "unseen"):
+        for flag in ("difficult", "unseen", "bash"):
             if request.get(flag):
                 event[flag] = True
     elif name == "first-aid":
