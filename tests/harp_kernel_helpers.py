@@ -117,7 +117,7 @@ class World:
 
     def order(self, w: int = 0) -> list[int]:
         """This round's order of action."""
-        return [int(c) for c in array(self.F, "order")[w, :int(self.F.norder[w])]]
+        return [int(c) for c in array(self.F, "order")[w, :int(array(self.F, "norder")[w])]]
 
     def flags(self, c: int, w: int = 0) -> dict[str, Any]:
         """The kernel's reading of what ``c`` may do now."""
@@ -168,7 +168,7 @@ class World:
         records: list[dict[str, Any]] = []
         for _ in range(100):
             turn = self.F.turn[0]
-            current = int(self.F.order[0, turn]) if 0 <= turn < self.F.norder[0] else -1
+            current = int(array(self.F, "order")[0, turn]) if 0 <= turn < self.F.norder[0] else -1
             actor = self.done(current) if current >= 0 else int(self.K.py_advance(self.F, 0, NO_LIMIT))
             records += self.told()
             mine = [r for r in records if r["kind"] == "turn" and r["actor"] == self.people[c].id]

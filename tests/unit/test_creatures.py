@@ -17,7 +17,7 @@ from estoc.systems.harp.exchange import Combatant, one_exchange
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables
-from estoc.systems.harp.worlds import Settings
+from estoc.systems.harp.worlds import Settings, array
 from harp_kernel_helpers import World, fighter
 
 
@@ -223,7 +223,7 @@ def test_ram_knocks_down_unless_larger_or_steady(content: Content, tables: HarpT
     for target, steady, expected in ((man, False, True), (man, True, False), (giant, False, False)):
         row = int(np.flatnonzero(tables.attack.severity[t, :, target.armour_type - 1] >= 3)[0])
         world = World(tables, [horse, target])
-        world.F.steady[0, 1] = int(steady)
+        array(world.F, "steady")[0, 1] = int(steady)
         world.dice({"attack": [50]}, fallback=SeededDice(1))
         out = world.strike(0, 1, ram, ob_mod=row - 50 - horse.strikes[ram].ob + target.db)
         assert out["row"] == row and out["critical"] is not None
@@ -296,20 +296,20 @@ def test_breath_uses_run_out(content: Content, tables: HarpTables) -> None:
     world.dice(SeededDice(3))
     # The policy breathes on two foes while a use is left, and each breath spends one.
     for left in range(uses, 0, -1):
-        assert world.F.uses[0, 0, breath] == left
+        assert array(world.F, "uses")[0, 0, breath] == left
         decision = world.K.py_decide(world.F, 0, 0)
         assert decision[0] == 6 and decision[2] == breath  # breathe
         for c in (1, 2):
-            world.F.hp[0, c] = heroes[c - 1].hp  # (the heroes stay up: the test is the uses)
-            world.F.down[0, c] = 0
+            array(world.F, "hp")[0, c] = heroes[c - 1].hp  # (the heroes stay up: the test is the uses)
+            array(world.F, "down")[0, c] = 0
         world.K.py_act(world.F, 0, 0, decision)
         world.told()
-    assert world.F.uses[0, 0, breath] == 0
+    assert array(world.F, "uses")[0, 0, breath] == 0
     decision = world.K.py_decide(world.F, 0, 0)
     assert decision[0] == 1 and decision[2] != breath  # spent: it attacks
     # Play refuses a breath with no use left.
     fight = fight_of(content, tables, [{"creature": "jeune-dragon"}], [{"hero": "dafur"}])
-    fight.F.uses[0, fight.index("jeune-dragon"), breath] = 0
+    array(fight.F, "uses")[0, fight.index("jeune-dragon"), breath] = 0
     while fight.combatants[fight.current() or 0].id != "jeune-dragon":
         fight.apply({"type": "pass"}, SeededDice(1))
     with pytest.raises(RulesError):

@@ -23,7 +23,7 @@ from estoc.systems.harp.stats import (
     quickness_db,
 )
 from estoc.systems.harp.tables import HarpTables
-from estoc.systems.harp.worlds import Settings
+from estoc.systems.harp.worlds import Settings, array
 from harp_kernel_helpers import World, chain_for, fighter
 
 ARMOUR = harp.Armour(id="test", name=harp.Text(fr="t", en="t"), type=7, db=20, manoeuvre_penalty_min=-10,
@@ -136,7 +136,7 @@ def test_parry_rules(tables: HarpTables) -> None:
     world.K.py_total_parry(world.F, 0, 0, 1)
     assert world.told()[0]["bonus"] == world.get("parry_bonus", 0) == 90
     # Stunned: from an OB lowered by 50.
-    world.F.stun_until[0, 0] = 3
+    array(world.F, "stun_until")[0, 0] = 3
     world.dice({"parry": [50]})
     world.K.py_total_parry(world.F, 0, 0, 1)
     assert world.get("parry_bonus", 0) == 40
@@ -297,7 +297,7 @@ def test_initiative_order_and_ties(tables: HarpTables) -> None:
     assert tie.order() == [1, 0, 2]
     # Automatic initiative (a clean disengagement, a vain wait) comes before any roll.
     auto = World(tables, [fighter("a"), fighter("b")])
-    auto.F.automatic[0, 1] = 1
+    array(auto.F, "automatic")[0, 1] = 1
     auto.dice({"initiative": [10, 1]})
     assert auto.begin() == 1 and auto.order() == [1, 0]
 

@@ -132,7 +132,7 @@ def one_exchange(tables: HarpTables, attacker: Combatant, target: Combatant, dic
     ``distance`` (metres), the target's ``cover`` (DB against blows, against shots) and ``engaged`` (a foe in
     contact attacked the shooter first) are the GM's facts."""
     from estoc.systems.harp.told import Teller
-    from estoc.systems.harp.worlds import Settings, build, kernel_of
+    from estoc.systems.harp.worlds import Settings, array, build, kernel_of
 
     facts = Settings(beyond_limit=settings.beyond_limit, distances=((0, 1, distance),) if distance is not None else (),
                      covers=((1, *cover),))
@@ -140,7 +140,7 @@ def one_exchange(tables: HarpTables, attacker: Combatant, target: Combatant, dic
     F.logging = 1
     F.rnd[0] = 1
     if engaged:
-        F.struck_close[0, 0] = 1
+        array(F, "struck_close")[0, 0] = 1
     chosen = attacker.strikes[strike]
     if chosen.missile and not kernel_of(F).py_can_shoot(F, 0, 0, strike, 1):
         raise RulesError(_("a shot needs 2 m at least and the weapon's range at most ({max} m), not {metres} m").format(

@@ -134,7 +134,7 @@ class HarpFight(Sides):
     def current(self) -> int | None:
         turn = int(self.F.turn[0])
         if 0 <= turn < int(self.F.norder[0]):
-            return int(self.F.order[0, turn])
+            return int(array(self.F, "order")[0, turn])
         return None
 
     def value(self, name: str, c: int) -> int:
@@ -192,7 +192,7 @@ class HarpFight(Sides):
                 # The waiter's turn moved later in the order: the turn now at this place begins.
                 F.turn[0] = F.turn[0] - 1
             else:
-                F.acted[0, actor] = 1
+                array(F, "acted")[0, actor] = 1
             self._advance(K, teller, records)
             return records
         finally:
@@ -494,8 +494,8 @@ def _intercept(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: T
     rest.remove(actor)
     rest.insert(rest.index(awaited), actor)
     array(fight.F, "order")[0, turn:turn + len(rest)] = rest
-    fight.F.intercepting[0, actor] = awaited
-    fight.F.started[0, actor] = 1
+    array(fight.F, "intercepting")[0, actor] = awaited
+    array(fight.F, "started")[0, actor] = 1
     records.append({"kind": "intercept", "actor": fight.combatants[actor].id, "for": fight.combatants[awaited].id})
 
 

@@ -135,7 +135,12 @@ class Fights:
     """W worlds of one encounter: the sheets, the tables, each world's state, the dice.
 
     Built by :func:`estoc.systems.harp.worlds.build`; every array is C-contiguous. ``(C,)`` arrays describe the
-    combatants, ``(C, S)`` their strikes, ``(W, C)`` each world's combatants, ``(W,)`` each world's cursor.
+    combatants, ``(C, S)`` their strikes. A world's state is a *row* of C entries in flat arrays: the functions
+    below take ``w``, the index of the world's first entry (world × C), so that combatant ``c``'s hit points are
+    ``F.hp[w + c]`` (one addition, where a 2-D index would load a stride and multiply on every access: this is
+    most of the kernel's memory traffic); ``(W·C, K)`` arrays hold a list per combatant (``F.uses[w + c, s]``),
+    and the cursor's ``(W·C,)`` arrays are read at the row's first entry (``F.rnd[w]``).
+    :func:`estoc.systems.harp.worlds.array` shows any of them to Python as ``(W, C)`` or ``(W,)``.
     """
 
     # tables
@@ -202,56 +207,56 @@ class Fights:
     full_sun = cython.declare(cython.int, visibility="public")
     surprised_side = cython.declare(cython.int, visibility="public")
     beasts_flee = cython.declare(cython.int, visibility="public")
-    # each world's cursor (W,)
+    # each world's cursor (W·C,), read at ``w``
     rnd = cython.declare(i64[::1], visibility="public")
     turn = cython.declare(i64[::1], visibility="public")
     norder = cython.declare(i64[::1], visibility="public")
-    order = cython.declare(i64[:, ::1], visibility="public")
-    # each world's combatants (W, C)
-    hp = cython.declare(i64[:, ::1], visibility="public")
-    penalty = cython.declare(i64[:, ::1], visibility="public")
-    bleed = cython.declare(i64[:, ::1], visibility="public")
-    stun_until = cython.declare(i64[:, ::1], visibility="public")
-    stun_since = cython.declare(i64[:, ::1], visibility="public")
-    shaken = cython.declare(i64[:, ::1], visibility="public")
-    must_parry_until = cython.declare(i64[:, ::1], visibility="public")
-    no_parry_until = cython.declare(i64[:, ::1], visibility="public")
-    lost_until = cython.declare(i64[:, ::1], visibility="public")
-    dying_round = cython.declare(i64[:, ::1], visibility="public")
-    down = cython.declare(i64[:, ::1], visibility="public")
-    dead = cython.declare(i64[:, ::1], visibility="public")
-    prone = cython.declare(i64[:, ::1], visibility="public")
-    disarmed = cython.declare(i64[:, ::1], visibility="public")
-    steady = cython.declare(i64[:, ::1], visibility="public")
-    present = cython.declare(i64[:, ::1], visibility="public")
-    parry_vs = cython.declare(i64[:, ::1], visibility="public")
-    parry_bonus = cython.declare(i64[:, ::1], visibility="public")
-    dodge = cython.declare(i64[:, ::1], visibility="public")
-    charge_db = cython.declare(i64[:, ::1], visibility="public")
-    initiative = cython.declare(i64[:, ::1], visibility="public")
-    acted = cython.declare(i64[:, ::1], visibility="public")
-    started = cython.declare(i64[:, ::1], visibility="public")
-    automatic = cython.declare(i64[:, ::1], visibility="public")
-    intercepting = cython.declare(i64[:, ::1], visibility="public")
-    disengage_foe = cython.declare(i64[:, ::1], visibility="public")
-    disengage_hit = cython.declare(i64[:, ::1], visibility="public")
-    shield_used = cython.declare(i64[:, ::1], visibility="public")
-    unregen_hits = cython.declare(i64[:, ::1], visibility="public")
-    distance = cython.declare(i64[:, :, ::1], visibility="public")
-    cover_melee = cython.declare(i64[:, ::1], visibility="public")
-    cover_missile = cython.declare(i64[:, ::1], visibility="public")
-    struck_close = cython.declare(i64[:, ::1], visibility="public")
-    venom_in = cython.declare(i64[:, ::1], visibility="public")
-    venom_left = cython.declare(i64[:, ::1], visibility="public")
-    next_mod = cython.declare(i64[:, ::1], visibility="public")
-    uses = cython.declare(i64[:, :, ::1], visibility="public")
+    order = cython.declare(i64[::1], visibility="public")
+    # each world's combatants (W·C,), read at ``w + c``
+    hp = cython.declare(i64[::1], visibility="public")
+    penalty = cython.declare(i64[::1], visibility="public")
+    bleed = cython.declare(i64[::1], visibility="public")
+    stun_until = cython.declare(i64[::1], visibility="public")
+    stun_since = cython.declare(i64[::1], visibility="public")
+    shaken = cython.declare(i64[::1], visibility="public")
+    must_parry_until = cython.declare(i64[::1], visibility="public")
+    no_parry_until = cython.declare(i64[::1], visibility="public")
+    lost_until = cython.declare(i64[::1], visibility="public")
+    dying_round = cython.declare(i64[::1], visibility="public")
+    down = cython.declare(i64[::1], visibility="public")
+    dead = cython.declare(i64[::1], visibility="public")
+    prone = cython.declare(i64[::1], visibility="public")
+    disarmed = cython.declare(i64[::1], visibility="public")
+    steady = cython.declare(i64[::1], visibility="public")
+    present = cython.declare(i64[::1], visibility="public")
+    parry_vs = cython.declare(i64[::1], visibility="public")
+    parry_bonus = cython.declare(i64[::1], visibility="public")
+    dodge = cython.declare(i64[::1], visibility="public")
+    charge_db = cython.declare(i64[::1], visibility="public")
+    initiative = cython.declare(i64[::1], visibility="public")
+    acted = cython.declare(i64[::1], visibility="public")
+    started = cython.declare(i64[::1], visibility="public")
+    automatic = cython.declare(i64[::1], visibility="public")
+    intercepting = cython.declare(i64[::1], visibility="public")
+    disengage_foe = cython.declare(i64[::1], visibility="public")
+    disengage_hit = cython.declare(i64[::1], visibility="public")
+    shield_used = cython.declare(i64[::1], visibility="public")
+    unregen_hits = cython.declare(i64[::1], visibility="public")
+    distance = cython.declare(i64[:, ::1], visibility="public")
+    cover_melee = cython.declare(i64[::1], visibility="public")
+    cover_missile = cython.declare(i64[::1], visibility="public")
+    struck_close = cython.declare(i64[::1], visibility="public")
+    venom_in = cython.declare(i64[::1], visibility="public")
+    venom_left = cython.declare(i64[::1], visibility="public")
+    next_mod = cython.declare(i64[::1], visibility="public")
+    uses = cython.declare(i64[:, ::1], visibility="public")
     # tallies (W, C) and (W, C, 5)
-    dealt = cython.declare(i64[:, ::1], visibility="public")
-    taken = cython.declare(i64[:, ::1], visibility="public")
-    crits_dealt = cython.declare(i64[:, :, ::1], visibility="public")
-    crits_taken = cython.declare(i64[:, :, ::1], visibility="public")
-    downed = cython.declare(i64[:, ::1], visibility="public")
-    acted_rounds = cython.declare(i64[:, ::1], visibility="public")
+    dealt = cython.declare(i64[::1], visibility="public")
+    taken = cython.declare(i64[::1], visibility="public")
+    crits_dealt = cython.declare(i64[:, ::1], visibility="public")
+    crits_taken = cython.declare(i64[:, ::1], visibility="public")
+    downed = cython.declare(i64[::1], visibility="public")
+    acted_rounds = cython.declare(i64[::1], visibility="public")
     # simulation: each thread plays its worlds one after the other in its own row of the state (its *slot*), and
     # what each world came to goes to the outputs, one row per world
     uses0 = cython.declare(i64[:, ::1], visibility="public")
@@ -374,7 +379,7 @@ def open_ended(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, first: cyth
 @cython.exceptval(check=False)
 def out_of_fight(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Unconscious, dying or dead: no action of any kind."""
-    return F.down[w, c] != 0 or F.dead[w, c] != 0
+    return F.down[w + c] != 0 or F.dead[w + c] != 0
 
 
 @cython.cfunc
@@ -383,7 +388,7 @@ def out_of_fight(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cytho
 @cython.exceptval(check=False)
 def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Still in the fight and on its feet (not fled, not unconscious, dying or dead)."""
-    return F.present[w, c] != 0 and not out_of_fight(F, w, c)
+    return F.present[w + c] != 0 and not out_of_fight(F, w, c)
 
 
 @cython.cfunc
@@ -392,7 +397,7 @@ def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bi
 @cython.exceptval(check=False)
 def can_act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Conscious and not robbed of its action by a fumble's lost rounds."""
-    return not out_of_fight(F, w, c) and F.lost_until[w, c] == 0
+    return not out_of_fight(F, w, c) and F.lost_until[w + c] == 0
 
 
 @cython.cfunc
@@ -401,7 +406,7 @@ def can_act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bin
 @cython.exceptval(check=False)
 def can_attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Stunned or made to parry (« Étourdi », « Parade Obligatoire »), a combatant may parry but not attack."""
-    return can_act(F, w, c) and F.stun_until[w, c] == 0 and F.must_parry_until[w, c] == 0
+    return can_act(F, w, c) and F.stun_until[w + c] == 0 and F.must_parry_until[w + c] == 0
 
 
 @cython.cfunc
@@ -420,7 +425,7 @@ def melee(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
 def can_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """A parry needs a melee weapon in hand (its first strike, a weapon, not a bow or a sling; a beast's claws never
     parry) and is forbidden by « Parade Interdite » for its rounds."""
-    return (can_act(F, w, c) and F.no_parry_until[w, c] == 0 and not F.beast[c] and F.natural[c, 0] == 0
+    return (can_act(F, w, c) and F.no_parry_until[w + c] == 0 and not F.beast[c] and F.natural[c, 0] == 0
             and melee(F, c, 0))
 
 
@@ -432,12 +437,12 @@ def manoeuvre_penalty(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> 
     """What a manoeuvre roll loses: the criticals' penalties, the worn armour's manoeuvre penalty, −25 shaken, −50
     stunned (moving or focusing), −20 in full sun for a creature that fears it (bestiary, « Sensibilité à la Lumière
     du Soleil »: every manoeuvre)."""
-    total: i64 = F.penalty[w, c] + F.armour_penalty[c]
+    total: i64 = F.penalty[w + c] + F.armour_penalty[c]
     if F.sunlight[c] and F.full_sun:
         total += SUNLIGHT_PENALTY
-    if F.shaken[w, c]:
+    if F.shaken[w + c]:
         total += SHAKEN_MANOEUVRE
-    if F.stun_until[w, c]:
+    if F.stun_until[w + c]:
         total += STUNNED_MANOEUVRE
     return total
 
@@ -450,9 +455,9 @@ def manoeuvre_penalty(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> 
 @cython.exceptval(check=False)
 def take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: i64) -> cython.void:
     """Lose hit points; at 0 or less, fall unconscious (« Points de Vie »)."""
-    F.hp[w, c] -= hits
-    if F.hp[w, c] <= 0:
-        F.down[w, c] = 1
+    F.hp[w + c] -= hits
+    if F.hp[w + c] <= 0:
+        F.down[w + c] = 1
 
 
 @cython.cfunc
@@ -491,7 +496,7 @@ def resist_stun(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, left: i64
     difficulty: i64 = stun_difficulty(left)
     resisted: cython.int = 1 if total >= difficulty else 0
     if resisted:
-        F.stun_until[w, c] = 0
+        F.stun_until[w + c] = 0
     emit(F, L_STUN, roll, total, difficulty, resisted, 0, 0, 0, 0)
 
 
@@ -504,13 +509,13 @@ def resist_venom(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cytho
     first = cython.declare(cython.int[1])
     roll: i64 = open_ended(F, w, P_RESISTANCE, first)
     total: i64 = roll + F.body_rr[c]
-    difficulty: i64 = VENOM_BASE + VENOM_PER_LEVEL * F.venom_in[w, c]
+    difficulty: i64 = VENOM_BASE + VENOM_PER_LEVEL * F.venom_in[w + c]
     resisted: cython.int = 1 if total >= difficulty else 0
-    F.venom_left[w, c] -= 1
-    if resisted or F.venom_left[w, c] <= 0:
-        F.venom_in[w, c] = 0
-        F.venom_left[w, c] = 0
-    emit(F, L_VENOM, c, roll, total, difficulty, resisted, F.venom_left[w, c], 0, 0)
+    F.venom_left[w + c] -= 1
+    if resisted or F.venom_left[w + c] <= 0:
+        F.venom_in[w + c] = 0
+        F.venom_left[w + c] = 0
+    emit(F, L_VENOM, c, roll, total, difficulty, resisted, F.venom_left[w + c], 0, 0)
 
 
 @cython.cfunc
@@ -521,31 +526,31 @@ def apply_effects(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, fx: cyt
     """Apply a critical's (or a fumble's) effects to combatant ``c`` in round ``now`` (hits are taken apart, with the
     table's): penalties and bleeding add up, durations lengthen, death comes at once or in N rounds. A stun from a
     critical is resisted at once (``stun_roll``); a fumble's is not."""
-    F.penalty[w, c] += fx[E_PENALTY]
+    F.penalty[w + c] += fx[E_PENALTY]
     if not F.bleed_immune[c]:
-        F.bleed[w, c] += fx[E_BLEED]
+        F.bleed[w + c] += fx[E_BLEED]
     if fx[E_SHAKEN]:
-        F.shaken[w, c] = 1
+        F.shaken[w + c] = 1
     if fx[E_KNOCKDOWN]:
-        F.prone[w, c] = 1
+        F.prone[w + c] = 1
     if fx[E_DROP]:
-        F.disarmed[w, c] = 1
-    F.must_parry_until[w, c] = _extend(F.must_parry_until[w, c], fx[E_MUST_PARRY], now)
-    F.no_parry_until[w, c] = _extend(F.no_parry_until[w, c], fx[E_NO_PARRY], now)
+        F.disarmed[w + c] = 1
+    F.must_parry_until[w + c] = _extend(F.must_parry_until[w + c], fx[E_MUST_PARRY], now)
+    F.no_parry_until[w + c] = _extend(F.no_parry_until[w + c], fx[E_NO_PARRY], now)
     stun: i64 = 0 if F.stun_immune[c] else fx[E_STUN]
     if stun > 0:
-        F.stun_until[w, c] = _extend(F.stun_until[w, c], stun, now)
-        F.stun_since[w, c] = now
+        F.stun_until[w + c] = _extend(F.stun_until[w + c], stun, now)
+        F.stun_since[w + c] = now
     death: i64 = fx[E_DEATH]
     if death == 0:
-        F.dead[w, c] = 1
+        F.dead[w + c] = 1
     elif death > 0:
         due: i64 = now + death
-        if F.dying_round[w, c] == 0 or due < F.dying_round[w, c]:
-            F.dying_round[w, c] = due
-        F.down[w, c] = 1
+        if F.dying_round[w + c] == 0 or due < F.dying_round[w + c]:
+            F.dying_round[w + c] = due
+        F.down[w + c] = 1
     if stun > 0 and stun_roll:
-        resist_stun(F, w, c, F.stun_until[w, c] - now)
+        resist_stun(F, w, c, F.stun_until[w + c] - now)
 
 
 @cython.cfunc
@@ -596,9 +601,9 @@ def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cy
                     s: cython.Py_ssize_t) -> i64:
     """What the target adds to its DB against this attacker's strike ``s``: its parry if it parries this one and the
     strike is a melee one (« Parade »: not arrows, not a breath), its dodge, a charge's −20."""
-    bonus: i64 = F.dodge[w, t] + F.charge_db[w, t]
-    if F.parry_vs[w, t] == a and melee(F, a, s):
-        bonus += F.parry_bonus[w, t]
+    bonus: i64 = F.dodge[w + t] + F.charge_db[w + t]
+    if F.parry_vs[w + t] == a and melee(F, a, s):
+        bonus += F.parry_bonus[w + t]
     return bonus
 
 
@@ -612,8 +617,8 @@ def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cyth
     front: the first ones of the round are covered, the rest are not)."""
     if F.shield_covers[t] == 0:
         return True
-    if F.shield_used[w, t] < F.shield_covers[t]:
-        F.shield_used[w, t] += 1
+    if F.shield_used[w + t] < F.shield_covers[t]:
+        F.shield_used[w + t] += 1
         return True
     return False
 
@@ -633,7 +638,7 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     b: cython.Py_ssize_t
     if code == 2 and F.missile[a, s] and not counter:
         for b in range(F.count):
-            if b in (a, t) or not standing(F, w, b) or F.distance[w, t, b] != 0:
+            if b in (a, t) or not standing(F, w, b) or F.distance[w + t, b] != 0:
                 continue
             if resolve(F, w, a, b, s, ob_mod, False, 0, 0, True) == 0:
                 break
@@ -679,28 +684,28 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     fumble_range: i64 = 0
     d: i64
     if not counter:
-        ob = F.ob[a, s] + F.penalty[w, a] + ob_mod
+        ob = F.ob[a, s] + F.penalty[w + a] + ob_mod
         if F.sunlight[a] and F.full_sun:
             ob += SUNLIGHT_PENALTY
         # A target on the ground is easier to strike (bestiary, « Renverser une cible »).
-        if F.prone[w, t]:
+        if F.prone[w + t]:
             ob += PRONE_TARGET_OB
         if F.missile[a, s]:
-            d = F.distance[w, a, t]
+            d = F.distance[w + a, t]
             if d >= 0:
                 ob += range_modifier(F, a, s, d)
             # « Attaques à distance »: attacked in contact by a foe who acted first, a bow or sling shoots at −100.
-            if F.hampered[a, s] and F.struck_close[w, a] == now:
+            if F.hampered[a, s] and F.struck_close[w + a] == now:
                 ob += MELEE_INTERFERENCE
         if not stray:
             fumble_range = F.fumble[a, s]
     defence: i64 = F.db[t] + defence_against(F, w, t, a, s)
-    defence += F.cover_missile[w, t] if F.missile[a, s] else F.cover_melee[w, t]
+    defence += F.cover_missile[w + t] if F.missile[a, s] else F.cover_melee[w + t]
     if not shield_counts(F, w, t):
         defence -= F.shield_db[t]
     emit(F, L_STRIKE, a, t, s, ob, defence, counter, stray, 0)
-    if melee(F, a, s) and F.distance[w, a, t] == 0:
-        F.struck_close[w, t] = now
+    if melee(F, a, s) and F.distance[w + a, t] == 0:
+        F.struck_close[w + t] = now
     rolled = cython.declare(cython.int[1])
     rolled[0] = given_first
     total: i64 = given_total
@@ -786,37 +791,37 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
         total_hits = hits + second_hits + fx[E_HITS]
         take_hits(F, w, t, total_hits)
         if F.unregen[a, s]:
-            F.unregen_hits[w, t] += total_hits
-        if F.disengage_foe[w, t] == a and total_hits > 0:
-            F.disengage_hit[w, t] = 1
+            F.unregen_hits[w + t] += total_hits
+        if F.disengage_foe[w + t] == a and total_hits > 0:
+            F.disengage_hit[w + t] = 1
     if struck:
         apply_effects(F, w, t, fx, now, True)
-        if F.venom_level[a, s] > 0 and not F.dead[w, t]:
+        if F.venom_level[a, s] > 0 and not F.dead[w + t]:
             # « Venins et poisons »: the sting got through (a critical); the venom is resisted by a Body roll, and a
             # cascade rolls again at the start of each of the victim's turns while it fails, for its rounds.
-            F.venom_in[w, t] = F.venom_level[a, s]
-            F.venom_left[w, t] = F.venom_rounds[a, s]
+            F.venom_in[w + t] = F.venom_level[a, s]
+            F.venom_left[w + t] = F.venom_rounds[a, s]
             resist_venom(F, w, t)
     if fumbled:
         own_fumble(F, w, a, fumble_roll, F.natural[a, s] != 0)
     # A critical on a knocking table (« Bélier et Poussée ») throws the target down, unless it is larger than the
     # attacker or has stood up and not acted since (bestiary, « Renverser une cible »).
     knocked: cython.int = 0
-    if F.knocks[table] and severity > 0 and F.size_rank[t] <= F.size_rank[a] and not F.steady[w, t]:
-        F.prone[w, t] = 1
+    if F.knocks[table] and severity > 0 and F.size_rank[t] <= F.size_rank[a] and not F.steady[w + t]:
+        F.prone[w + t] = 1
         knocked = 1
-    emit(F, L_DONE, total_hits, knocked, fallen_before, limit, F.hp[w, t], F.down[w, t], F.dead[w, t], 0)
+    emit(F, L_DONE, total_hits, knocked, fallen_before, limit, F.hp[w + t], F.down[w + t], F.dead[w + t], 0)
     # the tallies
-    F.dealt[w, a] += total_hits
-    F.taken[w, t] += total_hits
+    F.dealt[w + a] += total_hits
+    F.taken[w + t] += total_hits
     if severity > 0:
-        F.crits_dealt[w, a, severity - 1] += 1
-        F.crits_taken[w, t, severity - 1] += 1
+        F.crits_dealt[w + a, severity - 1] += 1
+        F.crits_taken[w + t, severity - 1] += 1
     if extra_severity > 0:
-        F.crits_dealt[w, a, extra_severity - 1] += 1
-        F.crits_taken[w, t, extra_severity - 1] += 1
+        F.crits_dealt[w + a, extra_severity - 1] += 1
+        F.crits_taken[w + t, extra_severity - 1] += 1
     if not fallen_before and out_of_fight(F, w, t):
-        F.downed[w, a] += 1
+        F.downed[w + a] += 1
     if fumbled:
         return 1
     return 0 if hit else 2
@@ -838,7 +843,7 @@ def own_fumble(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, roll: i64,
         fx[E_SHAKEN] = 1
     take_hits(F, w, a, fx[E_HITS])
     apply_effects(F, w, a, fx, F.rnd[w], False)
-    F.lost_until[w, a] = _extend(F.lost_until[w, a], F.fumble_lost[roll], F.rnd[w])
+    F.lost_until[w + a] = _extend(F.lost_until[w + a], F.fumble_lost[roll], F.rnd[w])
 
 
 # --- the round (« Le round de combat », « Initiative ») -------------------------------------------------------------
@@ -852,15 +857,15 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     down; ties go to the higher Quickness, then to the earlier in the list (the text is silent: estoc's choice)."""
     c: cython.Py_ssize_t
     for c in range(F.count):
-        F.shield_used[w, c] = 0
-        if F.disengage_foe[w, c] >= 0:
+        F.shield_used[w + c] = 0
+        if F.disengage_foe[w + c] >= 0:
             # « Désengagement »: unharmed by its opponent during the round it broke off, it has the initiative in
             # the next one and moves away freely.
-            if not F.disengage_hit[w, c] and F.present[w, c] and not out_of_fight(F, w, c):
-                F.automatic[w, c] = 1
-                emit(F, L_DISENGAGED, c, F.disengage_foe[w, c], 0, 0, 0, 0, 0, 0)
-            F.disengage_foe[w, c] = -1
-            F.disengage_hit[w, c] = 0
+            if not F.disengage_hit[w + c] and F.present[w + c] and not out_of_fight(F, w, c):
+                F.automatic[w + c] = 1
+                emit(F, L_DISENGAGED, c, F.disengage_foe[w + c], 0, 0, 0, 0, 0, 0)
+            F.disengage_foe[w + c] = -1
+            F.disengage_hit[w + c] = 0
     F.rnd[w] += 1
     now: i64 = F.rnd[w]
     emit(F, L_ROUND, now, 0, 0, 0, 0, 0, 0, 0)
@@ -868,31 +873,32 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     k: cython.Py_ssize_t
     total: i64
     for c in range(F.count):
-        F.acted[w, c] = 0
-        F.started[w, c] = 0
-        F.intercepting[w, c] = -1
-        if not F.present[w, c]:
+        F.acted[w + c] = 0
+        F.started[w + c] = 0
+        F.intercepting[w + c] = -1
+        if not F.present[w + c]:
             continue
         total = die(F, w, P_INITIATIVE, 10) + F.quickness[c] + F.intuition[c]
         if now == 1 and F.side[c] == F.surprised_side:
             total += SURPRISE_PENALTY
-        if F.automatic[w, c]:
+        if F.automatic[w + c]:
             total += AUTOMATIC
-        F.initiative[w, c] = total
+        F.initiative[w + c] = total
         # insertion into the order: after everyone ahead of it (higher total, then higher Quickness, then earlier)
         k = n
-        while k > 0 and _ahead(F, w, c, F.order[w, k - 1]):
-            F.order[w, k] = F.order[w, k - 1]
+        while k > 0 and _ahead(F, w, c, F.order[w + k - 1]):
+            F.order[w + k] = F.order[w + k - 1]
             k -= 1
-        F.order[w, k] = c
+        F.order[w + k] = c
         n += 1
     F.norder[w] = n
     F.turn[w] = -1
-    for k in range(n):
-        c = F.order[w, k]
-        emit(F, L_INIT, c, F.initiative[w, c], F.automatic[w, c], 0, 0, 0, 0, 0)
+    if F.logging:
+        for k in range(n):
+            c = F.order[w + k]
+            emit(F, L_INIT, c, F.initiative[w + c], F.automatic[w + c], 0, 0, 0, 0, 0)
     for c in range(F.count):
-        F.automatic[w, c] = 0
+        F.automatic[w + c] = 0
 
 
 @cython.cfunc
@@ -901,8 +907,8 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
 @cython.exceptval(check=False)
 def _ahead(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, other: cython.Py_ssize_t) -> cython.bint:
     """Whether ``c`` (later in the list) acts before ``other``."""
-    if F.initiative[w, c] != F.initiative[w, other]:
-        return F.initiative[w, c] > F.initiative[w, other]
+    if F.initiative[w + c] != F.initiative[w + other]:
+        return F.initiative[w + c] > F.initiative[w + other]
     return F.quickness[c] > F.quickness[other]
 
 
@@ -947,46 +953,46 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
     previous action runs until the round ends. Returns 0 when it can act, 1 when it is out of the fight, 2 when it
     lost its action."""
     now: i64 = F.rnd[w]
-    F.started[w, c] = 1
-    alive: cython.bint = F.dead[w, c] == 0
-    bled: i64 = F.bleed[w, c] if alive else 0
+    F.started[w + c] = 1
+    alive: cython.bint = F.dead[w + c] == 0
+    bled: i64 = F.bleed[w + c] if alive else 0
     if bled > 0:
         take_hits(F, w, c, bled)
     back: i64 = 0
     if F.regenerates[c] and alive and now % REGEN_ROUNDS == 0:
         back = regenerate(F, w, c)
-    if F.stun_until[w, c] <= now:
-        F.stun_until[w, c] = 0
-    if F.must_parry_until[w, c] <= now:
-        F.must_parry_until[w, c] = 0
-    if F.no_parry_until[w, c] <= now:
-        F.no_parry_until[w, c] = 0
-    if F.lost_until[w, c] <= now:
-        F.lost_until[w, c] = 0
+    if F.stun_until[w + c] <= now:
+        F.stun_until[w + c] = 0
+    if F.must_parry_until[w + c] <= now:
+        F.must_parry_until[w + c] = 0
+    if F.no_parry_until[w + c] <= now:
+        F.no_parry_until[w + c] = 0
+    if F.lost_until[w + c] <= now:
+        F.lost_until[w + c] = 0
     died: cython.int = 0
     skipped: cython.int = 0
     left: i64 = 0
-    if F.stun_until[w, c] > 0 and F.stun_since[w, c] < now and alive:
-        left = F.stun_until[w, c] - now
-    if alive and F.dying_round[w, c] > 0 and F.dying_round[w, c] <= now:
-        F.dead[w, c] = 1
+    if F.stun_until[w + c] > 0 and F.stun_since[w + c] < now and alive:
+        left = F.stun_until[w + c] - now
+    if alive and F.dying_round[w + c] > 0 and F.dying_round[w + c] <= now:
+        F.dead[w + c] = 1
         died = 1
-    F.shaken[w, c] = 0
-    F.steady[w, c] = 0
-    F.parry_vs[w, c] = -1
-    F.parry_bonus[w, c] = 0
-    F.dodge[w, c] = 0
-    F.charge_db[w, c] = 0
+    F.shaken[w + c] = 0
+    F.steady[w + c] = 0
+    F.parry_vs[w + c] = -1
+    F.parry_bonus[w + c] = 0
+    F.dodge[w + c] = 0
+    F.charge_db[w + c] = 0
     if out_of_fight(F, w, c):
         skipped = 1
     elif not can_act(F, w, c):
         skipped = 2
     else:
-        F.acted_rounds[w, c] += 1
+        F.acted_rounds[w + c] += 1
     emit(F, L_TURN, c, bled, died, skipped, left, now, back, 0)
     if left > 0:
         resist_stun(F, w, c, left)
-    if F.venom_in[w, c] > 0 and alive:
+    if F.venom_in[w + c] > 0 and alive:
         resist_venom(F, w, c)
     return skipped
 
@@ -997,13 +1003,13 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
 def regenerate(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """Bestiary, « Régénération (Majeure) »: a minute has passed, 2 hit points come back, never those lost to magic
     or fire; back above 0 and not dying, the creature wakes. Returns the hit points regained."""
-    lost: i64 = F.hp_max[c] - F.hp[w, c] - F.unregen_hits[w, c]
+    lost: i64 = F.hp_max[c] - F.hp[w + c] - F.unregen_hits[w + c]
     back: i64 = REGEN_HP if lost > REGEN_HP else lost
     if back <= 0:
         return 0
-    F.hp[w, c] += back
-    if F.hp[w, c] > 0 and F.down[w, c] and F.dying_round[w, c] == 0:
-        F.down[w, c] = 0
+    F.hp[w + c] += back
+    if F.hp[w + c] > 0 and F.down[w + c] and F.dying_round[w + c] == 0:
+        F.down[w + c] = 0
     return back
 
 
@@ -1021,10 +1027,10 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
                 return -1
             begin_round(F, w)
             continue
-        c = F.order[w, F.turn[w]]
-        if not F.present[w, c] or F.acted[w, c]:
+        c = F.order[w + F.turn[w]]
+        if not F.present[w + c] or F.acted[w + c]:
             continue
-        if F.started[w, c]:
+        if F.started[w + c]:
             return c
         if start_turn(F, w, c) == 0:
             return c
@@ -1047,33 +1053,35 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     for i in range(F.count):
         if standing(F, w, i) and F.side[i] != F.side[c]:
             foes += 1
-            if weakest < 0 or F.hp[w, i] < F.hp[w, weakest]:
+            if weakest < 0 or F.hp[w + i] < F.hp[w + weakest]:
                 weakest = i
             if dangerous < 0 or F.ob[i, 0] > F.ob[dangerous, 0]:
                 dangerous = i
-    first_single: i64 = 0
-    for s in range(F.strikes[c] - 1, -1, -1):
-        if F.single[c, s]:
-            first_single = s
-    # the first area strike is its breath; spent, it has none
+    # its first single strike (else its first), and its first area strike: its breath (spent, it has none)
+    first_single: i64 = -1
     breath: i64 = -1
     for s in range(F.strikes[c]):
-        if not F.single[c, s]:
+        if F.single[c, s]:
+            if first_single < 0:
+                first_single = s
+        elif breath < 0:
             breath = s
-            break
-    has_breath: cython.bint = breath >= 0 and F.uses[w, c, breath] > 0
+    if first_single < 0:
+        first_single = 0
+    has_breath: cython.bint = breath >= 0 and F.uses[w + c, breath] > 0
     kind: i64 = A_ATTACK
     if has_breath and foes >= 2:
         kind = A_BREATHE
-    if F.beasts_flee and F.beast[c] and 4 * F.hp[w, c] < F.hp_max[c]:
+    if F.beasts_flee and F.beast[c] and 4 * F.hp[w + c] < F.hp_max[c]:
         kind = A_FLEE
+    parries: cython.bint = can_parry(F, w, c)
     if not can_attack(F, w, c):
-        kind = A_TOTAL_PARRY if can_parry(F, w, c) else A_PASS
+        kind = A_TOTAL_PARRY if parries else A_PASS
     if foes == 0:
         kind = A_PASS
-    if F.disarmed[w, c]:
+    if F.disarmed[w + c]:
         kind = A_TAKE_WEAPON
-    if F.prone[w, c]:
+    if F.prone[w + c]:
         kind = A_STAND
     if kind == A_ATTACK and F.missile[c, first_single] and not can_shoot(F, w, c, first_single, weakest):
         # too close or too far for its bow: its first melee strike, else nothing
@@ -1086,8 +1094,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     out[0] = kind
     out[1] = dangerous if kind == A_TOTAL_PARRY else weakest
     out[2] = breath if kind == A_BREATHE else first_single
-    out[3] = (F.usual_parry[c] if F.usual_parry[c] > 0 and can_parry(F, w, c) and melee(F, c, first_single)
-              else 0)
+    out[3] = F.usual_parry[c] if F.usual_parry[c] > 0 and parries and melee(F, c, first_single) else 0
     out[4] = dangerous
     out[5] = -1
     out[6] = -1
@@ -1105,7 +1112,7 @@ def can_shoot(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.P
     distance allows it)."""
     if t < 0:
         return True
-    d: i64 = F.distance[w, a, t]
+    d: i64 = F.distance[w + a, t]
     return d < 0 or (d >= MIN_RANGE and (F.rng_max[a, s] == 0 or d <= F.rng_max[a, s]))
 
 
@@ -1128,7 +1135,7 @@ def _weakest_foes(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cy
                     taken = True
             if taken:
                 continue
-            if best < 0 or F.hp[w, i] < F.hp[w, best]:
+            if best < 0 or F.hp[w + i] < F.hp[w + best]:
                 best = i
         out[5 + k] = best
 
@@ -1142,7 +1149,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
            parry: i64, parried: i64, ob_mod: i64) -> cython.void:
     """An attack, with a parry declared (« Parade »): ``parry`` points of OB move to the DB against ``parried``'s
     attacks until the start of the attacker's next action (never the whole OB: that is a total parry)."""
-    ob: i64 = F.ob[a, s] + F.penalty[w, a]
+    ob: i64 = F.ob[a, s] + F.penalty[w + a]
     amount: i64 = 0
     if parry > 0 and melee(F, a, s):
         amount = parry
@@ -1150,10 +1157,10 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
             amount = ob - 1
         if amount < 0:
             amount = 0
-        F.parry_vs[w, a] = parried
-        F.parry_bonus[w, a] = amount
-    ob_mod += F.fight_mod[w] + F.next_mod[w, a]
-    F.next_mod[w, a] = 0
+        F.parry_vs[w + a] = parried
+        F.parry_bonus[w + a] = amount
+    ob_mod += F.fight_mod[w] + F.next_mod[w + a]
+    F.next_mod[w + a] = 0
     strike(F, w, a, t, s, ob_mod - amount, False, 0, 0)
 
 
@@ -1163,8 +1170,8 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
 def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
     """« Parade Totale »: all the OB (lowered by 50 when stunned) plus 10 go to the DB against one opponent, if its
     open-ended roll does not fumble; a roll of 96+ turns into an attack on the opponent with its total alone."""
-    ob: i64 = F.ob[a, 0] + F.penalty[w, a]
-    if F.stun_until[w, a]:
+    ob: i64 = F.ob[a, 0] + F.penalty[w + a]
+    if F.stun_until[w + a]:
         ob += STUNNED_MANOEUVRE
         if ob < 0:
             ob = 0
@@ -1175,8 +1182,8 @@ def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
         ob = 0  # no OB left to move: the parry adds only its +10 (and never lowers the DB)
     bonus: i64 = 0 if fumbled else ob + TOTAL_PARRY_BONUS
     counter: cython.bint = (not fumbled) and first[0] >= OPEN_FROM
-    F.parry_vs[w, a] = t
-    F.parry_bonus[w, a] = bonus
+    F.parry_vs[w + a] = t
+    F.parry_bonus[w + a] = bonus
     fumble_roll: i64 = 0
     if fumbled:
         # « Parade Totale »: a roll in the weapon's fumble range is a fumble, rolled and suffered like an attack's.
@@ -1185,7 +1192,7 @@ def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     if fumbled:
         own_fumble(F, w, a, fumble_roll, F.natural[a, 0] != 0)
     if counter:
-        F.next_mod[w, a] = 0
+        F.next_mod[w + a] = 0
         strike(F, w, a, t, 0, 0, True, first[0], total)
 
 
@@ -1196,12 +1203,12 @@ def breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
             targets: cython.pointer(i64), start: cython.int, n: cython.int) -> cython.void:
     """A breath (bestiary, « Souffles »): one use spent, one open-ended roll compared with the defence of each creature
     in the cone or along the line; a fumble stops it before it reaches anyone."""
-    if F.uses[w, a, s] <= 0:
+    if F.uses[w + a, s] <= 0:
         return  # spent: no breath left (play refuses it, the policy never tries)
-    if F.uses[w, a, s] < UNLIMITED:
-        F.uses[w, a, s] -= 1
-    ob_mod: i64 = F.fight_mod[w] + F.next_mod[w, a]
-    F.next_mod[w, a] = 0
+    if F.uses[w + a, s] < UNLIMITED:
+        F.uses[w + a, s] -= 1
+    ob_mod: i64 = F.fight_mod[w] + F.next_mod[w + a]
+    F.next_mod[w + a] = 0
     first = cython.declare(cython.int[1])
     total: i64 = open_ended(F, w, P_ATTACK, first)
     k: cython.int
@@ -1231,7 +1238,7 @@ def dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, skill: i64, ins
     if column < 0:
         column = 0
     bonus: i64 = (INSTINCTIVE_DODGE_BASE if instinctive else DODGE_BASE) + column
-    F.dodge[w, a] = bonus
+    F.dodge[w + a] = bonus
     emit(F, L_DODGE, a, instinctive, total, bonus, 0, 0, 0, 0)
 
 
@@ -1243,10 +1250,10 @@ def instinctive_dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> 
     acted, costing next round's action (lost until the start of its turn two rounds on). Returns 1 when it cost
     next round's action."""
     dodge(F, w, a, INSTINCTIVE_AGILITY * F.agility[a], True)
-    if F.acted[w, a]:
-        F.lost_until[w, a] = _extend(F.lost_until[w, a], 2, F.rnd[w])
+    if F.acted[w + a]:
+        F.lost_until[w + a] = _extend(F.lost_until[w + a], 2, F.rnd[w])
         return 1
-    F.acted[w, a] = 1
+    F.acted[w + a] = 1
     return 0
 
 
@@ -1259,11 +1266,11 @@ def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     strikes first, for free."""
     if F.braced[t, 0] and seen and can_attack(F, w, t):
         emit(F, L_BRACED, t, a, 0, 0, 0, 0, 0, 0)
-        strike(F, w, t, a, 0, F.fight_mod[w] + F.next_mod[w, t], False, 0, 0)
-        F.next_mod[w, t] = 0
+        strike(F, w, t, a, 0, F.fight_mod[w] + F.next_mod[w + t], False, 0, 0)
+        F.next_mod[w + t] = 0
         if not standing(F, w, a):
             return
-    F.charge_db[w, a] = CHARGE_DB
+    F.charge_db[w + a] = CHARGE_DB
     attack(F, w, a, t, s, 0, -1, ob_mod + CHARGE_OB)  # the attack it declared (a horse's ram, not its trample)
 
 
@@ -1274,15 +1281,15 @@ def disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
               ) -> cython.void:
     """« Désengagement », its first round: no attack, a parry of ``amount`` (at least half the OB) against the
     opponent; unharmed by it until the round ends, it has the initiative in the next (see :func:`begin_round`)."""
-    ob: i64 = F.ob[a, 0] + F.penalty[w, a]
+    ob: i64 = F.ob[a, 0] + F.penalty[w + a]
     if amount > ob:
         amount = ob
     if amount < 0:
         amount = 0
-    F.parry_vs[w, a] = t
-    F.parry_bonus[w, a] = amount
-    F.disengage_foe[w, a] = t
-    F.disengage_hit[w, a] = 0
+    F.parry_vs[w + a] = t
+    F.parry_bonus[w + a] = amount
+    F.disengage_foe[w + a] = t
+    F.disengage_hit[w + a] = 0
 
 
 @cython.cfunc
@@ -1298,16 +1305,16 @@ def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer
     elif kind == A_BREATHE:
         breathe(F, w, a, d[2], d, 5, BREATH_TARGETS)
     elif kind == A_STAND:
-        F.prone[w, a] = 0
-        F.steady[w, a] = 1
+        F.prone[w + a] = 0
+        F.steady[w + a] = 1
     elif kind == A_TAKE_WEAPON:
-        F.disarmed[w, a] = 0
+        F.disarmed[w + a] = 0
     elif kind == A_FLEE:
-        F.present[w, a] = 0
-    elif kind == A_PASS and F.intercepting[w, a] >= 0:
+        F.present[w + a] = 0
+    elif kind == A_PASS and F.intercepting[w + a] >= 0:
         # « Attendre »: it lay in wait for an action that never came; it has the initiative next round.
-        F.intercepting[w, a] = -1
-        F.automatic[w, a] = 1
+        F.intercepting[w + a] = -1
+        F.automatic[w + a] = 1
 
 
 # --- whole fights ---------------------------------------------------------------------------------------------------
@@ -1333,52 +1340,52 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
     F.norder[w] = 0
     F.fight_mod[w] = F.fight_mod0
     for c in range(F.count):
-        F.hp[w, c] = F.hp_max[c]
-        F.penalty[w, c] = 0
-        F.bleed[w, c] = 0
-        F.stun_until[w, c] = 0
-        F.stun_since[w, c] = 0
-        F.shaken[w, c] = 0
-        F.must_parry_until[w, c] = 0
-        F.no_parry_until[w, c] = 0
-        F.lost_until[w, c] = 0
-        F.dying_round[w, c] = 0
-        F.down[w, c] = 0
-        F.dead[w, c] = 0
-        F.prone[w, c] = 0
-        F.disarmed[w, c] = 0
-        F.steady[w, c] = 0
-        F.present[w, c] = 1
-        F.parry_vs[w, c] = -1
-        F.parry_bonus[w, c] = 0
-        F.dodge[w, c] = 0
-        F.charge_db[w, c] = 0
-        F.initiative[w, c] = 0
-        F.acted[w, c] = 0
-        F.started[w, c] = 0
-        F.automatic[w, c] = 0
-        F.intercepting[w, c] = -1
-        F.disengage_foe[w, c] = -1
-        F.disengage_hit[w, c] = 0
-        F.shield_used[w, c] = 0
-        F.unregen_hits[w, c] = 0
-        F.cover_melee[w, c] = F.cover_melee0[c]
-        F.cover_missile[w, c] = F.cover_missile0[c]
-        F.struck_close[w, c] = 0
-        F.venom_in[w, c] = 0
-        F.venom_left[w, c] = 0
+        F.hp[w + c] = F.hp_max[c]
+        F.penalty[w + c] = 0
+        F.bleed[w + c] = 0
+        F.stun_until[w + c] = 0
+        F.stun_since[w + c] = 0
+        F.shaken[w + c] = 0
+        F.must_parry_until[w + c] = 0
+        F.no_parry_until[w + c] = 0
+        F.lost_until[w + c] = 0
+        F.dying_round[w + c] = 0
+        F.down[w + c] = 0
+        F.dead[w + c] = 0
+        F.prone[w + c] = 0
+        F.disarmed[w + c] = 0
+        F.steady[w + c] = 0
+        F.present[w + c] = 1
+        F.parry_vs[w + c] = -1
+        F.parry_bonus[w + c] = 0
+        F.dodge[w + c] = 0
+        F.charge_db[w + c] = 0
+        F.initiative[w + c] = 0
+        F.acted[w + c] = 0
+        F.started[w + c] = 0
+        F.automatic[w + c] = 0
+        F.intercepting[w + c] = -1
+        F.disengage_foe[w + c] = -1
+        F.disengage_hit[w + c] = 0
+        F.shield_used[w + c] = 0
+        F.unregen_hits[w + c] = 0
+        F.cover_melee[w + c] = F.cover_melee0[c]
+        F.cover_missile[w + c] = F.cover_missile0[c]
+        F.struck_close[w + c] = 0
+        F.venom_in[w + c] = 0
+        F.venom_left[w + c] = 0
         for k in range(F.count):
-            F.distance[w, c, k] = F.distance0[c, k]
-        F.next_mod[w, c] = 0
-        F.dealt[w, c] = 0
-        F.taken[w, c] = 0
-        F.downed[w, c] = 0
-        F.acted_rounds[w, c] = 0
+            F.distance[w + c, k] = F.distance0[c, k]
+        F.next_mod[w + c] = 0
+        F.dealt[w + c] = 0
+        F.taken[w + c] = 0
+        F.downed[w + c] = 0
+        F.acted_rounds[w + c] = 0
         for k in range(5):
-            F.crits_dealt[w, c, k] = 0
-            F.crits_taken[w, c, k] = 0
+            F.crits_dealt[w + c, k] = 0
+            F.crits_taken[w + c, k] = 0
         for k in range(F.width):
-            F.uses[w, c, k] = F.uses0[c, k]
+            F.uses[w + c, k] = F.uses0[c, k]
     for k in range(F.counters.shape[1]):
         F.counters[w, k] = 0
     F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
@@ -1396,7 +1403,7 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     while c >= 0:
         decide(F, w, c, d)
         act(F, w, c, d)
-        F.acted[w, c] = 1
+        F.acted[w + c] = 1
         c = advance(F, w, max_rounds)
     over: cython.bint = sides_standing(F, w) <= 1
     F.out_winner[world] = winner(F, w)
@@ -1408,18 +1415,18 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     flags: i64
     for c in range(F.count):
         flags = OUT_OVER if over else 0
-        if F.down[w, c]:
+        if F.down[w + c]:
             flags |= OUT_DOWN
-        if F.dead[w, c]:
+        if F.dead[w + c]:
             flags |= OUT_DEAD
-        if not F.present[w, c]:
+        if not F.present[w + c]:
             flags |= OUT_FLED
         F.out_state[world, c] = flags
-        F.out_hp[world, c] = F.hp[w, c]
-        F.out_dealt[world, c] = F.dealt[w, c]
-        F.out_taken[world, c] = F.taken[w, c]
+        F.out_hp[world, c] = F.hp[w + c]
+        F.out_dealt[world, c] = F.dealt[w + c]
+        F.out_taken[world, c] = F.taken[w + c]
         for k in range(5):
-            F.out_crits[world, c, k] = F.crits_taken[w, c, k]
+            F.out_crits[world, c, k] = F.crits_taken[w + c, k]
 
 
 def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
@@ -1427,51 +1434,51 @@ def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, th
     no Python inside); what each came to is in the outputs (``out_*``)."""
     if not F.keyed:
         raise ValueError("play_all needs keyed dice")
-    if F.rnd.shape[0] < threads * SLOT_STRIDE or F.out_winner.shape[0] < worlds:
+    if F.rnd.shape[0] < threads * SLOT_STRIDE * F.count or F.out_winner.shape[0] < worlds:
         raise ValueError("play_all needs a slot for each thread and an output row for each world")
     world: cython.Py_ssize_t
     if cython.compiled:
         with cython.nogil:
             for world in prange(worlds, num_threads=threads, schedule="static"):
-                fight_world(F, threadid() * SLOT_STRIDE, world, max_rounds)
+                fight_world(F, threadid() * SLOT_STRIDE * F.count, world, max_rounds)
     else:
         for world in range(worlds):
             fight_world(F, 0, world, max_rounds)
 
 
-# --- entries for play (one world, called from Python; each returns what the log should tell) -----------------------
+# --- entries for play (world ``w``, called from Python; each returns what the log should tell) ---------------------
 
 def py_advance(F: Fights, w: cython.Py_ssize_t, max_rounds: cython.longlong) -> int:
     """:func:`advance` for play."""
-    return advance(F, w, max_rounds)
+    return advance(F, w * F.count, max_rounds)
 
 
 def py_begin(F: Fights, w: cython.Py_ssize_t) -> None:
     """The first round's initiative."""
-    begin_round(F, w)
+    begin_round(F, w * F.count)
 
 
 def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     """The default policy's decision for ``c``, as a tuple (see :func:`decide`)."""
     d = cython.declare(i64[8])
-    decide(F, w, c, d)
+    decide(F, w * F.count, c, d)
     return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7])
 
 
 def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
               parry: cython.longlong, parried: cython.longlong, ob_mod: cython.longlong) -> None:
-    attack(F, w, a, t, s, parry, parried, ob_mod)
+    attack(F, w * F.count, a, t, s, parry, parried, ob_mod)
 
 
 def py_strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
               ob_mod: cython.longlong) -> int:
     """One plain strike with the round's modifiers already in ``ob_mod`` (a braced weapon's free strike, a single
     exchange)."""
-    return strike(F, w, a, t, s, ob_mod, False, 0, 0)
+    return strike(F, w * F.count, a, t, s, ob_mod, False, 0, 0)
 
 
 def py_total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> None:
-    total_parry(F, w, a, t)
+    total_parry(F, w * F.count, a, t)
 
 
 def py_breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, targets: list) -> None:
@@ -1482,26 +1489,26 @@ def py_breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.
         raise ValueError("at most 64 creatures in one breath")
     for k in range(n):
         buffer[k] = targets[k]
-    breathe(F, w, a, s, buffer, 0, n)
+    breathe(F, w * F.count, a, s, buffer, 0, n)
 
 
 def py_dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> None:
     """A declared dodge (Agility × 3)."""
-    dodge(F, w, a, DODGE_AGILITY * F.agility[a], False)
+    dodge(F, w * F.count, a, DODGE_AGILITY * F.agility[a], False)
 
 
 def py_instinctive_dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> int:
-    return instinctive_dodge(F, w, a)
+    return instinctive_dodge(F, w * F.count, a)
 
 
 def py_charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
               seen: cython.bint, ob_mod: cython.longlong) -> None:
-    charge(F, w, a, t, s, seen, ob_mod)
+    charge(F, w * F.count, a, t, s, seen, ob_mod)
 
 
 def py_disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
                  amount: cython.longlong) -> None:
-    disengage(F, w, a, t, amount)
+    disengage(F, w * F.count, a, t, amount)
 
 
 def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tuple) -> None:
@@ -1510,11 +1517,11 @@ def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tupl
     k: cython.int
     for k in range(8):
         d[k] = decision[k]
-    act(F, w, a, d)
+    act(F, w * F.count, a, d)
 
 
 def py_take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: cython.longlong) -> None:
-    take_hits(F, w, c, hits)
+    take_hits(F, w * F.count, c, hits)
 
 
 def py_stun_difficulty(rounds: cython.longlong) -> int:
@@ -1524,18 +1531,19 @@ def py_stun_difficulty(rounds: cython.longlong) -> int:
 
 def py_can_shoot(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t,
                  t: cython.Py_ssize_t) -> bool:
-    return can_shoot(F, w, a, s, t)
+    return can_shoot(F, w * F.count, a, s, t)
 
 
 def py_flags(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     """What ``c`` may do now: (can act, can attack, can parry, standing, manoeuvre penalty)."""
-    return (can_act(F, w, c), can_attack(F, w, c), can_parry(F, w, c), standing(F, w, c),
-            manoeuvre_penalty(F, w, c))
+    row: cython.Py_ssize_t = w * F.count
+    return (can_act(F, row, c), can_attack(F, row, c), can_parry(F, row, c), standing(F, row, c),
+            manoeuvre_penalty(F, row, c))
 
 
 def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:
-    return sides_standing(F, w)
+    return sides_standing(F, w * F.count)
 
 
 def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
-    return winner(F, w)
+    return winner(F, w * F.count)

@@ -33,8 +33,11 @@ WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", 
                 "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
                 "cover_melee", "cover_missile", "struck_close", "venom_in", "venom_left", "next_mod", "dealt",
                 "taken", "downed", "acted_rounds")
-"""The ``(W, C)`` fields of a world's combatants."""
+"""The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
+LIST_FIELDS = ("distance", "uses", "crits_dealt", "crits_taken")
+"""A list per combatant of each world: ``(W·C, K)`` in the kernel, ``(W, C, K)`` through :func:`array`."""
 CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
+"""A world's cursor: ``(W·C,)`` in the kernel, read at the row's first entry; ``(W,)`` through :func:`array`."""
 MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
 
 
@@ -184,9 +187,9 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     for i, melee, missile in settings.covers:
         cover_melee0[i], cover_missile0[i] = melee, missile
     F.distance0, F.cover_melee0, F.cover_missile0 = distance0, cover_melee0, cover_missile0
-    F.distance = np.ascontiguousarray(np.tile(distance0, (rows, 1, 1)))
-
-    F.uses = np.ascontiguousarray(np.tile(uses0, (rows, 1, 1)))
+    # A world's state is a row of ``count`` entries in flat arrays (see the kernel's ``Fights``).
+    F.distance = np.ascontiguousarray(np.tile(distance0, (rows, 1)))
+    F.uses = np.ascontiguousarray(np.tile(uses0, (rows, 1)))
     F.fight_mod0 = settings.fight_mod
     F.first_world = first_world
     # Written now, not left to the kernel's first touch: a page fault taken by two threads at once waits on the
@@ -197,36 +200,36 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     for name in ("out_hp", "out_state", "out_dealt", "out_taken"):
         setattr(F, name, np.full((outputs, count), 0, dtype=np.int64))
     F.out_crits = np.full((outputs, count, 5), 0, dtype=np.int64)
-    worlds = rows
+    entries = rows * count
     F.beyond = BEYOND[settings.beyond_limit]
     F.full_sun = int(settings.full_sun)
     F.surprised_side = settings.surprised_side
     F.beasts_flee = int(settings.beasts_flee)
-    F.rnd = np.zeros(worlds, dtype=np.int64)
-    F.turn = np.full(worlds, -1, dtype=np.int64)
-    F.norder = np.zeros(worlds, dtype=np.int64)
-    F.fight_mod = np.full(worlds, settings.fight_mod, dtype=np.int64)
-    F.order = np.zeros((worlds, count), dtype=np.int64)
+    F.rnd = np.zeros(entries, dtype=np.int64)
+    F.turn = np.full(entries, -1, dtype=np.int64)
+    F.norder = np.zeros(entries, dtype=np.int64)
+    F.fight_mod = np.full(entries, settings.fight_mod, dtype=np.int64)
+    F.order = np.zeros(entries, dtype=np.int64)
     for name in WORLD_FIELDS:
-        setattr(F, name, np.full((worlds, count), -1 if name in MINUS_ONE else 0, dtype=np.int64))
-    F.hp = np.ascontiguousarray(np.tile(np.asarray(per["hp_max"], dtype=np.int64), (worlds, 1)))
-    F.present = np.ones((worlds, count), dtype=np.int64)
-    F.cover_melee = np.ascontiguousarray(np.tile(cover_melee0, (worlds, 1)))
-    F.cover_missile = np.ascontiguousarray(np.tile(cover_missile0, (worlds, 1)))
-    F.crits_dealt = np.zeros((worlds, count, 5), dtype=np.int64)
-    F.crits_taken = np.zeros((worlds, count, 5), dtype=np.int64)
+        setattr(F, name, np.full(entries, -1 if name in MINUS_ONE else 0, dtype=np.int64))
+    F.hp = np.tile(np.asarray(per["hp_max"], dtype=np.int64), rows)
+    F.present = np.ones(entries, dtype=np.int64)
+    F.cover_melee = np.tile(cover_melee0, rows)
+    F.cover_missile = np.tile(cover_missile0, rows)
+    F.crits_dealt = np.zeros((entries, 5), dtype=np.int64)
+    F.crits_taken = np.zeros((entries, 5), dtype=np.int64)
     purposes = K.PURPOSES
-    F.counters = np.zeros((worlds, len(purposes)), dtype=np.uint64)
+    F.counters = np.zeros((entries, len(purposes)), dtype=np.uint64)
     if seed is not None:
         keyed = KeyedDice(seed, 1)
         F.keyed = 1
         F.key = int(keyed.key)
-        F.base = np.zeros(worlds, dtype=np.uint64)
+        F.base = np.zeros(entries, dtype=np.uint64)
         F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
     else:
         F.keyed = 0
         F.key = 0
-        F.base = np.zeros(worlds, dtype=np.uint64)
+        F.base = np.zeros(entries, dtype=np.uint64)
         F.salts = np.zeros(len(purposes), dtype=np.uint64)
         F.source = dice
     return F
@@ -269,5 +272,14 @@ def kernel_of(F: Any) -> ModuleType:
 
 
 def array(F: Any, name: str) -> NDArray[Any]:
-    """A field of ``F`` as a NumPy view (writes go to the kernel's memory)."""
-    return np.asarray(getattr(F, name))
+    """A field of ``F`` as a NumPy view (writes go to the kernel's memory), a world's state shown per world:
+    ``(W, C)`` for its combatants (and its order), ``(W, C, K)`` for their lists, ``(W,)`` for its cursor."""
+    values = np.asarray(getattr(F, name))
+    count = max(int(F.count), 1)
+    if name in WORLD_FIELDS or name == "order":
+        return values.reshape(-1, count)
+    if name in LIST_FIELDS:
+        return values.reshape(-1, count, values.shape[1])
+    if name in CURSOR_FIELDS or name in ("base", "counters"):
+        return values[::count]
+    return values
