@@ -22,6 +22,7 @@ from setuptools.command.build_ext import build_ext
 KERNELS = [
     "estoc.systems.harp.kernel",
     "estoc.systems.d100.kernel",
+    "estoc.systems.tor.kernel",
 ]
 
 SOURCE_ROOT = "src"

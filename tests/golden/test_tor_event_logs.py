@@ -23,7 +23,17 @@ from estoc.errors import EstocError
 from estoc.play.systems import fight_system
 from estoc.play.tracker import replay
 
-KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {}
+KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
+    ("defensive-rear", 11): "yield ground: the endurance given back is no longer counted as taken in the tally",
+    ("duel-auto", 12): "« Coup perforant »: a hero's first wound rolls the feat die for its severity (the Eye: "
+                       "dying), one die more (2nd edition reading, setting fatal_wounds)",
+    ("gue-auto", 3): "« Coup perforant »: a hero's first wound rolls the feat die for its severity",
+    ("song-and-load", 4): "« Coup perforant »: a hero's first wound rolls the feat die for its severity",
+    ("forward-open", 12): "« Attaque à 2 armes »: the second blow is struck with the other hand's weapon (Eirik's "
+                          "shield bash, parrying 1 less), no longer with his spear",
+    ("gm-engagement", 12): "« Phase 2 »: an adversary the GM keeps at the rear stays there in the next rounds (it "
+                           "used to be engaged by default the round after)",
+}
 """(log, event index from 0) → the rule fix that explains the difference."""
 
 NEW_FIELDS = frozenset({"hope", "hope_max", "hope_spent", "fatal", "severity"})

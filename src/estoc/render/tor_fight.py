@@ -86,9 +86,15 @@ def attack_lines(record: Mapping[str, Any], who: Any) -> list[str]:
     if record.get("protection_weary"):
         lines.append("    " + _("{d} is weary: their protection dice showing 1 to 3 count for nothing.").format(
             d=who(record["target"])))
+    if record.get("hope"):
+        lines.append("    " + _("{a} spends 1 Hope: one success die more.").format(a=who(record["actor"])))
     if record["piercing"]:
         lines.append("    " + (_("A piercing blow: {d} is wounded.") if record["wounded"] else
                                _("A piercing blow, but the armour holds.")).format(d=who(record["target"])))
+    if "severity" in record:
+        lines.append("    " + (_("The wound's severity: the Eye. {d} is dying.") if record.get("fatal") else
+                               _("The wound's severity: {feat}; {d} lives.")).format(
+            d=who(record["target"]), feat=_feat(record["severity"])))
     if record.get("fallen"):
         lines.append("    " + _("{d} falls.").format(d=who(record["target"])))
     lines += weary_lines(record, who(record["target"]))
@@ -138,6 +144,11 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
             who=who(record["actor"]), task=record["task"], origin=_("core") if record["core"] else _("house rule"),
             verdict=_("it works") if record["success"] else _("nothing comes of it"))
         lines = ["  " + head, *hampered_lines(record, who(record["actor"]))]
+        if record.get("hope"):
+            lines.append("    " + _("{a} spends 1 Hope: one success die more.").format(a=who(record["actor"])))
+        if record.get("intimidated"):
+            lines.append("    " + _("Weary this round: {foes}.").format(
+                foes=", ".join(who(x) for x in record["intimidated"])))
         if record.get("dropped"):
             lines.append("    " + _("{who} drops their {gear}: load {load}.").format(
                 who=who(record["actor"]), gear=_gear(record["gear"]), load=record["load"]))
@@ -155,6 +166,8 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
                 *weary_lines(record, who(record["actor"]))]
     if kind == "complication":
         return ["  " + complication_line(record, who(record["actor"]))]
+    if kind == "order":
+        return ["  " + _("The order from now on: {order}.").format(order=", ".join(who(x) for x in record["order"]))]
     if kind == "rear":
         return ["  " + _("{who} stays at the rear.").format(who=who(record["actor"]))]
     if kind == "yield":
@@ -186,6 +199,8 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
             name=pick(row["name"]), stance=_stance(row["stance"]) if row["stance"] else _("adversary"),
             e=row["endurance"], max=row["endurance_max"], w=row["wounds"], state=state).rstrip()
         more = [_("load {n}").format(n=row["load"])] if row.get("load") is not None else []
+        if row.get("hope_max"):
+            more.append(_("Hope {n}/{max}").format(n=row["hope"], max=row["hope_max"]))
         if row.get("weary"):
             more.append(_("weary"))
         if row.get("complication"):

@@ -38,9 +38,11 @@ def commands() -> list[Command]:
                                                                        "outnumbered)")),
         Command("assign", "assign", "assigner", _("HERO ADVERSARY…"), _("the GM gives a hero 1 to 3 adversaries "
                                                                           "(heroes outnumbered)")),
+        Command("order", "order", "ordre", _("HERO…"),
+                _("heroes of one stance choose their order of action (the GM may reorder them)")),
         Command("rear", "rear", "arriere", _("ADVERSARY"), _("the GM keeps a free adversary at the rear this round")),
         Command("fight", "fight", "combattre", "", _("close the stances and the engagement: the resolution begins")),
-        Command("attack", "attack", "attaquer", _("TARGET [weapon N] [heavy|fend|pierce|shield|none]"),
+        Command("attack", "attack", "attaquer", _("TARGET [weapon N] [heavy|fend|pierce|shield|none] [hope]"),
                 _("attack an engaged foe (from the rear, shoot any foe)")),
         Command("task", "task", "manoeuvre", _("ID [TARGET] [more] [spread]"),
                 _("a combat task of one's stance (reduire-charge takes an item: helm, shield or weapon N)")),
@@ -65,7 +67,8 @@ DICE_WORDS = {"feat": "attack", "destin": "attack", "dice": "attack-success", "m
               "skilldice": "task-success", "compdes": "task-success"}
 OPTION_WORDS = {"weapon": "weapon", "arme": "weapon"}
 FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "more", "plus": "more",
-              "spread": "spread", "repartir": "spread", "all": "all", "tout": "all", "end": "end", "fin": "end"}
+              "spread": "spread", "repartir": "spread",
+              "hope": "hope", "espoir": "hope", "all": "all", "tout": "all", "end": "end", "fin": "end"}
 
 
 def parse(line: str) -> dict[str, Any]:
@@ -146,6 +149,8 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         for flag in ("more", "spread"):
             if request.get(flag):
                 event[flag] = True
+    elif name == "order":
+        event = {"type": "order", "ids": words.need(request, 1, table)}
     elif name == "rear":
         event = {"type": "rear", "target": words.need(request, 1, table)[0]}
     elif name == "yield":
@@ -158,6 +163,8 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event["weapon"] = request["weapon"]
     if specials:
         event["special"] = specials[0]
+    if request.get("hope") and event["type"] in ("attack", "task", "shoot"):
+        event["hope"] = True
     if request["typed"]:
         event["typed"] = request["typed"]
     return event

@@ -79,6 +79,8 @@ class AdversaryMember(Strict):
 class EncounterSettings(Strict):
     tasks: dict[str, bool] = Field(default_factory=dict, description="combat tasks switched on or off")
     load: bool = Field(default=True, description="a hero whose endurance falls to its load is weary")
+    fatal_wounds: bool = Field(default=True, description="a hero's first wound rolls the feat die for its "
+                               "severity, the Eye leaving it dying (off: only a second wound is fatal)")
 
     @field_validator("tasks")
     @classmethod
@@ -118,6 +120,8 @@ class LoadedTorEncounter:
     """Hero id → dice its rolls lose to a complication at the start."""
     load: bool = True
     """Whether a hero whose endurance falls to its load is weary."""
+    fatal: bool = True
+    """Whether a hero's first wound may be fatal (the feat die's Eye for its severity)."""
     system: str = "tor"
 
     @property
@@ -183,4 +187,5 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
     return LoadedTorEncounter(name=encounter.name.as_dict(), heroes=heroes, adversaries=adversaries,
                               volleys=encounter.volleys, tasks=tasks,
                               setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
-                              plans=plans, complications=complications, load=encounter.settings.load)
+                              plans=plans, complications=complications, load=encounter.settings.load,
+                              fatal=encounter.settings.fatal_wounds)

@@ -68,6 +68,8 @@ class Combatant:
     shield_name: dict[str, str] | None = None
     shield_parry: int = 0
     shield_load: int = 0
+    hope: int = 0
+    """A hero's Hope (2nd edition): spent one point at a time for a bonus success die."""
     dropped: frozenset[str] = frozenset()
     """Items on the ground (``helm``, ``shield``, ``weapon:N``): see :meth:`dropping`."""
 
@@ -89,7 +91,8 @@ class Combatant:
                    helm=helm.id if helm else None, helm_name=helm.name.as_dict() if helm else None,
                    helm_protection=helm.protection if helm else 0, helm_load=helm.load if helm else 0,
                    shield_id=shield.id if shield else None, shield_name=shield.name.as_dict() if shield else None,
-                   shield_parry=shield.parry if shield else 0, shield_load=shield.load if shield else 0)
+                   shield_parry=shield.parry if shield else 0, shield_load=shield.load if shield else 0,
+                   hope=hero.hope or 0)
 
     @classmethod
     def from_adversary(cls, content: Content, adversary: tor.Adversary) -> Combatant:
@@ -213,6 +216,14 @@ def weary_from_load(endurance: int | NDArray[np.int64], load: int | NDArray[np.i
     return np.asarray(np.asarray(endurance) <= np.asarray(load), dtype=np.bool_)
 
 
+def check_pierce(use: WeaponUse, special: str) -> None:
+    """« Perforation » is for bows, swords and spears: a pierce with a weapon that cannot pierce (an axe…) is
+    refused."""
+    if special == "pierce" and use.record.pierce <= 0:
+        raise RulesError(_("{weapon} cannot pierce: only bows, swords and spears do").format(
+            weapon=pick(use.record.name.as_dict())))
+
+
 def attack_tn(attacker: Combatant, defender: Combatant, parry_bonus: int = 0) -> int:
     """The attack's target number: a hero needs its Corps TN plus the adversary's parry, an adversary the hero's
     parry; ``parry_bonus``: the defender's fend off this round."""
@@ -237,6 +248,7 @@ def attack_spec(attacker: Combatant, weapon: int, defender: Combatant, *, extra_
         raise RulesError(_("a shield thrust needs a shield"))
     if special == "fend" and use.record.ranged:
         raise RulesError(_("only a close-combat weapon fends off"))
+    check_pierce(use, special)
     return AttackSpec(dice=dice_count(use.rating, extra_dice), tn=attack_tn(attacker, defender, parry_bonus),
                       damage=use.damage, injury=use.injury, corps=attacker.corps, two_handed=use.record.two_handed,
                       pierce=use.record.pierce, fend_off=use.record.fend_off, mode=combine_modes(favoured, ill),

@@ -1,65 +1,51 @@
-"""A fight of the One Ring house rules at the table: opening volleys, then rounds of stances, engagement and
-resolution, every attack and combat task applied.
+"""A fight of the One Ring house rules at the table: the kernel on one world, each GM command a forced decision.
 
-The fight's phases: ``volleys`` (those with a bow may shoot once each: ``shoot WHO TARGET``; ``close`` ends them),
-then each round ``stances`` (``stance HERO forward|open|defensive|rearward``), ``engagement`` (the heroes choose, or
-the GM assigns when the adversaries outnumber them; ``engage``/``assign``; ``fight`` closes it, engaging whoever is
-left as the GM's default does), and ``resolution`` in the text's order. A hero's turn is one main action (an attack,
-a main task, regaining position) and, before it, one secondary task; an adversary's turn is its attack. After an
-attack on a hero, ``yield HERO`` halves the endurance it cost (once a round; the next round's main action is to
-regain position).
+Every rule is the kernel's (:mod:`estoc.systems.tor.kernel`): the round, the engagement, the order of resolution,
+attacks and their special damage, piercing blows and wounds, yield ground, the combat tasks, the default policy. This
+module checks that a command is allowed (and says why not, in the GM's language), hands it to the kernel, and tells
+what happened from the kernel's log (:mod:`.told`).
 
-Effects of the round (fending off, tasks…) end with it; those that last longer say so.
+The fight's phases: ``volleys`` (each bow shoots once: ``shoot WHO TARGET``; ``close`` ends them), then each round
+``stances``, ``engagement`` (the heroes choose, or the GM assigns when outnumbered; ``engage``/``assign``/``rear``;
+``fight`` closes it, the GM's default engaging whoever is left) and ``resolution`` in the text's order (``order``:
+the heroes of one stance choose their order, the GM may reorder them). A hero's turn is one secondary task then one
+main action; an adversary's is its attack. After a blow on a hero, ``yield HERO`` halves it (once a round). A hero
+may spend 1 Hope on an attack or a task roll (``hope``: one more success die).
 
-Three rules last the whole fight, each a choice of this project where the house text is silent or brief:
-
-* **Load** follows the 2nd edition's rule, which the house text takes for granted without restating it: a hero's
-  load is what its body armour, helm, shield and weapons weigh together, and a hero whose endurance is at or below
-  its load is weary (its success dice showing 1 to 3 count 0) on its attack rolls, its task rolls and its protection
-  rolls. It is a setting (the encounter's ``settings.load``, on by default); adversaries carry no load and never
-  tire from it. Weariness is judged when the roll begins: the protection roll of the very blow that brings a hero
-  down to its load is not yet weary.
-* **Reducing load** (a secondary task, no roll) drops the helm, the shield or one weapon; while it lies on the ground
-  the helm's dice leave the protection, the shield's bonus leaves the parry (and there is no shield thrust or shield
-  bash), a dropped weapon cannot strike, and the load falls by the item's. Taking it back is a main action
-  (``pickup``). What lies on the ground is the fight's data (``dropped``); the combatant as it fights is derived from
-  it (:meth:`~estoc.systems.tor.burdens.Burdens.gear`).
-* **A complication** is the GM's reading of the ground (broken terrain, obstacles, furniture in the way…): it costs a
-  hero some success dice (0 or more) on its attack rolls and its task rolls until it is cancelled. The encounter may
-  give one from the start (``complication: N``), the GM sets or lifts one at any time (``complication HERO N``), and
-  the task *cancel a complication* lifts the hero's own or a companion's when it succeeds. A hero under a
-  complication cannot gain the advantage.
+Load (the 2nd edition's rule, a setting), gear on the ground and complications are described in docs/tor.md.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from estoc.dice import DiceSource
-from estoc.dice.tor import roll_tor
+from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
-from estoc.i18n import _
-from estoc.systems.tor import play_tasks
-from estoc.systems.tor.burdens import Burdens
-from estoc.systems.tor.exchange import Combatant, attack_spec, fend_off
+from estoc.i18n import _, pick
+from estoc.systems.tor.exchange import Combatant, check_item_name, check_pierce
 from estoc.systems.tor.round import (
     CLOSE,
     STANCES,
+    TASK_IDS,
     Stance,
     check_assignment,
     check_choice,
     check_stances,
-    engagement_order,
-    resolution_order,
-    stance_dice,
+    check_task,
 )
-from estoc.systems.tor.rules import half_up, resolve_attack
+from estoc.systems.tor.told import Teller
+from estoc.systems.tor.worlds import Settings, array, build, copy_fights, kernel_of
 
 HEROES, ADVERSARIES = "heroes", "adversaries"
-DYING_WOUNDS = 2
+MAX_COMPLICATION = 6
+PHASES = ("volleys", "stances", "engagement", "resolution", "over")
+SPECIAL_CODES = {"none": 0, "heavy": 1, "fend": 2, "pierce": 3, "shield": 4, "auto": 5}
+G_HELM, G_SHIELD, G_WEAPON = 1, 2, 4
+A_PASS, A_ATTACK, A_TASK, A_REGAIN, A_PICKUP = range(5)
+F_MORE, F_SPREAD = 1, 2
 
 
 @dataclass
@@ -72,268 +58,234 @@ class Tally:
 
 
 @dataclass
-class Round:
-    """What lasts until the end of the round."""
-
-    parry: dict[int, int] = field(default_factory=dict)
-    dice: dict[int, int] = field(default_factory=dict)
-    """Dice taken from (or added to) a combatant's attacks this round: shield thrusts, harassment."""
-    weary: set[int] = field(default_factory=set)
-    protected: dict[int, list[int]] = field(default_factory=dict)
-    held: dict[int, int] = field(default_factory=dict)
-    holding: set[int] = field(default_factory=set)
-    counter: dict[int, list[Any]] = field(default_factory=dict)
-    skirmish: set[int] = field(default_factory=set)
-    two_weapons: set[int] = field(default_factory=set)
-    yielded: set[int] = field(default_factory=set)
-    secondary: set[int] = field(default_factory=set)
-    back: set[int] = field(default_factory=set)
-    """Adversaries the GM keeps at the rear this round (they shoot, or wait)."""
-
-
-@dataclass
-class TorFight(Burdens):
+class TorFight(Sides):
     """One fight (see the module); heroes come first in ``combatants``."""
 
     combatants: list[Combatant]
     sides: list[str]
     tasks: dict[str, bool]
-    stance: dict[int, Stance]
-    endurance: list[int]
-    wounds: list[int]
-    volleys: bool = True
-    side_names: dict[str, dict[str, str]] = field(default_factory=dict)
     players: list[bool] = field(default_factory=list)
-    round: int = 0
-    phase: str = "volleys"
-    engaged: set[tuple[int, int]] = field(default_factory=set)
-    order: list[int] = field(default_factory=list)
-    turn: int = 0
-    shot: set[int] = field(default_factory=set)
-    now: Round = field(default_factory=Round)
-    next_dice: dict[int, int] = field(default_factory=dict)
-    """A bonus to the next attack (take aim, sneak attack, gain the advantage)."""
-    lasting_dice: dict[int, int] = field(default_factory=dict)
-    """Gain the advantage with two tengwar: until the fight's end."""
-    rally: dict[str, int] = field(default_factory=dict)
-    """Stance → rounds left of +1d from a rally (from the next round)."""
-    rally_next: dict[str, int] = field(default_factory=dict)
-    challenge: dict[int, int] = field(default_factory=dict)
-    regain: set[int] = field(default_factory=set)
-    songs: dict[int, int] = field(default_factory=dict)
-    last_attack: dict[str, Any] = field(default_factory=dict)
-    tally: list[Tally] = field(default_factory=list)
-    load: bool = False
-    """The load setting: a hero whose endurance is at or below its load is weary (play passes the encounter's, on
-    by default)."""
-    dropped: dict[int, set[str]] = field(default_factory=dict)
-    """What each combatant has put on the ground (``helm``, ``shield``, ``weapon:N``) until it picks it up."""
-    complication: dict[int, int] = field(default_factory=dict)
-    """Success dice a hero's attack and task rolls lose to a complication, until it is cancelled."""
-    waiting: bool = False
-    """A blow has just knocked a hero down who may yield ground: the turn moves on with the next event."""
+    side_names: dict[str, dict[str, str]] = field(default_factory=dict)
     plans: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    """Hero → the combat tasks the default policy uses for it, by preference (the encounter's plan)."""
+    F: Any = None
 
     @classmethod
     def start(cls, heroes: list[tuple[Combatant, Stance, bool]], adversaries: list[Combatant], *,
               tasks: Mapping[str, bool], volleys: bool = True, load: bool = False,
-              complications: Mapping[str, int] | None = None,
-              plans: Mapping[str, Sequence[str]] | None = None) -> TorFight:
-        """A fight not yet begun. ``load``: the load setting (off unless given: play gives the encounter's, which is
-        on by default); ``complications``: hero id → dice its rolls lose from the start; ``plans``: hero id → the
-        combat tasks the default policy uses for it."""
-        people = [h for h, _s, _p in heroes] + adversaries
+              complications: Mapping[str, int] | None = None, plans: Mapping[str, Sequence[str]] | None = None,
+              fatal: bool = False, kernel_module: Any = None) -> TorFight:
+        """A fight not yet begun (see :class:`estoc.systems.tor.worlds.Settings` for the settings; ``load`` and
+        ``fatal`` are off unless given: play gives the encounter's, on by default)."""
+        people = [h for h, _s, _p in heroes] + list(adversaries)
         fight = cls(combatants=people, sides=[HEROES] * len(heroes) + [ADVERSARIES] * len(adversaries),
-                    tasks=dict(tasks), stance={i: s for i, (_h, s, _p) in enumerate(heroes)},
-                    endurance=[p.endurance for p in people], wounds=[0] * len(people), volleys=volleys,
-                    players=[p for _h, _s, p in heroes] + [False] * len(adversaries),
-                    songs={i: h.war_songs for i, (h, _s, _p) in enumerate(heroes)}, tally=[Tally() for _ in people],
-                    load=load)
+                    tasks={t: bool(tasks.get(t, True)) for t in TASK_IDS},
+                    players=[p for _h, _s, p in heroes] + [False] * len(adversaries))
         for hero_id, dice in (complications or {}).items():
             if dice:
-                fight.complication[fight._complicated(hero_id, dice)] = dice
-        fight.plans = {fight.index(hero_id): tuple(plan) for hero_id, plan in (plans or {}).items()}
+                fight._complicated(hero_id, dice)
+        fight.plans = {fight.index(h): tuple(p) for h, p in (plans or {}).items()}
+        settings = Settings(tasks=fight.tasks, load=load, volleys=volleys, fatal=fatal,
+                            complications=dict(complications or {}), plans=dict(plans or {}))
+        fight.F = build([(h, s) for h, s, _p in heroes], adversaries, 1, settings=settings,
+                        kernel_module=kernel_module)
+        fight.F.logging = 1
         return fight
 
     def copy(self) -> TorFight:
-        return copy.deepcopy(self)
+        twin = TorFight(combatants=self.combatants, sides=self.sides, tasks=self.tasks, players=self.players,
+                        side_names=self.side_names, plans=self.plans)
+        twin.F = copy_fights(self.F)
+        twin.F.logging = 1
+        return twin
 
     # --- reading -------------------------------------------------------------------------------------------------
+
+    @property
+    def K(self) -> Any:
+        return kernel_of(self.F)
+
+    def value(self, name: str, c: int) -> int:
+        return int(array(self.F, name)[0, c])
+
+    @property
+    def endurance(self) -> Any:
+        """Each combatant's endurance (a view of the kernel's world: writing it is the GM's word)."""
+        return array(self.F, "endurance")[0]
+
+    @property
+    def wounds(self) -> Any:
+        return array(self.F, "wounds")[0]
+
+    @property
+    def round(self) -> int:
+        return int(self.F.rnd[0])
+
+    @property
+    def phase(self) -> str:
+        return PHASES[int(self.F.phase[0])]
+
+    @property
+    def waiting(self) -> bool:
+        return bool(self.F.waiting[0])
+
+    @property
+    def order(self) -> list[int]:
+        return [int(c) for c in array(self.F, "order")[0, :int(self.F.norder[0])]]
+
+    @property
+    def dropped(self) -> dict[int, set[str]]:
+        """What each combatant has put on the ground."""
+        out: dict[int, set[str]] = {}
+        for c, person in enumerate(self.combatants):
+            bits = self.value("dropped", c)
+            items = ({"helm"} if bits & G_HELM else set()) | ({"shield"} if bits & G_SHIELD else set())
+            items |= {f"weapon:{s + 1}" for s in range(len(person.weapons)) if bits & (G_WEAPON << s)}
+            if items:
+                out[c] = items
+        return out
+
+    @property
+    def complication(self) -> dict[int, int]:
+        """The heroes' complications (dice their rolls lose), where they have one."""
+        return {c: self.value("complication", c) for c in range(len(self.combatants)) if self.value("complication", c)}
+
+    @property
+    def load(self) -> bool:
+        """The load setting."""
+        return bool(self.F.load_on)
+
+    @property
+    def regain(self) -> set[int]:
+        """The heroes whose main action is to regain position."""
+        return set(self.regaining())
+
+    def stance(self, c: int) -> Stance | None:
+        s = self.value("stance", c)
+        return STANCES[s] if self.hero(c) and s >= 0 else None
 
     def hero(self, c: int) -> bool:
         return self.sides[c] == HEROES
 
     def dying(self, c: int) -> bool:
-        return self.hero(c) and self.wounds[c] >= DYING_WOUNDS
+        return self.hero(c) and bool(self.value("dying", c))
 
     def standing(self, c: int) -> bool:
-        person = self.combatants[c]
-        if self.endurance[c] <= 0 or self.dying(c):
-            return False
-        return self.hero(c) or self.wounds[c] < person.might
+        return bool(self.K.py_standing(self.F, 0, c))
 
     def is_over(self) -> bool:
         return self.phase == "over"
 
     def current(self) -> int | None:
-        if self.waiting:
-            return None
-        return self.order[self.turn] if self.phase == "resolution" and self.turn < len(self.order) else None
-
-    def may_yield(self) -> int | None:
-        """The hero the last attack has just cost endurance, if it may still yield ground (the task on, not yet
-        done this round)."""
-        target = self.last_attack.get("target")
-        if target is None or not self.tasks.get("ceder-terrain", True) or target in self.now.yielded:
-            return None
-        return int(target)
-
-    def weary(self, c: int) -> bool:
-        """Whether ``c``'s rolls are weary now: from its load, or (an adversary) intimidated this round."""
-        return c in self.now.weary or self.loaded(c)
+        c = int(self.K.py_current(self.F, 0))
+        return None if c < 0 else c
 
     def opponents(self, c: int) -> list[int]:
-        """Those engaged in close combat with ``c``, standing."""
-        pairs = [a if h == c else h for h, a in self.engaged if c in (h, a)]
-        return [o for o in sorted(set(pairs)) if self.standing(o)]
+        row = array(self.F, "engaged")[0, c]
+        return [o for o in range(len(self.combatants)) if row[o] and self.standing(o)]
 
-    # --- phases --------------------------------------------------------------------------------------------------
+    def regaining(self) -> list[int]:
+        return [c for c in range(len(self.combatants)) if self.value("regain", c)]
 
-    def _new_round(self, records: list[dict[str, Any]]) -> None:
-        if self.one_side_left():
-            self.phase = "over"
-            winner = self.winner()
-            records.append({"kind": "over", "winner": winner})
-            return
-        self.round += 1
-        self.now = Round()
-        self.rally = {s: n for s, n in self.rally_next.items() if n > 0}
-        self.rally_next = {s: n - 1 for s, n in self.rally.items() if n - 1 > 0}
-        self.phase, self.order, self.turn = "stances", [], 0
-        self.engaged = {(h, a) for h, a in self.engaged if self.standing(h) and self.standing(a)}
-        # A challenge ends when one of the two is out of the fight.
-        self.challenge = {c: foe for c, foe in self.challenge.items() if self.standing(foe)}
-        records.append({"kind": "round", "round": self.round, "regain": [self.combatants[c].id
-                                                                        for c in sorted(self.regain)]})
+    def gear(self, c: int) -> Combatant:
+        """``c`` as it fights now: without what it has dropped."""
+        return self.combatants[c].dropping(self.dropped.get(c, ()))
 
-    def _to_engagement(self, records: list[dict[str, Any]]) -> None:
-        heroes = [c for c in range(len(self.combatants)) if self.hero(c) and self.standing(c)]
-        foes = [c for c in range(len(self.combatants)) if not self.hero(c) and self.standing(c)]
-        check_stances([self.stance[h] for h in heroes], len(foes))
-        self.phase = "engagement"
-        records.append({"kind": "stances", "stances": {self.combatants[h].id: self.stance[h] for h in heroes},
-                        "outnumbered": len(foes) > len(heroes)})
+    def load_of(self, c: int) -> int:
+        return int(self.K.py_load(self.F, 0, c))
 
-    def _to_resolution(self, records: list[dict[str, Any]]) -> None:
-        """Close the engagement: who is left unengaged fights as the GM's default puts them."""
-        heroes = [c for c in range(len(self.combatants)) if self.hero(c) and self.standing(c)]
-        close = [h for h in engagement_order([str(h) for h in heroes], {str(h): self.stance[h] for h in heroes})]
-        foes = [c for c in range(len(self.combatants)) if not self.hero(c) and self.standing(c)]
-        for h in (int(x) for x in close):
-            if not self.opponents(h):
-                free = [a for a in foes if not self.opponents(a)] or foes
-                if free:
-                    self.engaged.add((h, min(free, key=lambda a: (self.endurance[a], a))))
-        fighting = [int(h) for h in close]
-        for a in foes:
-            if not self.opponents(a) and fighting and a not in self.now.back:
-                self.engaged.add((min(fighting, key=lambda h: (len(self.opponents(h)), h)), a))
-        standing = {str(c) for c in range(len(self.combatants)) if self.standing(c)}
-        order = resolution_order([str(h) for h in heroes], {str(h): self.stance[h] for h in heroes},
-                                 [str(a) for a in foes], {str(a) for a in foes if self.opponents(a)}, standing)
-        self.order, self.turn, self.phase = [int(c) for c in order], 0, "resolution"
-        records.append({"kind": "engagement", "pairs": sorted([self.combatants[h].id, self.combatants[a].id]
-                                                              for h, a in self.engaged),
-                        "order": [self.combatants[c].id for c in self.order]})
-        self._skip_fallen(records)
+    def loaded(self, c: int) -> bool:
+        return bool(self.K.py_loaded(self.F, 0, c))
 
-    def _skip_fallen(self, records: list[dict[str, Any]]) -> None:
-        while self.turn < len(self.order) and not self.standing(self.order[self.turn]):
-            self.turn += 1
-        if self.turn >= len(self.order) or self.one_side_left():
-            records.append({"kind": "end-round", "round": self.round})
-            self._new_round(records)
+    def weary(self, c: int) -> bool:
+        return bool(self.K.py_weary(self.F, 0, c))
 
-    def _next_turn(self, records: list[dict[str, Any]]) -> None:
-        self.turn += 1
-        self._skip_fallen(records)
+    def may_yield(self) -> int | None:
+        h = int(self.K.py_may_yield(self.F, 0))
+        return None if h < 0 else h
 
     # --- events --------------------------------------------------------------------------------------------------
 
     def apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
-        kind = str(event.get("type", ""))
+        F = self.F
+        F.source, F.error, F.log = dice, None, []
         records: list[dict[str, Any]] = []
+        try:
+            self._apply(str(event.get("type", "")), event, records)
+            if F.error is not None:
+                raise F.error
+            return records
+        finally:
+            F.source = None
+
+    def _tell(self, records: list[dict[str, Any]]) -> None:
+        """The kernel's rows since the last call, as records."""
+        rows, self.F.log = self.F.log, []
+        records.extend(Teller(self).records(rows))
+        if self.F.error is not None:
+            error = self.F.error
+            self.F.error = None
+            raise error
+
+    def _apply(self, kind: str, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        F, K = self.F, self.K
         if kind == "begin":
-            if self.round or self.phase != "volleys":
+            if self.round or self.phase != "volleys" or self.value("shot", 0) < 0:
                 raise RulesError(_("the fight has already begun"))
-            records.extend({"kind": "complication", "actor": self.combatants[c].id, "dice": n, "was": 0,
-                            "start": True} for c, n in sorted(self.complication.items()))
-            if not self.volleys:
-                self._new_round(records)
+            if any(self.value("shot", c) for c in range(len(self.combatants))):
+                raise RulesError(_("the fight has already begun"))
+            records.extend({"kind": "complication", "actor": p.id, "dice": self.value("complication", c), "was": 0,
+                            "start": True} for c, p in enumerate(self.combatants) if self.value("complication", c))
+            if not F.volleys:
+                K.py_new_round(F, 0)
+                self._tell(records)
             else:
                 records.append({"kind": "volleys"})
-            return records
-        if self.phase == "over":
+            return
+        if self.is_over():
             raise RulesError(_("the fight is over"))
         if self.waiting and kind != "yield":
-            # The knocked-down hero did not yield: the turn moves on (which may end the round, or the fight).
-            self.waiting = False
-            self.last_attack = {}
+            F.waiting[0] = 0
+            F.last_target[0] = -1
             records.append({"kind": "no-yield"})
-            self._next_turn(records)
+            K.py_next_turn(F, 0)
+            self._tell(records)
             if kind == "continue":
-                return records
-            if self.phase == "over":
+                return
+            if self.is_over():
                 raise RulesError(_("the fight is over"))
         if kind == "continue":
             raise RulesError(_("there is nothing to go on from: continue follows a blow that knocked a hero down"))
-        if kind == "shoot":
-            self._shoot(event, dice, records)
-        elif kind == "close":
-            if self.phase != "volleys":
-                raise RulesError(_("the opening volleys are over"))
-            self._new_round(records)
-        elif kind == "stance":
-            self._set_stance(event, records)
-        elif kind == "engage":
-            self._engage(event, records)
-        elif kind == "assign":
-            self._assign(event, records)
-        elif kind == "rear":
-            self._keep_back(event, records)
-        elif kind == "fight":
-            if self.phase == "stances":
-                self._to_engagement(records)
-            if self.phase != "engagement":
-                raise RulesError(_("the engagement comes after the stances, before the resolution"))
-            self._to_resolution(records)
-        elif kind == "yield":
-            self._yield(event, records)
-        elif kind == "complication":
-            self._set_complication(event, records)
-        elif kind in ("attack", "task", "regain", "pass", "pickup"):
-            self._act(kind, event, dice, records)
-        else:
+        if kind not in ("yield", "complication"):
+            F.last_target[0] = -1
+            F.last_lost[0] = 0
+        handler = _HANDLERS.get(kind)
+        if handler is None:
             raise InputError(_("unknown event {kind!r}").format(kind=kind))
-        return records
+        handler(self, event, records)
 
-    def _shoot(self, event: Mapping[str, Any], dice: DiceSource, records: list[dict[str, Any]]) -> None:
+    # --- volleys, stances, engagement ------------------------------------------------------------------------------
+
+    def _shoot(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         if self.phase != "volleys":
             raise RulesError(_("shooting before close combat happens in the opening volleys only"))
         c, target = self.index(str(event["actor"])), self.index(str(event["target"]))
-        if c in self.shot:
+        if self.value("shot", c):
             raise RulesError(_("{who} has already shot in the opening volleys").format(who=self.combatants[c].id))
-        number = int(event.get("weapon", self._ranged(c) or 0))
+        number = self._number(event, int(self.K.py_bow(self.F, 0, c)) + 1)
         if not number or not self.gear(c).weapon(number).record.ranged:
             raise RulesError(_("{who} has no bow to shoot with").format(who=self.combatants[c].id))
-        self.shot.add(c)
-        records.append(self._attack(c, target, number, event, dice))
+        self._foe(c, target)
+        self._check_special(c, number, event)
+        self.F.shot[0, c] = 1
+        self.K.py_attack(self.F, 0, c, target, number - 1, self._special(event), self._hope(c, event))
+        self._tell(records)
+        self.F.last_target[0] = -1
 
-    def _ranged(self, c: int) -> int | None:
-        """The number of ``c``'s first bow in hand."""
-        me = self.gear(c)
-        return next((i for i in me.in_hand() if me.weapons[i - 1].record.ranged), None)
+    def _close(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        if self.phase != "volleys":
+            raise RulesError(_("the opening volleys are over"))
+        self.K.py_new_round(self.F, 0)
+        self._tell(records)
 
     def _set_stance(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         if self.phase != "stances":
@@ -342,127 +294,252 @@ class TorFight(Burdens):
         stance = str(event["stance"])
         if not self.hero(c) or stance not in STANCES:
             raise RulesError(_("only a hero takes a stance: forward, open, defensive or rearward"))
-        if stance != self.stance[c]:
-            foe = self.challenge.pop(c, None)  # a challenge ends with a change of stance, for both
-            if foe is not None:
-                self.challenge.pop(foe, None)
-        self.stance[c] = stance
+        self.K.py_change_stance(self.F, 0, c, STANCES.index(stance))
         records.append({"kind": "stance", "actor": self.combatants[c].id, "stance": stance})
 
-    def _engage(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+    def _standing_heroes(self) -> list[int]:
+        return [c for c in range(len(self.combatants)) if self.hero(c) and self.standing(c)]
+
+    def _standing_foes(self) -> list[int]:
+        return [c for c in range(len(self.combatants)) if not self.hero(c) and self.standing(c)]
+
+    def _to_engagement(self, records: list[dict[str, Any]]) -> None:
+        heroes, foes = self._standing_heroes(), self._standing_foes()
+        check_stances([self.stance(h) or "open" for h in heroes], len(foes))
+        self.F.phase[0] = PHASES.index("engagement")
+        records.append({"kind": "stances", "stances": {self.combatants[h].id: self.stance(h) for h in heroes},
+                        "outnumbered": len(foes) > len(heroes)})
+
+    def _engagement(self, records: list[dict[str, Any]]) -> None:
         if self.phase == "stances":
             self._to_engagement(records)
         if self.phase != "engagement":
             raise RulesError(_("the engagement comes after the stances, before the resolution"))
+
+    def _fight(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        self._engagement(records)
+        self._to_resolution(records)
+
+    def _to_resolution(self, records: list[dict[str, Any]]) -> None:
+        self.K.py_begin_resolution(self.F, 0)
+        engaged = array(self.F, "engaged")[0]
+        pairs = sorted([self.combatants[h].id, self.combatants[a].id] for h in range(len(self.combatants))
+                       for a in range(len(self.combatants)) if self.hero(h) and not self.hero(a) and engaged[h, a])
+        rows, self.F.log = self.F.log, []
+        records.append({"kind": "engagement", "pairs": pairs, "order": [self.combatants[c].id for c in self.order]})
+        self.F.log = rows
+        self._tell(records)
+
+    def _engage(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        self._engagement(records)
         h, a = self.index(str(event["hero"])), self.index(str(event["target"]))
-        heroes = [c for c in range(len(self.combatants)) if self.hero(c) and self.standing(c)]
-        foes = [c for c in range(len(self.combatants)) if not self.hero(c) and self.standing(c)]
+        heroes, foes = self._standing_heroes(), self._standing_foes()
         if len(foes) > len(heroes):
             raise RulesError(_("the adversaries outnumber the heroes: the GM assigns them (assign)"))
-        if self.stance[h] == "rearward":
+        if not self.hero(h) or self.hero(a):
+            raise RulesError(_("a hero engages an adversary"))
+        if self.stance(h) == "rearward":
             raise RulesError(_("a hero at the rear engages no one"))
-        order = [int(x) for x in engagement_order([str(c) for c in heroes], {str(c): self.stance[c] for c in heroes})]
-        waiting = [x for x in order if not self.opponents(x)]
+        waiting = [x for s in CLOSE for x in heroes if self.stance(x) == s and not self.opponents(x)]
         if waiting and waiting[0] != h:
             raise RulesError(_("{first} chooses before {who} (forward, then open, then defensive)").format(
                 first=self.combatants[waiting[0]].id, who=self.combatants[h].id))
-        taken = {self.combatants[x].id: "" for _h, x in self.engaged}
-        check_choice(self.combatants[h].id, self.combatants[a].id, taken, [self.combatants[f].id for f in foes])
-        self.engaged.add((h, a))
+        taken = {self.combatants[x].id: "" for x in foes if self.opponents(x)}
+        check_choice(self.combatants[h].id, self.combatants[a].id, taken,
+                     [self.combatants[f].id for f in foes if not self.value("back", f) or f == a])
+        self.K.py_engage(self.F, 0, h, a)
         records.append({"kind": "engage", "actor": self.combatants[h].id, "target": self.combatants[a].id})
 
     def _assign(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
-        if self.phase == "stances":
-            self._to_engagement(records)
-        if self.phase != "engagement":
-            raise RulesError(_("the engagement comes after the stances, before the resolution"))
+        self._engagement(records)
         h = self.index(str(event["hero"]))
         foes = [self.index(str(x)) for x in event["targets"]]
-        current = {self.combatants[x].id: [self.combatants[a].id for y, a in self.engaged if y == x]
-                   for x in {y for y, _a in self.engaged} if x != h}
-        current[self.combatants[h].id] = [self.combatants[a].id for a in foes]
-        check_assignment(current, [self.combatants[h].id])
-        self.engaged = {(y, a) for y, a in self.engaged if y != h} | {(h, a) for a in foes}
+        if not self.hero(h) or any(self.hero(a) or not self.standing(a) for a in foes):
+            raise RulesError(_("the GM assigns standing adversaries to a hero"))
+        if self.stance(h) == "rearward":
+            raise RulesError(_("a hero at the rear engages no one"))
+        engaged = array(self.F, "engaged")[0]
+        me = self.combatants[h].id
+        check_assignment({me: [self.combatants[a].id for a in foes]}, [me])
+        # No adversary is given to two heroes.
+        others = {a for x in self._standing_heroes() if x != h for a in self.opponents(x)}
+        twice = sorted(self.combatants[a].id for a in set(foes) & others)
+        if twice:
+            raise RulesError(_("{foes}: already facing another hero").format(foes=", ".join(twice)))
+        for a in range(len(self.combatants)):
+            engaged[h, a] = engaged[a, h] = 0
+        for a in foes:
+            self.K.py_engage(self.F, 0, h, a)
         records.append({"kind": "assign", "actor": self.combatants[h].id,
                         "targets": [self.combatants[a].id for a in foes]})
 
     def _keep_back(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
-        """The GM keeps a free adversary at the rear this round instead of sending it into close combat."""
-        if self.phase == "stances":
-            self._to_engagement(records)
-        if self.phase != "engagement":
-            raise RulesError(_("the engagement comes after the stances, before the resolution"))
+        """The GM keeps a free adversary at the rear: it stays there, round after round, until the GM engages it."""
+        self._engagement(records)
         a = self.index(str(event["target"]))
         if self.hero(a) or self.opponents(a):
             raise RulesError(_("only a free adversary stays at the rear"))
-        self.now.back.add(a)
+        self.F.back[0, a] = 1
         records.append({"kind": "rear", "actor": self.combatants[a].id})
+
+    def _order(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        """The heroes of one stance act in the order they choose (the GM may reorder them): the ids given, among
+        those still to act, take the places those heroes held."""
+        if self.phase in ("stances", "engagement"):
+            self._fight({}, records)
+        if self.phase != "resolution":
+            raise RulesError(_("the order is set during the resolution"))
+        ids = [self.index(str(x)) for x in event.get("ids", ())]
+        turn, order = int(self.F.turn[0]), self.order
+        left = order[turn:]
+        if not ids or len(set(ids)) != len(ids) or any(c not in left or not self.hero(c) for c in ids):
+            raise RulesError(_("name heroes still to act this round, each once"))
+        if len({self.stance(c) for c in ids}) != 1:
+            raise RulesError(_("only heroes of one stance choose their order among themselves"))
+        places = sorted(order.index(c, turn) for c in ids)
+        new = list(order)
+        for place, c in zip(places, ids, strict=True):
+            new[place] = c
+        array(self.F, "order")[0, :len(new)] = new
+        records.append({"kind": "order", "order": [self.combatants[c].id for c in new[turn:]]})
+
+    # --- yield ground, complications ---------------------------------------------------------------------------
 
     def _yield(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         c = self.index(str(event["target"]))
-        last = self.last_attack
-        if c in self.now.yielded:
-            raise RulesError(_("{who} has already yielded ground this round").format(who=self.combatants[c].id))
-        if not last or last.get("target") != c or not self.hero(c):
-            raise RulesError(_("a hero yields ground right after an attack that cost endurance"))
         if not self.tasks.get("ceder-terrain", True):
             raise RulesError(_("the task {id} is switched off in this fight").format(id="ceder-terrain"))
-        lost = int(last["endurance"])
-        back = lost - int(half_up(lost))
-        self.endurance[c] += back
-        self.now.yielded.add(c)
-        self.regain.add(c)
-        self.last_attack = {}
+        if self.hero(c) and self.value("yielded", c) == self.round:
+            raise RulesError(_("{who} has already yielded ground this round").format(who=self.combatants[c].id))
+        if self.may_yield() != c:
+            raise RulesError(_("a hero yields ground right after an attack that cost endurance"))
+        back = int(self.K.py_yield(self.F, 0, c))
         records.append({"kind": "yield", "actor": self.combatants[c].id, "saved": back,
-                        "endurance": self.endurance[c]})
+                        "endurance": self.value("endurance", c)})
         if self.waiting:
-            self.waiting = False
-            self._next_turn(records)
+            self.F.waiting[0] = 0
+            self.K.py_next_turn(self.F, 0)
+            self._tell(records)
 
-    def _act(self, kind: str, event: Mapping[str, Any], dice: DiceSource, records: list[dict[str, Any]]) -> None:
+    def _complicated(self, hero_id: str, dice: object) -> int:
+        c = self.index(hero_id)
+        if not self.hero(c):
+            raise RulesError(_("only a hero faces a complication; {who} is an adversary").format(
+                who=self.combatants[c].id))
+        if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= MAX_COMPLICATION:
+            raise InputError(_("a complication costs 0 to {most} dice, not {dice!r}").format(
+                most=MAX_COMPLICATION, dice=dice))
+        return c
+
+    def _set_complication(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        c = self._complicated(str(event.get("target", "")), event.get("penalty"))
+        dice, was = int(event["penalty"]), self.value("complication", c)
+        if dice == was:
+            raise RulesError(_("{who} has no complication to lift").format(who=self.combatants[c].id) if not dice
+                             else _("{who} already faces a complication of {n}d").format(
+                                 who=self.combatants[c].id, n=dice))
+        self.F.complication[0, c] = dice
+        records.append({"kind": "complication", "actor": self.combatants[c].id, "dice": dice, "was": was})
+
+    # --- actions ---------------------------------------------------------------------------------------------------
+
+    def _actor(self, kind: str, records: list[dict[str, Any]]) -> int:
         if self.phase in ("stances", "engagement"):
-            records.extend(self.apply({"type": "fight"}, dice))  # the first action begins the resolution
+            self._fight({}, records)  # the first action begins the resolution
         c = self.current()
         if c is None:
             raise RulesError(_("no one is acting now"))
-        if c in self.regain and kind != "regain":
+        if self.value("regain", c) and kind != "regain":
             raise RulesError(_("{who} yielded ground: this round's main action is to regain position").format(
                 who=self.combatants[c].id))
+        return c
+
+    def _act(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        kind = str(event["type"])
+        c = self._actor(kind, records)
+        me = self.combatants[c]
         if kind == "regain":
-            if c not in self.regain:
-                raise RulesError(_("{who} has no position to regain").format(who=self.combatants[c].id))
-            self.regain.discard(c)
-            records.append({"kind": "regain", "actor": self.combatants[c].id})
+            if not self.value("regain", c):
+                raise RulesError(_("{who} has no position to regain").format(who=me.id))
+            self.F.regain[0, c] = 0
+            records.append({"kind": "regain", "actor": me.id})
         elif kind == "pass":
-            records.append({"kind": "pass", "actor": self.combatants[c].id})
+            records.append({"kind": "pass", "actor": me.id})
         elif kind == "pickup":
             self._pick_up(c, event, records)
         elif kind == "attack":
             target = self.index(str(event["target"]))
-            number = int(event.get("weapon", 1))
+            number = self._number(event, 1)
             self._check_reach(c, target, number)
-            records.append(self._attack(c, target, number, event, dice))
+            self._check_special(c, number, event)
+            self.K.py_attack(self.F, 0, c, target, number - 1, self._special(event), self._hope(c, event))
+            self._tell(records)
             hero = self.may_yield()
-            lost = int(self.last_attack.get("endurance", 0))
+            lost = int(self.F.last_lost[0])
             if (hero is not None and not self.standing(hero) and not self.dying(hero)
-                    and self.endurance[hero] + lost - int(half_up(lost)) > 0):
-                # The blow knocked a hero down, and yielding ground would keep it up: before the turn moves on (and
-                # perhaps ends the fight), the next event says whether it does (yield, or anything else: it did not).
-                self.waiting = True
+                    and self.value("endurance", hero) + lost - (lost + 1) // 2 > 0):
+                # Knocked down, and yielding ground would keep it up: the next event says whether it does.
+                self.F.waiting[0] = 1
                 records.append({"kind": "may-yield", "actor": self.combatants[hero].id})
                 return
+            keep = int(self.F.last_target[0]), int(self.F.last_lost[0])
+            self.K.py_next_turn(self.F, 0)
+            self.F.last_target[0], self.F.last_lost[0] = keep
+            self._tell(records)
+            return
         else:
-            main = play_tasks.take(self, c, event, dice, records)
-            if not main:
+            if not self._task(c, event, records):
                 return  # a secondary task: the main action is still to come
-        self.last_attack = {} if kind != "attack" else self.last_attack
-        self._next_turn(records)
+            keep = int(self.F.last_target[0]), int(self.F.last_lost[0])
+            self.K.py_next_turn(self.F, 0)
+            self.F.last_target[0], self.F.last_lost[0] = keep
+            self._tell(records)
+            return
+        self.K.py_next_turn(self.F, 0)
+        self._tell(records)
+
+    def _number(self, event: Mapping[str, Any], default: int) -> int:
+        value = event.get("weapon", default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(_("a weapon is given by its number, not {value!r}").format(value=value))
+        return value
+
+    def _special(self, event: Mapping[str, Any]) -> int:
+        special = str(event.get("special", "auto"))
+        if special not in SPECIAL_CODES:
+            raise InputError(_("a special damage is heavy, fend, pierce, shield or none, not {value!r}").format(
+                value=special))
+        return SPECIAL_CODES[special]
+
+    def _hope(self, c: int, event: Mapping[str, Any]) -> bool:
+        """Whether the roll spends 1 Hope (a hero with some left)."""
+        if not event.get("hope"):
+            return False
+        if not self.hero(c):
+            raise RulesError(_("only a hero spends Hope"))
+        if self.value("hope", c) <= 0:
+            raise RulesError(_("{who} has no Hope left to spend").format(who=self.combatants[c].id))
+        return True
+
+    def _check_special(self, c: int, number: int, event: Mapping[str, Any]) -> None:
+        special = str(event.get("special", "auto"))
+        self._special(event)
+        me = self.gear(c)
+        use = me.weapon(number)
+        if special == "shield" and not me.shield:
+            raise RulesError(_("a shield thrust needs a shield"))
+        if special == "fend" and use.record.ranged:
+            raise RulesError(_("only a close-combat weapon fends off"))
+        check_pierce(use, special)
+
+    def _foe(self, c: int, target: int) -> None:
+        if self.sides[target] == self.sides[c] or not self.standing(target):
+            raise RulesError(_("{target} is no standing foe").format(target=self.combatants[target].id))
 
     def _check_reach(self, c: int, target: int, number: int) -> None:
         use = self.gear(c).weapon(number)
-        if self.sides[target] == self.sides[c] or not self.standing(target):
-            raise RulesError(_("{target} is no standing foe").format(target=self.combatants[target].id))
-        at_rear = (self.hero(c) and self.stance[c] == "rearward") or not self.opponents(c)
+        self._foe(c, target)
+        at_rear = (self.hero(c) and self.stance(c) == "rearward") or not self.opponents(c)
         if use.record.ranged:
             if not at_rear:
                 raise RulesError(_("in close combat, one fights with a close-combat weapon"))
@@ -470,128 +547,98 @@ class TorFight(Burdens):
             raise RulesError(_("{who} is not engaged with {target}").format(who=self.combatants[c].id,
                                                                            target=self.combatants[target].id))
 
-    # --- attacks -------------------------------------------------------------------------------------------------
+    def _pick_up(self, c: int, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        me = self.combatants[c]
+        if not event.get("item"):
+            raise InputError(_("picking up takes an item: helm, shield or weapon N"))
+        item = me.check_item(check_item_name(str(event["item"])))
+        if item not in self.dropped.get(c, set()):
+            raise RulesError(_("{who} has not dropped this ({item}): there is nothing to pick up").format(
+                who=me.id, item=pick(me.item_name(item))))
+        was = self.loaded(c)
+        self.F.dropped[0, c] = self.value("dropped", c) & ~self._bits(item)
+        records.append({"kind": "pickup", "actor": me.id, "item": item, "gear": me.item_name(item),
+                        "load": self.load_of(c), **self._weary_change(c, was)})
 
-    def _dice_change(self, c: int, target: int, ranged: bool) -> int:
-        """Every +1d and −1d on ``c``'s attack on ``target``: stances, rallies, tasks, shield thrusts, a
-        complication."""
-        change = stance_dice(self.stance.get(c) if self.hero(c) else None,
-                             self.stance.get(target) if self.hero(target) else None)
-        if self.hero(c) and self.stance[c] in CLOSE and self.rally.get(self.stance[c], 0) > 0:
-            change += 1
-        change += self.next_dice.pop(c, 0) + self.lasting_dice.get(c, 0) + self.now.dice.get(c, 0)
-        change -= self.complication.get(c, 0)
-        protected = self.now.protected.get(target)
-        if protected:
-            change -= protected.pop(0)
-        if target in self.now.two_weapons:
-            change += 1
-        if ranged and target in self.now.skirmish:
-            change -= 1
-        return change
+    @staticmethod
+    def _bits(item: str) -> int:
+        if item == "helm":
+            return G_HELM
+        if item == "shield":
+            return G_SHIELD
+        return G_WEAPON << (int(item.split(":", 1)[1]) - 1)
 
-    def _attack(self, c: int, target: int, number: int, event: Mapping[str, Any], dice: DiceSource
-                ) -> dict[str, Any]:
-        me, foe = self.gear(c), self.gear(target)
-        use = me.weapon(number)
-        weary, target_weary = self.weary(c), self.loaded(target)
-        favoured = self.challenge.get(c) == target
-        ill = c in self.now.holding
-        if self.now.held.get(target, 0) > 0:
-            self.now.held[target] -= 1
-            ill = True
-        spec = attack_spec(me, number, foe, extra_dice=self._dice_change(c, target, use.record.ranged),
-                           favoured=favoured, ill=ill, weary=weary,
-                           special=str(event.get("special", "auto")),  # type: ignore[arg-type]
-                           parry_bonus=self.now.parry.get(target, 0), protection_weary=target_weary)
-        out = resolve_attack(dice, spec, 1)
-        lost = int(out.endurance[0])
-        record: dict[str, Any] = {
-            "kind": "attack", "actor": me.id, "target": foe.id, "weapon": use.record.id, "dice": spec.dice,
-            "mode": spec.mode, "tn": spec.tn, "feat": int(out.roll.feat[0]), "total": int(out.roll.total[0]),
-            "success": bool(out.success[0]), "tengwar": int(out.tengwar[0]), "special": out.special[0],
-            "endurance": lost, "piercing": bool(out.piercing[0]), "wounded": bool(out.wounded[0])}
-        if weary:
-            record["weary"] = True
-        if self.complication.get(c, 0):
-            record["complication"] = self.complication[c]
-        if target_weary and bool(out.piercing[0]):
-            record["protection_weary"] = True
-        was_up = self.standing(target)
-        self.endurance[target] -= lost
-        self.tally[c].endurance_dealt += lost
-        self.tally[target].endurance_taken += lost
-        if bool(out.wounded[0]):
-            self.wounds[target] += 1
-            self.tally[c].wounds_dealt += 1
-        if int(out.parry_gain[0]):
-            self.now.parry[c] = fend_off(self.now.parry.get(c, 0), int(out.parry_gain[0]))
-            record["parry"] = self.now.parry[c]
-        if int(out.shield_thrust[0]):
-            record["shield_thrust"] = self._shield_thrust(c, target, int(out.shield_thrust[0]))
-        if was_up and not self.standing(target):
-            self.tally[c].downed += 1
-            record["fallen"] = True
-        elif not target_weary and self.loaded(target):
-            record["weary_now"] = {"endurance": self.endurance[target], "load": self.load_of(target)}
-        self.last_attack = {"target": target, "endurance": lost} if lost and self.hero(target) else {}
-        if not bool(out.success[0]) and not use.record.ranged and self.now.counter.get(target):
-            record["counter"] = self._counter(target, c, dice)
-        return record
+    def _weary_change(self, c: int, was: bool) -> dict[str, Any]:
+        now = self.loaded(c)
+        if now == was:
+            return {}
+        return {"weary_now": {"endurance": self.value("endurance", c), "load": self.load_of(c)}} if now else {
+            "weary_over": True}
 
-    def _shield_thrust(self, c: int, target: int, tengwar: int) -> list[str]:
-        """Each tengwar: an adversary of a lower attribute level than the attacker's Corps loses 1d this round."""
-        corps = self.combatants[c].corps
-        reach = [target, *[o for o in self.opponents(c) if o != target]][:tengwar]
-        hit = [o for o in reach if self.combatants[o].corps < corps]
-        for o in hit:
-            self.now.dice[o] = self.now.dice.get(o, 0) - 1
-        return [self.combatants[o].id for o in hit]
+    def _task(self, c: int, event: Mapping[str, Any], records: list[dict[str, Any]]) -> bool:
+        """A combat task, checked then handed to the kernel; True when it was the main action."""
+        from estoc.systems.tor.play_checks import check_task_event
 
-    def _counter(self, hero: int, foe: int, dice: DiceSource) -> dict[str, Any]:
-        """A missed close-combat attack answered by a counter-attack: the hero's weapon damage, or a wound."""
-        effect = self.now.counter[hero].pop(0)
-        me = self.gear(hero)
-        use = me.weapon(me.in_hand()[0])  # the first weapon in hand (checked when the task was taken)
-        if not effect.wound:
-            self.endurance[foe] -= use.damage
-            self.tally[hero].endurance_dealt += use.damage
-            self.tally[foe].endurance_taken += use.damage
-            return {"endurance": use.damage}
-        p_fav, p_ill = False, effect.protection_ill
-        roll = roll_tor(dice, 1, self.combatants[foe].protection, favoured=p_fav, ill=p_ill, purpose="protection")
-        wounded = not bool(roll.succeeds(use.injury)[0])
-        if wounded:
-            self.wounds[foe] += 1
-            self.tally[hero].wounds_dealt += 1
-        return {"wound": wounded, "protection": int(roll.total[0])}
+        me = self.combatants[c]
+        if not self.hero(c):
+            raise RulesError(_("adversaries use no combat task"))
+        t = check_task(str(event["task"]), self.stance(c) or "open", self.tasks)
+        if t.action == "secondary" and self.value("secondary", c):
+            raise RulesError(_("{who} has already taken a secondary action this round").format(who=me.id))
+        target, weapon, item, extra = check_task_event(self, c, t.id, event)
+        was = self.loaded(c)
+        flags = (F_MORE if event.get("more") else 0) | (F_SPREAD if event.get("spread") else 0)
+        self.K.py_task(self.F, 0, c, TASK_IDS.index(t.id), target, weapon, item, flags, self._hope(c, event))
+        self._tell(records)
+        record: dict[str, Any] = next((r for r in reversed(records) if r.get("kind") == "task"), {})
+        record.update(extra)
+        if t.id == "reduire-charge":
+            record.update({"load": self.load_of(c), **self._weary_change(c, was)})
+        return t.action == "main"
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
 
     def auto_event(self) -> dict[str, Any]:
         from estoc.systems.tor.policy import choose
 
-        event: dict[str, Any] = choose(self)
-        c = self.current()
-        if c is not None and self.dropped.get(c):
-            return self._rearmed(c, event)
-        return event
+        return choose(self)
 
     def view(self) -> dict[str, Any]:
         current = self.current()
-        rows = [{"id": p.id, "name": p.name, "side": self.sides[c], "player": self.players[c] if c < len(
-            self.players) else False, "endurance": self.endurance[c], "endurance_max": p.endurance,
-                 "wounds": self.wounds[c], "stance": self.stance.get(c), "standing": self.standing(c),
-                 "dying": self.dying(c), "opponents": [self.combatants[o].id for o in self.opponents(c)],
-                 "load": self.load_of(c) if self.hero(c) else None, "weary": self.weary(c),
-                 "complication": self.complication.get(c, 0), "dropped": sorted(self.dropped.get(c, ()))}
-                for c, p in enumerate(self.combatants)]
+        rows = []
+        for c, p in enumerate(self.combatants):
+            row: dict[str, Any] = {
+                "id": p.id, "name": p.name, "side": self.sides[c],
+                "player": self.players[c] if c < len(self.players) else False,
+                "endurance": self.value("endurance", c), "endurance_max": p.endurance,
+                "wounds": self.value("wounds", c), "stance": self.stance(c), "standing": self.standing(c),
+                "dying": self.dying(c), "opponents": [self.combatants[o].id for o in self.opponents(c)],
+                "load": self.load_of(c) if self.hero(c) else None, "weary": self.weary(c),
+                "complication": self.value("complication", c), "dropped": sorted(self.dropped.get(c, ()))}
+            if self.hero(c):
+                row.update({"hope": self.value("hope", c), "hope_max": p.hope})
+            rows.append(row)
         return {"system": "tor", "round": self.round, "phase": self.phase,
                 "order": [self.combatants[c].id for c in self.order],
                 "current": self.combatants[current].id if current is not None else None, "combatants": rows,
                 "over": self.is_over(), "winner": self.winner() if self.is_over() else None}
 
+    def tally(self, c: int) -> Tally:
+        return Tally(self.value("dealt", c), self.value("taken", c), self.value("wounds_dealt", c),
+                     self.value("downed", c), self.value("tasks_done", c))
+
     def summary(self) -> dict[str, Any]:
         return {"system": "tor", "rounds": self.round, "winner": self.winner() if self.is_over() else None,
-                "combatants": [{"id": p.id, "name": p.name, "side": self.sides[c], **vars(self.tally[c])}
+                "combatants": [{"id": p.id, "name": p.name, "side": self.sides[c], **vars(self.tally(c)),
+                                **({"hope_spent": self.value("hope_spent", c)} if self.hero(c) else {})}
                                for c, p in enumerate(self.combatants)]}
+
+
+_HANDLERS = {
+    "shoot": TorFight._shoot, "close": TorFight._close, "stance": TorFight._set_stance,
+    "engage": TorFight._engage, "assign": TorFight._assign, "rear": TorFight._keep_back, "fight": TorFight._fight,
+    "order": TorFight._order, "yield": TorFight._yield, "complication": TorFight._set_complication,
+    "attack": TorFight._act, "task": TorFight._act, "regain": TorFight._act, "pass": TorFight._act,
+    "pickup": TorFight._act,
+}
+

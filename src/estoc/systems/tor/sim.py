@@ -1,10 +1,9 @@
 """Simulation of the One Ring house rules: the system's side of the simulation protocol
 (:class:`~estoc.engine.simulation.SimSystem`, :data:`SIM`).
 
-:func:`play_worlds` plays a chunk of worlds at once with the batch (:class:`~estoc.systems.tor.batch.BatchFight`);
-:func:`play_worlds_in_play` plays them one by one with play's own fight (:class:`~estoc.systems.tor.fight.TorFight`)
-and its default policy, the reference the batch is tested against (the two agree in distribution, not die for die:
-they draw their dice in different orders).
+:func:`play_chunk` builds the kernel's worlds for a chunk (:mod:`.worlds`) and plays them with
+:func:`estoc.systems.tor.kernel.play_all`: every rule and every decision is the kernel's, the same as at the table
+(world ``i`` of a run played at the table on its keyed dice is the same fight).
 """
 
 from __future__ import annotations
@@ -15,83 +14,98 @@ from typing import Any
 import numpy as np
 
 from estoc.content.registry import Content
-from estoc.dice import KeyedDice
+from estoc.dice import DiceSource, KeyedDice
 from estoc.engine.simulation import NumberFormat, Outcome, SettingSpec, SimSystem, Switch
 from estoc.i18n import _
-from estoc.systems.tor.batch import BatchFight
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
-from estoc.systems.tor.fight import TorFight
 from estoc.systems.tor.round import TASK_IDS, task
+from estoc.systems.tor.worlds import Settings, array, build, kernel_of
 
-EVENTS_PER_ROUND = 200
-"""A safety bound on the policy's events in one round (a fight that loops is a bug, not a long fight)."""
-
-
-def batch_of(encounter: LoadedTorEncounter, worlds: int) -> BatchFight:
-    """``worlds`` fresh copies of the encounter's fight."""
-    return BatchFight([(h, s) for _i, h, s in encounter.heroes], [a for _i, a in encounter.adversaries], worlds,
-                      tasks=encounter.tasks, volleys=encounter.volleys,
-                      plans=[encounter.plans.get(i, ()) for i, _h, _s in encounter.heroes], load=encounter.load,
-                      complications=[encounter.complications.get(i, 0) for i, _h, _s in encounter.heroes])
+OUT_DOWN, OUT_DEAD, OUT_OVER = 1, 2, 8
 
 
-def play_worlds(encounter: LoadedTorEncounter, worlds: int, seed: np.random.SeedSequence,
-                max_rounds: int, first: int = 0) -> Outcome:
-    """``worlds`` fights of the encounter, played together on keyed dice (worlds ``first``… of the run)."""
-    fight = batch_of(encounter, worlds)
-    result = fight.play(KeyedDice(seed, worlds, first=first), max_rounds)
-    state, tally = result.state, result.tally
-    out = ~fight.up()
-    return Outcome(winner=result.winner, over=result.over, rounds=result.rounds, out=out,
-                   dead=np.asarray(state.wounds >= result.limit, dtype=np.bool_), fled=np.zeros_like(out),
-                   hits_dealt=tally.dealt, hits_taken=tally.taken, crits_taken=state.wounds[:, :, None].copy(),
-                   tasks_tried=tally.tasks, tasks_worked=tally.worked)
+def settings_of(encounter: LoadedTorEncounter) -> Settings:
+    return Settings(tasks=encounter.tasks, load=encounter.load, volleys=encounter.volleys, fatal=encounter.fatal,
+                    complications=encounter.complications, plans=encounter.plans)
 
 
-def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: np.random.SeedSequence,
-                        max_rounds: int) -> Outcome:
-    """``worlds`` fights of the encounter, each one play's fight on its own keyed dice (slow: a reference)."""
-    heroes = [(h, s, True) for _i, h, s in encounter.heroes]
-    foes = [a for _i, a in encounter.adversaries]
-    count = len(heroes) + len(foes)
+def worlds_of(encounter: LoadedTorEncounter, worlds: int, seed: Any, *, first: int = 0, threads: int = 1,
+              kernel_module: Any = None) -> Any:
+    """The kernel's worlds for a chunk of the encounter's fights."""
+    return build([(h, s) for _i, h, s in encounter.heroes], [a for _i, a in encounter.adversaries], worlds,
+                 settings=settings_of(encounter), seed=seed, threads=threads, first_world=first,
+                 kernel_module=kernel_module)
+
+
+def outcome(F: Any) -> Outcome:
+    """What each world of a chunk came to, from the kernel's outputs."""
+    state = array(F, "out_state")
+    out = (state & OUT_DOWN) != 0
+    return Outcome(winner=array(F, "out_winner").copy(), over=array(F, "out_over").astype(np.bool_),
+                   rounds=array(F, "out_rounds").copy(), out=out, dead=(state & OUT_DEAD) != 0,
+                   fled=np.zeros_like(out), hits_dealt=array(F, "out_dealt").copy(),
+                   hits_taken=array(F, "out_taken").copy(), crits_taken=array(F, "out_wounds")[:, :, None].copy(),
+                   tasks_tried=array(F, "out_tried").copy(), tasks_worked=array(F, "out_worked").copy())
+
+
+def play_chunk(encounter: LoadedTorEncounter, worlds: int, seed: Any, first: int, max_rounds: int,
+               threads: int = 1, kernel_module: Any = None) -> Outcome:
+    """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel."""
+    F = worlds_of(encounter, worlds, seed, first=first, threads=threads, kernel_module=kernel_module)
+    kernel_of(F).play_all(F, worlds, max_rounds, threads)
+    return outcome(F)
+
+
+class WorldDice(DiceSource):
+    """World ``w``'s keyed streams of a run, drawn one die at a time as play draws them."""
+
+    def __init__(self, seed: Any, world: int) -> None:
+        super().__init__()
+        self.keyed, self.world = KeyedDice(seed, world + 1), np.array([world])
+
+    def _draw(self, sides: int, n: int, purpose: str, worlds: Any) -> tuple[Any, list[bool]]:
+        return self.keyed.draw(sides, n, purpose, self.world), [False] * n
+
+
+def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: Any, max_rounds: int,
+                        first: int = 0) -> Outcome:
+    """``worlds`` fights of the encounter, each played at the table (the kernel on one world, driven event by
+    event with its default policy) on world ``first + i``'s keyed dice: the same fights as :func:`play_chunk`."""
+    from estoc.systems.tor.fight import TorFight
+
+    count = len(encounter.heroes) + len(encounter.adversaries)
     winner = np.full(worlds, -1, dtype=np.int64)
     over = np.zeros(worlds, dtype=np.bool_)
     rounds = np.zeros(worlds, dtype=np.int64)
-    out = np.zeros((worlds, count), dtype=np.bool_)
-    dead = np.zeros((worlds, count), dtype=np.bool_)
+    state = np.zeros((worlds, count), dtype=np.int64)
     dealt = np.zeros((worlds, count), dtype=np.int64)
     taken = np.zeros((worlds, count), dtype=np.int64)
     wounds = np.zeros((worlds, count, 1), dtype=np.int64)
     tried = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
     worked = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
-    # The children spawn() would give, built without spawning: spawning mutates ``seed``.
-    keys = [np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, w), pool_size=seed.pool_size)
-            for w in range(worlds)]
-    for w in range(worlds):
-        fight = TorFight.start(heroes, foes, tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
-                               complications=encounter.complications, plans=encounter.plans)
-        dice = KeyedDice(keys[w], 1)
+    for i in range(worlds):
+        fight = TorFight.start([(h, s, True) for _c, h, s in encounter.heroes], [a for _c, a in encounter.adversaries],
+                               tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
+                               complications=encounter.complications, plans=encounter.plans, fatal=encounter.fatal)
+        fight.F.logging = 0
+        dice = WorldDice(seed, first + i)
         fight.apply({"type": "begin"}, dice)
-        steps = 0
-        while not fight.is_over() and fight.round <= max_rounds and steps < EVENTS_PER_ROUND * (max_rounds + 1):
-            for record in fight.apply(fight.auto_event(), dice):
-                if record["kind"] in ("task", "yield"):
-                    k = TASK_IDS.index(record.get("task", "ceder-terrain"))
-                    tried[w, fight.index(record["actor"]), k] += 1
-                    worked[w, fight.index(record["actor"]), k] += record.get("success", True)
-            steps += 1
-        over[w] = fight.is_over()
-        side = fight.winner() if fight.is_over() else None
-        winner[w] = -1 if side is None else (0 if side == "heroes" else 1)
-        rounds[w] = min(fight.round, max_rounds)
+        while not fight.is_over() and fight.round <= max_rounds:
+            fight.apply(fight.auto_event(), dice)
+        F = fight.F
+        over[i] = fight.is_over()
+        winner[i] = int(fight.K.py_winner(F, 0))
+        rounds[i] = min(fight.round, max_rounds)
         for c in range(count):
-            out[w, c] = not fight.standing(c)
-            dead[w, c] = fight.dying(c) or (not fight.hero(c) and fight.wounds[c] >= fight.combatants[c].might)
-            dealt[w, c] = fight.tally[c].endurance_dealt
-            taken[w, c] = fight.tally[c].endurance_taken
-            wounds[w, c, 0] = fight.wounds[c]
-    return Outcome(winner=winner, over=over, rounds=rounds, out=out, dead=dead, fled=np.zeros_like(out),
-                   hits_dealt=dealt, hits_taken=taken, crits_taken=wounds, tasks_tried=tried, tasks_worked=worked)
+            state[i, c] = (0 if fight.standing(c) else OUT_DOWN) | (
+                OUT_DEAD if fight.value("dying", c) or (not fight.hero(c) and fight.value("wounds", c)
+                                                       >= fight.combatants[c].might) else 0)
+        dealt[i], taken[i] = array(F, "dealt")[0], array(F, "taken")[0]
+        wounds[i, :, 0] = array(F, "wounds")[0]
+        tried[i], worked[i] = array(F, "tried")[0], array(F, "worked")[0]
+    return Outcome(winner=winner, over=over, rounds=rounds, out=(state & OUT_DOWN) != 0, dead=(state & OUT_DEAD) != 0,
+                   fled=np.zeros((worlds, count), dtype=np.bool_), hits_dealt=dealt, hits_taken=taken,
+                   crits_taken=wounds, tasks_tried=tried, tasks_worked=worked)
 
 
 def _task_setting(task_id: str) -> SettingSpec:
@@ -109,6 +123,9 @@ class TorSim:
     settings = (
         SettingSpec("tor.load", Switch("on-off"), lambda: _("A hero whose endurance falls to its load is weary."),
                     path=("settings", "load"), read=lambda e: e.load),
+        SettingSpec("tor.fatal_wounds", Switch("on-off"), lambda: _(
+            "A hero's first wound rolls the feat die for its severity; the Eye leaves it dying."),
+            path=("settings", "fatal_wounds"), read=lambda e: e.fatal),
         *(_task_setting(task_id) for task_id in TASK_IDS),
     )
 
@@ -120,7 +137,7 @@ class TorSim:
 
     def play_chunk(self, encounter: LoadedTorEncounter, prepared: None, worlds: int, seed: np.random.SeedSequence,
                    first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
-        return play_worlds(encounter, worlds, seed, max_rounds, first)
+        return play_chunk(encounter, worlds, seed, first, max_rounds, max(1, int(options.get("threads", 1))))
 
     def describe(self, settings: Mapping[str, Any], number: NumberFormat) -> str:
         off = [key.removeprefix("tor.tasks.") for key, on in settings.items() if key.startswith("tor.tasks.")

@@ -1,0 +1,1794 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""The One Ring house rules' fight as one scalar kernel over worlds: every rule of the round, written once.
+
+A *world* is one fight. :class:`Fights` holds W worlds of one encounter: the combatants' sheets (one row each,
+shared by every world), and each world's state: endurance, wounds, Hope, stances, who is engaged with whom, what
+lasts a round (fend off, intimidation, held position, counter-attacks…), what lasts longer (a challenge, a
+protection, a complication, gear on the ground) and its cursor (round, phase, order, turn). Each rule is a small
+function of one world ``w``; its docstring names the section of the house text (« Combats », rules/003) where a GM
+can check it.
+
+Compiled at install (Cython 3, pure-Python mode); the same source runs interpreted, and the tests hold the two forms
+equal die for die. Play is this kernel on one world, each GM command a forced decision
+(:mod:`estoc.systems.tor.fight` checks it and tells what happened from the log); simulation is :func:`play_all`
+over many worlds in parallel threads, every decision the default policy's (:func:`decide`).
+
+Dice are never created here: in simulation the ``k``-th die world ``w`` rolls for a purpose is a hash of (key,
+world, purpose, k), computed inline; in play each face comes from a Python dice source (typed faces first).
+
+Readings where the text leaves a choice are documented where they are made (see also docs/tor.md).
+"""
+
+import cython
+from cython.parallel import prange, threadid
+
+i64 = cython.typedef(cython.longlong)
+u64 = cython.typedef(cython.ulonglong)
+
+COMPILED = cython.compiled
+
+GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
+MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
+MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
+MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
+
+# --- purposes of the dice (a roll's feat die, then its success dice under the next purpose) -----------------------
+P_ATTACK = cython.declare(cython.int, 0)
+P_PROTECTION = cython.declare(cython.int, 2)
+P_TASK = cython.declare(cython.int, 4)
+P_WOUND = cython.declare(cython.int, 6)
+PURPOSES = ("attack", "attack-success", "protection", "protection-success", "task", "task-success", "wound")
+
+# --- the feat die ---------------------------------------------------------------------------------------------------
+EYE = cython.declare(cython.int, 11)
+RUNE = cython.declare(cython.int, 12)
+TENGWAR = cython.declare(cython.int, 6)
+WEARY_BLANK = cython.declare(cython.int, 3)
+PIERCING_FEAT = cython.declare(cython.int, 10)
+FEND_OFF_CAP = cython.declare(cython.int, 10)
+TWO_HANDED_HEAVY = cython.declare(cython.int, 1)
+DYING_WOUNDS = cython.declare(cython.int, 2)
+MAX_ASSIGNED = cython.declare(cython.int, 3)
+SNEAK_MAX = cython.declare(cython.int, 3)
+HARASS_MAX = cython.declare(cython.int, 2)
+
+# --- stances, phases ------------------------------------------------------------------------------------------------
+FORWARD = cython.declare(cython.int, 0)
+OPEN = cython.declare(cython.int, 1)
+DEFENSIVE = cython.declare(cython.int, 2)
+REARWARD = cython.declare(cython.int, 3)
+STANCES = ("forward", "open", "defensive", "rearward")
+PH_VOLLEYS = cython.declare(cython.int, 0)
+PH_STANCES = cython.declare(cython.int, 1)
+PH_ENGAGEMENT = cython.declare(cython.int, 2)
+PH_RESOLUTION = cython.declare(cython.int, 3)
+PH_OVER = cython.declare(cython.int, 4)
+PHASES = ("volleys", "stances", "engagement", "resolution", "over")
+
+# --- combat tasks (the order of estoc.systems.tor.round.TASK_IDS) --------------------------------------------------
+T_INTIMIDATE = cython.declare(cython.int, 0)
+T_CHALLENGE = cython.declare(cython.int, 1)
+T_TWO_WEAPONS = cython.declare(cython.int, 2)
+T_RALLY = cython.declare(cython.int, 3)
+T_ENCOURAGE = cython.declare(cython.int, 4)
+T_SNEAK = cython.declare(cython.int, 5)
+T_PROTECT = cython.declare(cython.int, 6)
+T_HOLD = cython.declare(cython.int, 7)
+T_COUNTER = cython.declare(cython.int, 8)
+T_AIM = cython.declare(cython.int, 9)
+T_HARASS = cython.declare(cython.int, 10)
+T_SKIRMISH = cython.declare(cython.int, 11)
+T_CANCEL = cython.declare(cython.int, 12)
+T_ADVANTAGE = cython.declare(cython.int, 13)
+T_YIELD = cython.declare(cython.int, 14)
+T_REDUCE = cython.declare(cython.int, 15)
+N_TASKS = cython.declare(cython.int, 16)
+
+# --- special damage -------------------------------------------------------------------------------------------------
+S_NONE = cython.declare(cython.int, 0)
+S_HEAVY = cython.declare(cython.int, 1)
+S_FEND = cython.declare(cython.int, 2)
+S_PIERCE = cython.declare(cython.int, 3)
+S_SHIELD = cython.declare(cython.int, 4)
+S_AUTO = cython.declare(cython.int, 5)
+SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
+
+# --- gear on the ground (bits of ``dropped``) -----------------------------------------------------------------------
+G_HELM = cython.declare(cython.int, 1)
+G_SHIELD = cython.declare(cython.int, 2)
+G_WEAPON = cython.declare(cython.int, 4)
+"""Weapon s lies on the ground: bit ``G_WEAPON << s``."""
+
+# --- actions (the policy's decisions, the GM's commands): d[0] kind, d[1] target, d[2] weapon, d[3] task, d[4]
+# special, d[5] item bits, d[6] flags (1 more attacks, 2 spread), d[7] Hope spent ---------------------------------
+A_PASS = cython.declare(cython.int, 0)
+A_ATTACK = cython.declare(cython.int, 1)
+A_TASK = cython.declare(cython.int, 2)
+A_REGAIN = cython.declare(cython.int, 3)
+A_PICKUP = cython.declare(cython.int, 4)
+F_MORE = cython.declare(cython.int, 1)
+F_SPREAD = cython.declare(cython.int, 2)
+
+# --- the log (play only) --------------------------------------------------------------------------------------------
+L_ROUND = cython.declare(cython.int, 1)      # round
+L_ATTACK = cython.declare(cython.int, 2)     # attacker, target, weapon, dice, mode (0, 1 favoured, 2 ill), tn,
+                                             # weary, complication
+L_ROLL = cython.declare(cython.int, 3)       # feat, total, success, tengwar, special, endurance, piercing, wounded
+L_AFTER = cython.declare(cython.int, 4)      # parry now (or -1), fallen, weary now, protection weary, hope spent
+L_THRUST = cython.declare(cython.int, 5)     # an adversary a shield thrust reached
+L_COUNTER = cython.declare(cython.int, 6)    # hero, foe, endurance (or -1: a wound), wounded, protection total
+L_TASK = cython.declare(cython.int, 7)       # actor, task, success, tengwar, weary, complication, hope spent
+L_EFFECT = cython.declare(cython.int, 8)     # task, then what it did (see the task)
+L_SEVERITY = cython.declare(cython.int, 9)   # hero, the feat face of its wound's severity, fatal
+L_TARGETS = cython.declare(cython.int, 10)   # task, a combatant it reached, a number
+L_END_ROUND = cython.declare(cython.int, 11)  # round
+L_OVER = cython.declare(cython.int, 12)
+
+OUT_DOWN = cython.declare(cython.int, 1)
+OUT_DEAD = cython.declare(cython.int, 2)
+OUT_OVER = cython.declare(cython.int, 8)
+SLOT_STRIDE = cython.declare(cython.int, 8)
+
+
+@cython.cclass
+class Fights:
+    """W worlds of one encounter: the sheets, each world's state, the dice (built by :mod:`.worlds`)."""
+
+    # sheets (C,) and weapons (C, S)
+    count = cython.declare(cython.int, visibility="public")
+    width = cython.declare(cython.int, visibility="public")
+    side = cython.declare(cython.int[::1], visibility="public")
+    corps = cython.declare(cython.int[::1], visibility="public")
+    corps_tn = cython.declare(cython.int[::1], visibility="public")
+    parry0 = cython.declare(cython.int[::1], visibility="public")
+    protection0 = cython.declare(cython.int[::1], visibility="public")
+    endurance_max = cython.declare(cython.int[::1], visibility="public")
+    might = cython.declare(cython.int[::1], visibility="public")
+    valour = cython.declare(cython.int[::1], visibility="public")
+    songs0 = cython.declare(cython.int[::1], visibility="public")
+    hope_max = cython.declare(cython.int[::1], visibility="public")
+    load0 = cython.declare(cython.int[::1], visibility="public")
+    helm_prot = cython.declare(cython.int[::1], visibility="public")
+    helm_load = cython.declare(cython.int[::1], visibility="public")
+    has_helm = cython.declare(cython.int[::1], visibility="public")
+    shield_parry = cython.declare(cython.int[::1], visibility="public")
+    shield_load = cython.declare(cython.int[::1], visibility="public")
+    has_shield = cython.declare(cython.int[::1], visibility="public")
+    stance0 = cython.declare(cython.int[::1], visibility="public")
+    complication0 = cython.declare(cython.int[::1], visibility="public")
+    weapons = cython.declare(cython.int[::1], visibility="public")
+    rating = cython.declare(cython.int[:, ::1], visibility="public")
+    damage = cython.declare(cython.int[:, ::1], visibility="public")
+    injury = cython.declare(cython.int[:, ::1], visibility="public")
+    ranged = cython.declare(cython.int[:, ::1], visibility="public")
+    two_handed = cython.declare(cython.int[:, ::1], visibility="public")
+    pierce = cython.declare(cython.int[:, ::1], visibility="public")
+    fend = cython.declare(cython.int[:, ::1], visibility="public")
+    bash = cython.declare(cython.int[:, ::1], visibility="public")
+    wload = cython.declare(cython.int[:, ::1], visibility="public")
+    skill = cython.declare(cython.int[:, ::1], visibility="public")
+    task_tn = cython.declare(cython.int[:, ::1], visibility="public")
+    plan = cython.declare(cython.int[:, ::1], visibility="public")
+    nplan = cython.declare(cython.int[::1], visibility="public")
+    # settings
+    tasks_on = cython.declare(cython.int[::1], visibility="public")
+    load_on = cython.declare(cython.int, visibility="public")
+    volleys = cython.declare(cython.int, visibility="public")
+    fatal = cython.declare(cython.int, visibility="public")
+    # each world's cursor (W,)
+    rnd = cython.declare(i64[::1], visibility="public")
+    phase = cython.declare(i64[::1], visibility="public")
+    turn = cython.declare(i64[::1], visibility="public")
+    norder = cython.declare(i64[::1], visibility="public")
+    order = cython.declare(i64[:, ::1], visibility="public")
+    waiting = cython.declare(i64[::1], visibility="public")
+    last_target = cython.declare(i64[::1], visibility="public")
+    last_lost = cython.declare(i64[::1], visibility="public")
+    rally = cython.declare(i64[:, ::1], visibility="public")
+    rally_next = cython.declare(i64[:, ::1], visibility="public")
+    # each world's combatants (W, C)
+    endurance = cython.declare(i64[:, ::1], visibility="public")
+    wounds = cython.declare(i64[:, ::1], visibility="public")
+    dying = cython.declare(i64[:, ::1], visibility="public")
+    hope = cython.declare(i64[:, ::1], visibility="public")
+    stance = cython.declare(i64[:, ::1], visibility="public")
+    songs = cython.declare(i64[:, ::1], visibility="public")
+    dropped = cython.declare(i64[:, ::1], visibility="public")
+    complication = cython.declare(i64[:, ::1], visibility="public")
+    regain = cython.declare(i64[:, ::1], visibility="public")
+    challenge = cython.declare(i64[:, ::1], visibility="public")
+    next_dice = cython.declare(i64[:, ::1], visibility="public")
+    lasting_dice = cython.declare(i64[:, ::1], visibility="public")
+    shot = cython.declare(i64[:, ::1], visibility="public")
+    back = cython.declare(i64[:, ::1], visibility="public")
+    protector = cython.declare(i64[:, ::1], visibility="public")
+    protected_dice = cython.declare(i64[:, ::1], visibility="public")
+    protected_left = cython.declare(i64[:, ::1], visibility="public")
+    yielded = cython.declare(i64[:, ::1], visibility="public")
+    # what lasts a round (W, C)
+    parry = cython.declare(i64[:, ::1], visibility="public")
+    dice = cython.declare(i64[:, ::1], visibility="public")
+    weary = cython.declare(i64[:, ::1], visibility="public")
+    held = cython.declare(i64[:, ::1], visibility="public")
+    holding = cython.declare(i64[:, ::1], visibility="public")
+    counter_left = cython.declare(i64[:, ::1], visibility="public")
+    counter_wound = cython.declare(i64[:, ::1], visibility="public")
+    counter_ill = cython.declare(i64[:, ::1], visibility="public")
+    skirmish = cython.declare(i64[:, ::1], visibility="public")
+    two_weapons = cython.declare(i64[:, ::1], visibility="public")
+    secondary = cython.declare(i64[:, ::1], visibility="public")
+    engaged = cython.declare(i64[:, :, ::1], visibility="public")
+    # tallies (W, C), (W, C, T)
+    dealt = cython.declare(i64[:, ::1], visibility="public")
+    taken = cython.declare(i64[:, ::1], visibility="public")
+    wounds_dealt = cython.declare(i64[:, ::1], visibility="public")
+    downed = cython.declare(i64[:, ::1], visibility="public")
+    tasks_done = cython.declare(i64[:, ::1], visibility="public")
+    hope_spent = cython.declare(i64[:, ::1], visibility="public")
+    tried = cython.declare(i64[:, :, ::1], visibility="public")
+    worked = cython.declare(i64[:, :, ::1], visibility="public")
+    # simulation's outputs, one row per world
+    key = cython.declare(u64, visibility="public")
+    first_world = cython.declare(i64, visibility="public")
+    out_winner = cython.declare(i64[::1], visibility="public")
+    out_rounds = cython.declare(i64[::1], visibility="public")
+    out_over = cython.declare(i64[::1], visibility="public")
+    out_state = cython.declare(i64[:, ::1], visibility="public")
+    out_dealt = cython.declare(i64[:, ::1], visibility="public")
+    out_taken = cython.declare(i64[:, ::1], visibility="public")
+    out_wounds = cython.declare(i64[:, ::1], visibility="public")
+    out_tried = cython.declare(i64[:, :, ::1], visibility="public")
+    out_worked = cython.declare(i64[:, :, ::1], visibility="public")
+    out_dice = cython.declare(i64[::1], visibility="public")
+    # dice
+    keyed = cython.declare(cython.int, visibility="public")
+    base = cython.declare(u64[::1], visibility="public")
+    salts = cython.declare(u64[::1], visibility="public")
+    counters = cython.declare(u64[:, ::1], visibility="public")
+    source = cython.declare(object, visibility="public")
+    error = cython.declare(object, visibility="public")
+    logging = cython.declare(cython.int, visibility="public")
+    log = cython.declare(list, visibility="public")
+
+    def __init__(self) -> None:
+        self.source = None
+        self.error = None
+        self.logging = 0
+        self.log = []
+
+
+# --- dice -----------------------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _mix(x: u64) -> u64:
+    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`); masks keep the interpreted twin on 64 bits."""
+    x = ((x ^ (x >> 30)) * MIX_1) & MASK
+    x = ((x ^ (x >> 27)) * MIX_2) & MASK
+    return x ^ (x >> 31)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
+    """One die of ``sides`` faces for ``purpose`` in world ``w``: the keyed stream, or the play's dice source."""
+    if F.keyed:
+        base: u64 = F.base[w]
+        salt: u64 = F.salts[purpose]
+        k: u64 = F.counters[w, purpose]
+        if not cython.compiled:
+            base, salt, k = int(base), int(salt), int(k)
+        F.counters[w, purpose] = (k + 1) & MASK
+        x: u64 = _mix((((base ^ salt) & MASK) + ((k * GOLDEN) & MASK)) & MASK)
+        return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
+    return _source_face(F, purpose, sides)
+
+
+@cython.cfunc
+@cython.with_gil
+@cython.exceptval(check=False)
+def _source_face(F: Fights, purpose: cython.int, sides: cython.int) -> cython.int:
+    """A face from the play's dice source (with the GIL); an error is kept for the caller to raise."""
+    if F.error is not None:
+        return 1
+    try:
+        return int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
+    except BaseException as exc:
+        F.error = exc
+        return 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def emit(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64) -> cython.void:
+    """One row of the play's log (nothing in simulation)."""
+    if F.logging:
+        _log_row(F, kind, a, b, c, d, e, f, g, h)
+
+
+@cython.cfunc
+@cython.with_gil
+@cython.exceptval(check=False)
+def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
+             ) -> cython.void:
+    F.log.append((kind, a, b, c, d, e, f, g, h))
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def feat_rank(face: cython.int) -> cython.int:
+    """The feat faces from worst to best: the Eye 0, 1–10 their number, the rune 12."""
+    return 0 if face == EYE else face
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def feat_value(face: cython.int) -> cython.int:
+    """What a feat face adds to the total: 1–10 their number; the Eye and the rune 0."""
+    return 0 if face >= EYE else face
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured: cython.bint, ill: cython.bint,
+         weary: cython.bint, r: cython.pointer(i64)) -> cython.void:
+    """A feat die and ``n`` success dice (the 2nd edition's roll, « Jet d'attaque »): favoured keeps the best of two
+    feat dice, ill-favoured the worst (both: one die); weary, success dice showing 1–3 count 0. Writes the kept feat
+    face to ``r[0]``, the total to ``r[1]``, the tengwar (sixes) to ``r[2]``."""
+    face: cython.int = die(F, w, purpose, 12)
+    other: cython.int
+    if favoured != ill:
+        other = die(F, w, purpose, 12)
+        if favoured and feat_rank(other) > feat_rank(face):
+            face = other
+        if ill and feat_rank(other) < feat_rank(face):
+            face = other
+    total: i64 = feat_value(face)
+    sixes: i64 = 0
+    _k: i64
+    s: cython.int
+    for _k in range(n):
+        s = die(F, w, purpose + 1, 6)
+        if not (weary and s <= WEARY_BLANK):
+            total += s
+        if s == TENGWAR:
+            sixes += 1
+    r[0] = face
+    r[1] = total
+    r[2] = sixes
+
+
+# --- reading a world (« précisions diverses », « Position arrière ») -------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def is_hero(F: Fights, c: cython.Py_ssize_t) -> cython.bint:
+    return F.side[c] == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """In the fight: endurance left; a hero not dying (two wounds, or a fatal one); an adversary with fewer wounds
+    than its Might."""
+    if F.endurance[w, c] <= 0:
+        return False
+    if is_hero(F, c):
+        return F.dying[w, c] == 0
+    return F.wounds[w, c] < F.might[c]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def count_standing(F: Fights, w: cython.Py_ssize_t, side: cython.int) -> cython.int:
+    n: cython.int = 0
+    c: cython.Py_ssize_t
+    for c in range(F.count):
+        if F.side[c] == side and standing(F, w, c):
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def opponents(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
+    """How many standing combatants are engaged with ``c``."""
+    n: cython.int = 0
+    o: cython.Py_ssize_t
+    for o in range(F.count):
+        if F.engaged[w, c, o] and standing(F, w, o):
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> i64:
+    """The standing foe of ``c`` with the least endurance (the first such), among those engaged with it when
+    ``engaged_only``; −1: none."""
+    best: i64 = -1
+    o: cython.Py_ssize_t
+    for o in range(F.count):
+        if F.side[o] == F.side[c] or not standing(F, w, o):
+            continue
+        if engaged_only and not F.engaged[w, c, o]:
+            continue
+        if best < 0 or F.endurance[w, o] < F.endurance[w, best]:
+            best = o
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def load_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """What ``c``'s gear weighs now (2nd edition's load): armour, helm, shield, weapons, less what lies on the
+    ground."""
+    bits: i64 = F.dropped[w, c]
+    total: i64 = F.load0[c]
+    s: cython.Py_ssize_t
+    if bits & G_HELM:
+        total -= F.helm_load[c]
+    if bits & G_SHIELD:
+        total -= F.shield_load[c]
+    for s in range(F.weapons[c]):
+        if bits & (G_WEAPON << s):
+            total -= F.wload[c, s]
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def loaded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Weary from its load: a hero, the setting on, its endurance at or below its load."""
+    return F.load_on != 0 and is_hero(F, c) and F.endurance[w, c] <= load_of(F, w, c)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def weary_now(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Weary: from its load, or intimidated this round."""
+    return F.weary[w, c] != 0 or loaded(F, w, c)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def in_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
+    """Weapon ``s`` can strike: not on the ground (a shield bash needs the shield)."""
+    bits: i64 = F.dropped[w, c]
+    if bits & (G_WEAPON << s):
+        return False
+    return not (F.bash[c, s] and (bits & G_SHIELD))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def bow(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """``c``'s first ranged weapon in hand; −1: none."""
+    s: cython.Py_ssize_t
+    for s in range(F.weapons[c]):
+        if F.ranged[c, s] and in_hand(F, w, c, s):
+            return s
+    return -1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def main_weapon(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """``c``'s first close-combat weapon in hand that is not a shield bash (else a bash); −1: none. The weapon of
+    its main hand, and of its counter-attack (estoc's reading: the text names « votre arme »)."""
+    s: cython.Py_ssize_t
+    found: i64 = -1
+    for s in range(F.weapons[c]):
+        if not F.ranged[c, s] and in_hand(F, w, c, s):
+            if not F.bash[c, s]:
+                return s
+            if found < 0:
+                found = s
+    return found
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def off_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The weapon of a two-weapon attack's second blow (« Attaque à 2 armes »): the shield's bash when it carries
+    one in hand, else its second close-combat weapon in hand; −1: none. The GM may name another (``weapon N``)."""
+    first: i64 = main_weapon(F, w, c)
+    s: cython.Py_ssize_t
+    for s in range(F.weapons[c]):
+        if F.bash[c, s] and in_hand(F, w, c, s) and s != first:
+            return s
+    for s in range(F.weapons[c]):
+        if not F.ranged[c, s] and in_hand(F, w, c, s) and s != first:
+            return s
+    return -1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def parry_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """Parry now: the sheet's (shield included unless on the ground) and this round's gains and losses."""
+    p: i64 = F.parry0[c] + F.parry[w, c]
+    if F.dropped[w, c] & G_SHIELD:
+        p -= F.shield_parry[c]
+    return p
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def protection_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    p: i64 = F.protection0[c]
+    if F.dropped[w, c] & G_HELM:
+        p -= F.helm_prot[c]
+    return p
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def rear_open(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
+    """« Phase 1 »: heroes may stand at the rear when the enemies are at most twice the heroes, and two heroes fight
+    in close combat for each one at the rear (none at the rear: always)."""
+    heroes: cython.int = 0
+    rear: cython.int = 0
+    c: cython.Py_ssize_t
+    for c in range(F.count):
+        if is_hero(F, c) and standing(F, w, c):
+            heroes += 1
+            if F.stance[w, c] == REARWARD:
+                rear += 1
+    if rear == 0:
+        return True
+    return count_standing(F, w, 1) <= 2 * heroes and heroes - rear >= 2 * rear
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def sides_standing(F: Fights, w: cython.Py_ssize_t) -> cython.int:
+    return (count_standing(F, w, 0) > 0) + (count_standing(F, w, 1) > 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def winner(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """0 the heroes, 1 the adversaries, −1 none (both down, or still fighting)."""
+    if sides_standing(F, w) != 1:
+        return -1
+    return 0 if count_standing(F, w, 0) > 0 else 1
+
+
+# --- the round (« Phase 1 », « Phase 2 », « Phase 3 ») ----------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """A new round (or the end when one side is left): what lasted the round ends, a rally's dice come, fallen
+    combatants leave their engagements, a challenge ends when one of the two is out of the fight."""
+    c: cython.Py_ssize_t
+    o: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    if sides_standing(F, w) <= 1:
+        F.phase[w] = PH_OVER
+        emit(F, L_OVER, 0, 0, 0, 0, 0, 0, 0, 0)
+        return
+    F.rnd[w] += 1
+    for s in range(3):
+        F.rally[w, s] = F.rally_next[w, s]
+        F.rally_next[w, s] = F.rally_next[w, s] - 1 if F.rally_next[w, s] > 1 else 0
+    for c in range(F.count):
+        F.parry[w, c] = 0
+        F.dice[w, c] = 0
+        F.weary[w, c] = 0
+        F.held[w, c] = 0
+        F.holding[w, c] = 0
+        F.counter_left[w, c] = 0
+        F.skirmish[w, c] = 0
+        F.two_weapons[w, c] = 0
+        F.secondary[w, c] = 0
+        if F.challenge[w, c] >= 0 and not standing(F, w, F.challenge[w, c]):
+            F.challenge[w, c] = -1
+        for o in range(F.count):
+            if F.engaged[w, c, o] and not (standing(F, w, c) and standing(F, w, o)):
+                F.engaged[w, c, o] = 0
+    F.phase[w] = PH_STANCES
+    F.norder[w] = 0
+    F.turn[w] = 0
+    emit(F, L_ROUND, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_ssize_t) -> cython.void:
+    F.engaged[w, h, a] = 1
+    F.engaged[w, a, h] = 1
+    F.back[w, a] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def free_foe(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """The standing adversary engaged with no one and not kept at the rear, with the least endurance; −1: none."""
+    best: i64 = -1
+    a: cython.Py_ssize_t
+    for a in range(F.count):
+        if is_hero(F, a) or not standing(F, w, a) or F.back[w, a] or opponents(F, w, a):
+            continue
+        if best < 0 or F.endurance[w, a] < F.endurance[w, best]:
+            best = a
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def default_engagement(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """« Phase 2 », what the GM does with whoever is left unengaged: each close-combat hero without a foe takes the
+    free adversary with the least endurance, in stance order (when none is free and the heroes are not outnumbered,
+    it joins the engaged one with the least endurance); adversaries still free then go to the close-combat hero
+    facing the fewest, never beyond 3 a hero when the heroes are outnumbered. An adversary the GM keeps at the rear
+    (``back``) stays there until the GM engages it."""
+    outnumbered: cython.bint = count_standing(F, w, 1) > count_standing(F, w, 0)
+    s: cython.int
+    h: cython.Py_ssize_t
+    a: i64
+    best: i64
+    fewest: i64
+    for s in range(3):
+        for h in range(F.count):
+            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w, h] != s or opponents(F, w, h):
+                continue
+            a = free_foe(F, w)
+            if a < 0 and not outnumbered:
+                best = -1
+                for a in range(F.count):
+                    if not is_hero(F, a) and standing(F, w, a) and not F.back[w, a] and (
+                            best < 0 or F.endurance[w, a] < F.endurance[w, best]):
+                        best = a
+                a = best
+            if a >= 0:
+                engage(F, w, h, a)
+    a = free_foe(F, w)
+    while a >= 0:
+        fewest = -1
+        for h in range(F.count):
+            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w, h] == REARWARD:
+                continue
+            if outnumbered and opponents(F, w, h) >= MAX_ASSIGNED:
+                continue
+            if fewest < 0 or opponents(F, w, h) < opponents(F, w, fewest):
+                fewest = h
+        if fewest < 0:
+            break
+        engage(F, w, fewest, a)
+        a = free_foe(F, w)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def resolution_order(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """« Phase 3 »: the heroes first (forward, open, defensive, rearward; within a stance in the order they chose,
+    by default the encounter's), then the adversaries standing, those in close combat before the others."""
+    n: i64 = 0
+    s: cython.int
+    c: cython.Py_ssize_t
+    for s in range(4):
+        for c in range(F.count):
+            if is_hero(F, c) and standing(F, w, c) and F.stance[w, c] == s:
+                F.order[w, n] = c
+                n += 1
+    for c in range(F.count):
+        if not is_hero(F, c) and standing(F, w, c) and opponents(F, w, c):
+            F.order[w, n] = c
+            n += 1
+    for c in range(F.count):
+        if not is_hero(F, c) and standing(F, w, c) and not opponents(F, w, c):
+            F.order[w, n] = c
+            n += 1
+    F.norder[w] = n
+    F.turn[w] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def begin_resolution(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    default_engagement(F, w)
+    resolution_order(F, w)
+    F.phase[w] = PH_RESOLUTION
+    skip_fallen(F, w)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def end_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """The end of a round: a protection ends when its protector or the companion ends the round unengaged
+    (« Protéger un compagnon »)."""
+    c: cython.Py_ssize_t
+    p: i64
+    for c in range(F.count):
+        p = F.protector[w, c]
+        if p >= 0 and (not opponents(F, w, c) or not opponents(F, w, p) or not standing(F, w, p)):
+            end_protection(F, w, c)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def end_protection(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.void:
+    F.protector[w, c] = -1
+    F.protected_dice[w, c] = 0
+    F.protected_left[w, c] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def change_stance(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.void:
+    """A hero's new stance: a challenge ends for both, a protection it gives or gets ends."""
+    o: cython.Py_ssize_t
+    if s == F.stance[w, c]:
+        return
+    F.stance[w, c] = s
+    if F.challenge[w, c] >= 0:
+        F.challenge[w, F.challenge[w, c]] = -1
+        F.challenge[w, c] = -1
+    for o in range(F.count):
+        if F.protector[w, o] == c or (o == c and F.protector[w, o] >= 0):
+            end_protection(F, w, o)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def skip_fallen(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """Past those who fell before their turn; at the end of the order, the next round."""
+    while F.turn[w] < F.norder[w] and not standing(F, w, F.order[w, F.turn[w]]):
+        F.turn[w] += 1
+    if F.turn[w] >= F.norder[w] or sides_standing(F, w) <= 1:
+        emit(F, L_END_ROUND, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
+        end_round(F, w)
+        new_round(F, w)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def next_turn(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    F.turn[w] += 1
+    skip_fallen(F, w)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def current(F: Fights, w: cython.Py_ssize_t) -> i64:
+    if F.phase[w] != PH_RESOLUTION or F.waiting[w] or F.turn[w] >= F.norder[w]:
+        return -1
+    return F.order[w, F.turn[w]]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def stance_dice(s: i64) -> i64:
+    """« Position avancée »: +1d to one's attacks and to those against one; « Position défensive »: −1d both ways."""
+    return 1 if s == FORWARD else (-1 if s == DEFENSIVE else 0)
+
+
+# --- the attack (« résolution des attaques », « Dégâts spéciaux », « Coup perforant ») ------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def dice_change(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                ranged: cython.bint) -> i64:
+    """Every +1d and −1d of ``c``'s attack on ``t``: stances (forward +1d both ways, defensive −1d both ways), a
+    rally, take aim / sneak attack / the advantage, this round's shield thrusts and harassment, a complication, a
+    protection on the target (its next attack), a two-weapon attacker as target (+1d), skirmishing against shots.
+    The bonus dice of a next attack are spent here."""
+    change: i64 = 0
+    if is_hero(F, c):
+        change += stance_dice(F.stance[w, c])
+        if F.stance[w, c] != REARWARD and F.rally[w, F.stance[w, c]] > 0:
+            change += 1
+    if is_hero(F, t):
+        change += stance_dice(F.stance[w, t])
+    change += F.next_dice[w, c] + F.lasting_dice[w, c] + F.dice[w, c] - F.complication[w, c]
+    F.next_dice[w, c] = 0
+    if F.protected_left[w, t] > 0:
+        change -= F.protected_dice[w, t]
+        F.protected_left[w, t] -= 1
+        if F.protected_left[w, t] == 0:
+            end_protection(F, w, t)
+    if F.two_weapons[w, t]:
+        change += 1
+    if ranged and F.skirmish[w, t]:
+        change -= 1
+    return change
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+           special: cython.int, hope: cython.bint) -> cython.void:
+    """``c`` strikes ``t`` with weapon ``s``: 1d12 and the weapon's rating in success dice (after every +1d/−1d)
+    against the TN (a hero: Corps TN plus the adversary's parry; an adversary: the hero's parry); the Gandalf rune
+    always hits. A hit costs the weapon's damage in endurance; each tengwar buys the special damage chosen (``auto``:
+    a pierce when it makes a piercing blow, else a heavy blow). A piercing blow (the rune, or a hit whose feat die
+    reads 10 after a pierce) forces a protection roll against the weapon's injury: a failure is a wound. A missed
+    close-combat blow may be answered by the target's counter-attack. ``hope``: the attacker spends 1 Hope for one
+    more success die (2nd edition)."""
+    r = cython.declare(i64[3])
+    ranged: cython.bint = F.ranged[c, s] != 0
+    change: i64 = dice_change(F, w, c, t, ranged)
+    if hope and F.hope[w, c] > 0:
+        F.hope[w, c] -= 1
+        F.hope_spent[w, c] += 1
+        change += 1
+    else:
+        hope = False
+    n: i64 = F.rating[c, s] + change
+    if n < 0:
+        n = 0
+    favoured: cython.bint = F.challenge[w, c] == t
+    ill: cython.bint = F.holding[w, c] != 0
+    if F.held[w, t] > 0:
+        F.held[w, t] -= 1
+        ill = True
+    weary: cython.bint = weary_now(F, w, c)
+    target_weary: cython.bint = loaded(F, w, t)
+    tn: i64 = parry_of(F, w, t)
+    if is_hero(F, c):
+        tn += F.corps_tn[c]
+    mode: i64 = 0 if favoured == ill else (1 if favoured else 2)
+    emit(F, L_ATTACK, c, t, s, n, mode, tn, weary, F.complication[w, c])
+    roll(F, w, P_ATTACK, n, favoured, ill, weary, r)
+    face: i64 = r[0]
+    total: i64 = r[1]
+    success: cython.bint = face == RUNE or r[1] >= tn
+    tengwar: i64 = r[2] if success else 0
+    kind: cython.int = S_NONE
+    value: i64 = feat_value(face)
+    pierced: i64 = value
+    if tengwar > 0:
+        kind = special
+        if F.pierce[c, s] > 0:
+            pierced = value + tengwar * F.pierce[c, s]
+            if pierced > PIERCING_FEAT:
+                pierced = PIERCING_FEAT
+        if kind == S_AUTO:
+            kind = S_PIERCE if (F.pierce[c, s] > 0 and value < PIERCING_FEAT and pierced >= PIERCING_FEAT) \
+                else S_HEAVY
+    lost: i64 = 0
+    if success:
+        lost = F.damage[c, s]
+        if kind == S_HEAVY:
+            lost += tengwar * (F.corps[c] + (TWO_HANDED_HEAVY if F.two_handed[c, s] else 0))
+    after: i64 = pierced if kind == S_PIERCE else value
+    piercing: cython.bint = face == RUNE or (success and after >= PIERCING_FEAT)
+    wounded: cython.bint = False
+    was_up: cython.bint = standing(F, w, t)
+    prot_total: i64 = 0
+    if piercing:
+        roll(F, w, P_PROTECTION, protection_of(F, w, t), False, False, target_weary, r)
+        wounded = not (r[0] == RUNE or r[1] >= F.injury[c, s])
+        prot_total = r[1]
+    emit(F, L_ROLL, face, total, success, tengwar, kind, lost, piercing, wounded)
+    F.endurance[w, t] -= lost
+    F.dealt[w, c] += lost
+    F.taken[w, t] += lost
+    if wounded:
+        F.wounds_dealt[w, c] += 1
+        wound(F, w, t)
+    gain: i64 = -1
+    if kind == S_FEND:
+        gain = F.parry[w, c] + tengwar * F.fend[c, s]
+        if gain > FEND_OFF_CAP:
+            gain = FEND_OFF_CAP
+        F.parry[w, c] = gain
+    if kind == S_SHIELD:
+        shield_thrust(F, w, c, t, tengwar)
+    fallen: cython.bint = was_up and not standing(F, w, t)
+    if fallen:
+        F.downed[w, c] += 1
+    emit(F, L_AFTER, gain, fallen, (not target_weary) and loaded(F, w, t) and not fallen,
+         target_weary and piercing, hope, prot_total, 0, 0)
+    if lost > 0 and is_hero(F, t):
+        F.last_target[w] = t
+        F.last_lost[w] = lost
+    else:
+        F.last_target[w] = -1
+        F.last_lost[w] = 0
+    if not success and not ranged and F.counter_left[w, t] > 0:
+        counter(F, w, t, c)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
+    """A wound (« Coup perforant »: « une blessure qui peut être fatale »). A hero's second wound leaves it dying;
+    its first, with the fatal-wounds setting on (2nd edition), makes it roll the feat die for the wound's
+    severity: the Eye leaves it dying. An adversary falls when its wounds reach its Might."""
+    F.wounds[w, t] += 1
+    if not is_hero(F, t):
+        return
+    if F.wounds[w, t] >= DYING_WOUNDS:
+        F.dying[w, t] = 1
+        return
+    if F.fatal:
+        face: cython.int = die(F, w, P_WOUND, 12)
+        if face == EYE:
+            F.dying[w, t] = 1
+        emit(F, L_SEVERITY, t, face, face == EYE, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def shield_thrust(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                  tengwar: i64) -> cython.void:
+    """« Coup de Bouclier »: each tengwar reaches an adversary (the target first, then others engaged with the
+    attacker); one whose attribute level is below the attacker's Corps loses 1d this round."""
+    left: i64 = tengwar
+    o: cython.Py_ssize_t
+    if left > 0:
+        left -= 1
+        if F.corps[t] < F.corps[c]:
+            F.dice[w, t] -= 1
+            emit(F, L_THRUST, t, 0, 0, 0, 0, 0, 0, 0)
+    for o in range(F.count):
+        if left <= 0:
+            break
+        if o == t or not F.engaged[w, c, o] or not standing(F, w, o):
+            continue
+        left -= 1
+        if F.corps[o] < F.corps[c]:
+            F.dice[w, o] -= 1
+            emit(F, L_THRUST, o, 0, 0, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def counter(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_ssize_t) -> cython.void:
+    """« Contre-attaque »: a missed close-combat blow answered with the hero's weapon damage, or (two tengwar) a
+    wound: the adversary's protection roll against the weapon's injury, ill-favoured with three."""
+    r = cython.declare(i64[3])
+    hurt: cython.bint
+    s: i64 = main_weapon(F, w, h)
+    if s < 0:
+        return
+    F.counter_left[w, h] -= 1
+    if not F.counter_wound[w, h]:
+        F.endurance[w, a] -= F.damage[h, s]
+        F.dealt[w, h] += F.damage[h, s]
+        F.taken[w, a] += F.damage[h, s]
+        emit(F, L_COUNTER, h, a, F.damage[h, s], 0, 0, 0, 0, 0)
+    else:
+        roll(F, w, P_PROTECTION, protection_of(F, w, a), False, F.counter_ill[w, h] != 0, False, r)
+        hurt = not (r[0] == RUNE or r[1] >= F.injury[h, s])
+        if hurt:
+            F.wounds_dealt[w, h] += 1
+            wound(F, w, a)
+        emit(F, L_COUNTER, h, a, -1, hurt, r[1], 0, 0, 0)
+    if not standing(F, w, a):
+        F.downed[w, h] += 1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def half_up(x: i64) -> i64:
+    return (x + 1) // 2
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def yield_ground(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> i64:
+    """« Céder du terrain »: the last blow's endurance loss halved, rounded up; once a round; the next round's main
+    action is to regain position. Returns the endurance given back."""
+    lost: i64 = F.last_lost[w]
+    back: i64 = lost - half_up(lost)
+    F.endurance[w, h] += back
+    F.taken[w, h] -= back
+    F.yielded[w, h] = F.rnd[w]
+    F.regain[w, h] = 1
+    F.last_target[w] = -1
+    F.last_lost[w] = 0
+    F.tried[w, h, T_YIELD] += 1
+    F.worked[w, h, T_YIELD] += 1
+    F.tasks_done[w, h] += 1
+    return back
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def may_yield(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """The hero the last blow cost endurance, if it may still yield ground (the task on, not yet this round, not
+    dying); −1: none."""
+    h: i64 = F.last_target[w]
+    if h < 0 or not F.tasks_on[T_YIELD] or F.yielded[w, h] == F.rnd[w] or F.dying[w, h]:
+        return -1
+    return h
+
+
+# --- the combat tasks (« Position avancée » … « Autres Manœuvres ») --------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, target: i64, weapon: i64,
+         item: i64, flags: i64, hope: cython.bint) -> cython.void:
+    """Hero ``c`` takes combat task ``k``: its roll (the feat die and its skill's dice, less a complication, against
+    its attribute's TN; a failure gives nothing), then what it does. Tasks whose roll is an attack (two-weapon
+    attack, skirmish) or that need none (reduce load) always work; their attack is rolled inside."""
+    r = cython.declare(i64[3])
+    ok: cython.bint = True
+    tengwar: i64 = 0
+    weary: cython.bint = weary_now(F, w, c)
+    spent: cython.bint = False
+    n: i64
+    if k == T_TWO_WEAPONS or k == T_SKIRMISH or k == T_REDUCE or k == T_YIELD:  # noqa: SIM109 (nogil C)
+        emit(F, L_TASK, c, k, 1, 0, 0, 0, 0, 0)
+    else:
+        n = F.skill[c, k] - F.complication[w, c]
+        if hope and F.hope[w, c] > 0:
+            F.hope[w, c] -= 1
+            F.hope_spent[w, c] += 1
+            n += 1
+            spent = True
+        if n < 0:
+            n = 0
+        roll(F, w, P_TASK, n, False, False, weary, r)
+        ok = r[0] == RUNE or r[1] >= F.task_tn[c, k]
+        tengwar = r[2] if ok else 0
+        emit(F, L_TASK, c, k, ok, tengwar, weary, F.complication[w, c], spent, r[0])
+    F.tried[w, c, k] += 1
+    F.tasks_done[w, c] += 1
+    if is_secondary(k):
+        F.secondary[w, c] = 1
+    if k == T_HOLD:
+        F.holding[w, c] = 1  # its drawback comes whatever the roll (« quoi qu'il arrive »)
+    if k == T_REDUCE:
+        F.dropped[w, c] |= item
+    if not ok:
+        return
+    F.worked[w, c, k] += 1
+    effect(F, w, c, k, tengwar, target, weapon, flags)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, t: i64, target: i64,
+           weapon: i64, flags: i64) -> cython.void:
+    """What a task does once its roll succeeded with ``t`` tengwar."""
+    o: cython.Py_ssize_t
+    n: i64
+    rounds: i64
+    if k == T_INTIMIDATE:
+        # Adversaries of Might 1 (+1 a tengwar) are weary this round.
+        for o in range(F.count):
+            if not is_hero(F, o) and standing(F, w, o) and F.might[o] <= 1 + t:
+                F.weary[w, o] = 1
+                emit(F, L_TARGETS, k, o, 1 + t, 0, 0, 0, 0, 0)
+    elif k == T_CHALLENGE:
+        F.challenge[w, c] = target
+        F.challenge[w, target] = c
+        emit(F, L_EFFECT, k, target, 0, 0, 0, 0, 0, 0)
+    elif k == T_TWO_WEAPONS:
+        # A second blow with the other hand's weapon; a shield striking parries 1 less this round.
+        F.two_weapons[w, c] = 1
+        if F.bash[c, weapon]:
+            F.parry[w, c] -= 1
+        emit(F, L_EFFECT, k, target, weapon, F.bash[c, weapon], 0, 0, 0, 0)
+        attack(F, w, c, target, weapon, S_AUTO, False)
+    elif k == T_RALLY:
+        # Forward fighters +1d next round; one tengwar: open too; two: every close stance; a third: one round
+        # more (at most one).
+        rounds = 1 + (1 if t >= 3 else 0)
+        n = 1 if t <= 0 else (2 if t == 1 else 3)
+        for o in range(n):
+            if F.rally_next[w, o] < rounds:
+                F.rally_next[w, o] = rounds
+        emit(F, L_EFFECT, k, n, rounds, 0, 0, 0, 0, 0)
+    elif k == T_ENCOURAGE:
+        n = F.valour[c] + t
+        F.songs[w, c] -= 1
+        for o in range(F.count):
+            if is_hero(F, o) and standing(F, w, o):
+                F.endurance[w, o] = F.endurance[w, o] + n if F.endurance[w, o] + n < F.endurance_max[o] \
+                    else F.endurance_max[o]
+        emit(F, L_EFFECT, k, n, 0, 0, 0, 0, 0, 0)
+    elif k == T_SNEAK:
+        n = 1 + t if 1 + t < SNEAK_MAX else SNEAK_MAX
+        engage(F, w, c, target)
+        F.next_dice[w, c] += n
+        emit(F, L_EFFECT, k, target, n, 0, 0, 0, 0, 0)
+    elif k == T_PROTECT:
+        # −1d to the next attack on the companion; each tengwar −1d more, or (``more``) one attack more.
+        if flags & F_MORE:
+            F.protected_dice[w, target] = 1
+            F.protected_left[w, target] = 1 + t
+        else:
+            F.protected_dice[w, target] = 1 + t
+            F.protected_left[w, target] = 1
+        F.protector[w, target] = c
+        emit(F, L_EFFECT, k, target, F.protected_dice[w, target], F.protected_left[w, target], 0, 0, 0, 0)
+    elif k == T_HOLD:
+        F.held[w, c] += 1 + t
+        emit(F, L_EFFECT, k, F.held[w, c], 0, 0, 0, 0, 0, 0)
+    elif k == T_COUNTER:
+        F.counter_left[w, c] = 2 if t == 1 else 1
+        F.counter_wound[w, c] = t >= 2
+        F.counter_ill[w, c] = t >= 3
+        emit(F, L_EFFECT, k, F.counter_left[w, c], t >= 2, t >= 3, 0, 0, 0, 0)
+    elif k == T_AIM:
+        F.next_dice[w, c] += 1 + t
+        emit(F, L_EFFECT, k, 1 + t, 0, 0, 0, 0, 0, 0)
+    elif k == T_HARASS:
+        harass(F, w, k, target, t, (flags & F_SPREAD) != 0)
+    elif k == T_SKIRMISH:
+        F.skirmish[w, c] = 1
+        F.dice[w, c] -= 1
+        emit(F, L_EFFECT, k, target, weapon, 0, 0, 0, 0, 0)
+        attack(F, w, c, target, weapon, S_AUTO, False)
+    elif k == T_ADVANTAGE:
+        n = 1 if t <= 0 else 2
+        if t >= 2:
+            if F.lasting_dice[w, c] < n:
+                F.lasting_dice[w, c] = n
+        else:
+            F.next_dice[w, c] += n
+        emit(F, L_EFFECT, k, n, t >= 2, 0, 0, 0, 0, 0)
+    elif k == T_CANCEL:
+        F.complication[w, target] = 0
+        emit(F, L_EFFECT, k, target, 0, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def harass(F: Fights, w: cython.Py_ssize_t, k: cython.int, target: i64, t: i64, spread: cython.bint
+           ) -> cython.void:
+    """« Harceler »: −1d to one adversary's attacks this round; each tengwar adds a second adversary (``spread``,
+    the first other one standing) or −1d more (at most −2d an adversary)."""
+    budget: i64 = t
+    first: i64 = 1
+    second: i64 = 0
+    other: i64 = -1
+    o: cython.Py_ssize_t
+    if spread and budget > 0:
+        for o in range(F.count):
+            if not is_hero(F, o) and standing(F, w, o) and o != target:
+                other = o
+                break
+        if other >= 0:
+            second = 1
+            budget -= 1
+    while budget > 0 and first < HARASS_MAX:
+        first += 1
+        budget -= 1
+    while budget > 0 and other >= 0 and second < HARASS_MAX:
+        second += 1
+        budget -= 1
+    F.dice[w, target] -= first
+    emit(F, L_TARGETS, k, target, first, 0, 0, 0, 0, 0)
+    if other >= 0 and second > 0:
+        F.dice[w, other] -= second
+        emit(F, L_TARGETS, k, other, second, 0, 0, 0, 0, 0)
+
+
+# --- the default policy (what estoc decides when the GM lets it, and in simulation) ---------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def ward(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """Whom ``c`` protects: the engaged close-combat companion below half its endurance with the least of it, not
+    protected yet; −1: none."""
+    best: i64 = -1
+    h: cython.Py_ssize_t
+    for h in range(F.count):
+        if h == c or not is_hero(F, h) or not standing(F, w, h) or not opponents(F, w, h):
+            continue
+        if F.stance[w, h] == REARWARD or F.protected_left[w, h] > 0 or 2 * F.endurance[w, h] >= F.endurance_max[h]:
+            continue
+        if best < 0 or F.endurance[w, h] < F.endurance[w, best]:
+            best = h
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def complicated(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """Whose complication ``c`` cancels: its own, else the standing companion's with the most dice; −1: none."""
+    best: i64 = -1
+    h: cython.Py_ssize_t
+    if F.complication[w, c] > 0:
+        return c
+    for h in range(F.count):
+        if is_hero(F, h) and standing(F, w, h) and F.complication[w, h] > 0 and (
+                best < 0 or F.complication[w, h] > F.complication[w, best]):
+            best = h
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def harassed(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """The standing adversary that rolls the most dice with its first weapon."""
+    best: i64 = -1
+    a: cython.Py_ssize_t
+    for a in range(F.count):
+        if not is_hero(F, a) and standing(F, w, a) and (best < 0 or F.rating[a, 0] > F.rating[best, 0]):
+            best = a
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def burden(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """What reducing load drops: the helm, then the shield; 0: nothing."""
+    if F.has_helm[c] and not (F.dropped[w, c] & G_HELM):
+        return G_HELM
+    if F.has_shield[c] and not (F.dropped[w, c] & G_SHIELD):
+        return G_SHIELD
+    return 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int) -> cython.bint:
+    """Whether the policy has hero ``c`` take task ``k`` now (a task of its stance or of any)."""
+    st: i64 = F.stance[w, c]
+    close: cython.bint = opponents(F, w, c) > 0
+    foes: cython.int = count_standing(F, w, 1)
+    heroes: cython.int = count_standing(F, w, 0)
+    o: cython.Py_ssize_t
+    n: i64
+    if k <= T_TWO_WEAPONS and st != FORWARD:
+        return False
+    if T_RALLY <= k <= T_SNEAK and st != OPEN:
+        return False
+    if T_PROTECT <= k <= T_COUNTER and st != DEFENSIVE:
+        return False
+    if T_AIM <= k <= T_SKIRMISH and st != REARWARD:
+        return False
+    if k == T_INTIMIDATE:
+        n = 0
+        for o in range(F.count):
+            if not is_hero(F, o) and standing(F, w, o):
+                if F.weary[w, o]:
+                    return False
+                if F.might[o] <= 1:
+                    n += 1
+        return n >= 2
+    if k == T_CHALLENGE:
+        if not close or F.challenge[w, c] >= 0:
+            return False
+        return F.challenge[w, weakest(F, w, c, True)] < 0
+    if k == T_TWO_WEAPONS:
+        return close and off_hand(F, w, c) >= 0
+    if k == T_RALLY:
+        if F.rally_next[w, FORWARD] > 0:
+            return False
+        for o in range(F.count):
+            if o != c and is_hero(F, o) and standing(F, w, o) and F.stance[w, o] != REARWARD:
+                return True
+        return False
+    if k == T_ENCOURAGE:
+        n = 0
+        for o in range(F.count):
+            if is_hero(F, o) and standing(F, w, o):
+                n += min_i(F.endurance_max[o] - F.endurance[w, o], F.valour[c])
+        return F.songs[w, c] > 0 and n >= 2 * F.valour[c]
+    if k == T_SNEAK:
+        return not close and foes > 0 and st != REARWARD
+    if k == T_PROTECT:
+        return ward(F, w, c) >= 0
+    if k == T_HOLD:
+        return close and not F.holding[w, c]
+    if k == T_COUNTER:
+        return close and F.counter_left[w, c] == 0 and main_weapon(F, w, c) >= 0
+    if k == T_AIM:
+        return F.next_dice[w, c] == 0 and foes > 0 and bow(F, w, c) >= 0
+    if k == T_HARASS:
+        return foes > heroes
+    if k == T_SKIRMISH:
+        if bow(F, w, c) < 0:
+            return False
+        for o in range(F.count):  # noqa: SIM110 (a C loop)
+            if not is_hero(F, o) and standing(F, w, o) and bow(F, w, o) >= 0:
+                return True
+        return False
+    if k == T_ADVANTAGE:
+        return F.lasting_dice[w, c] == 0 and F.next_dice[w, c] == 0 and F.complication[w, c] == 0
+    if k == T_CANCEL:
+        return complicated(F, w, c) >= 0
+    if k == T_REDUCE:
+        return loaded(F, w, c) and burden(F, w, c) != 0
+    return False
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def min_i(a: i64, b: i64) -> i64:
+    return a if a < b else b
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def is_secondary(k: cython.int) -> cython.bint:
+    return (k == T_CHALLENGE) | (k == T_TWO_WEAPONS) | (k == T_SNEAK) | (k == T_HOLD) | (k == T_REDUCE)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def task_decision(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
+                  d: cython.pointer(i64)) -> cython.void:
+    """The policy's target (and weapon, item, flags) for task ``k``."""
+    d[0] = A_TASK
+    d[3] = k
+    if k == T_CHALLENGE:
+        d[1] = weakest(F, w, c, True)
+    elif k == T_TWO_WEAPONS:
+        d[1] = weakest(F, w, c, True)
+        d[2] = off_hand(F, w, c)
+    elif k == T_SNEAK:
+        d[1] = weakest(F, w, c, False)
+    elif k == T_SKIRMISH:
+        d[1] = weakest(F, w, c, False)
+        d[2] = bow(F, w, c)
+    elif k == T_PROTECT:
+        d[1] = ward(F, w, c)
+    elif k == T_CANCEL:
+        d[1] = complicated(F, w, c)
+    elif k == T_REDUCE:
+        d[5] = burden(F, w, c)
+    elif k == T_HARASS:
+        d[1] = harassed(F, w)
+        if count_standing(F, w, 1) > 1:
+            d[6] = F_SPREAD
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
+    """The default policy for ``c``, whose turn it is: a hero regains position when it yielded; takes the first
+    task of its plan whose moment has come (a secondary one first, then a main one unless a bonus waits for its
+    next attack); else attacks the engaged foe with the least endurance (at the rear, or unengaged, it shoots the
+    weakest foe). Gear on the ground: another weapon of the same reach, else it picks it up. A hero spends 1 Hope
+    on a blow that would fell its foe while it keeps at least half its Hope (estoc's policy)."""
+    k: cython.int
+    i: cython.Py_ssize_t
+    for i in range(8):
+        d[i] = 0
+    d[1] = -1
+    d[2] = -1
+    d[4] = S_AUTO
+    if is_hero(F, c):
+        if F.regain[w, c]:
+            d[0] = A_REGAIN
+            return
+        if not F.secondary[w, c]:
+            for i in range(F.nplan[c]):
+                k = F.plan[c, i]
+                if F.tasks_on[k] and is_secondary(k) and moment(F, w, c, k):
+                    task_decision(F, w, c, k, d)
+                    return
+        if F.next_dice[w, c] == 0:
+            for i in range(F.nplan[c]):
+                k = F.plan[c, i]
+                if F.tasks_on[k] and not is_secondary(k) and k != T_YIELD and moment(F, w, c, k):
+                    task_decision(F, w, c, k, d)
+                    return
+    close: cython.bint = opponents(F, w, c) > 0
+    rear: cython.bint = (is_hero(F, c) and F.stance[w, c] == REARWARD) or not close
+    t: i64 = weakest(F, w, c, not rear)
+    s: i64 = bow(F, w, c) if rear else main_weapon(F, w, c)
+    if s < 0 and F.dropped[w, c]:
+        for i in range(F.weapons[c]):
+            if (F.ranged[c, i] != 0) == rear and (F.dropped[w, c] & (G_WEAPON << i)):
+                d[0] = A_PICKUP
+                d[5] = G_WEAPON << i
+                return
+        if rear == 0 and (F.dropped[w, c] & G_SHIELD):
+            d[0] = A_PICKUP
+            d[5] = G_SHIELD
+            return
+    if t < 0 or s < 0:
+        d[0] = A_PASS
+        return
+    d[0] = A_ATTACK
+    d[1] = t
+    d[2] = s
+    if is_hero(F, c) and F.hope[w, c] > 0 and 2 * (F.hope[w, c] - 1) >= F.hope_max[c] and \
+            F.endurance[w, t] <= F.damage[c, s]:
+        d[7] = 1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def wants_yield(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """The policy's yield: the hero the last blow struck yields ground when its plan has it and the blow left it
+    without endurance where half of it would not; −1: no."""
+    h: i64 = may_yield(F, w)
+    i: cython.Py_ssize_t
+    lost: i64
+    if h < 0:
+        return -1
+    for i in range(F.nplan[h]):
+        if F.plan[h, i] == T_YIELD:
+            lost = F.last_lost[w]
+            if F.endurance[w, h] <= 0 < F.endurance[w, h] + lost - half_up(lost):
+                return h
+    return -1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.bint:
+    """Carry out the decision ``d`` of ``c``, whose turn it is. Returns whether it was the main action (the turn
+    then passes)."""
+    kind: i64 = d[0]
+    F.last_target[w] = -1
+    F.last_lost[w] = 0
+    if kind == A_ATTACK:
+        attack(F, w, c, d[1], d[2], d[4], d[7] != 0)
+    elif kind == A_TASK:
+        task(F, w, c, d[3], d[1], d[2], d[5], d[6], d[7] != 0)
+        return not is_secondary(d[3])
+    elif kind == A_REGAIN:
+        F.regain[w, c] = 0
+    elif kind == A_PICKUP:
+        F.dropped[w, c] &= ~d[5]
+    return True
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def volleys(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """« Le combat débute souvent par un échange de volée(s) »: whoever has a bow shoots once, at the standing foe
+    with the least endurance (heroes first)."""
+    c: cython.Py_ssize_t
+    s: i64
+    t: i64
+    for c in range(F.count):
+        if not standing(F, w, c) or F.shot[w, c]:
+            continue
+        s = bow(F, w, c)
+        t = weakest(F, w, c, False)
+        if s >= 0 and t >= 0:
+            F.shot[w, c] = 1
+            attack(F, w, c, t, s, S_AUTO, False)
+            F.last_target[w] = -1
+            F.last_lost[w] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def policy_stances(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """A hero keeps its stance; while the rear is closed to the heroes, the first one at the rear goes open."""
+    c: cython.Py_ssize_t
+    while not rear_open(F, w):
+        for c in range(F.count):
+            if is_hero(F, c) and standing(F, w, c) and F.stance[w, c] == REARWARD:
+                change_stance(F, w, c, OPEN)
+                break
+
+
+# --- whole fights -----------------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
+    """Slot ``w`` set to the start of world ``world``: everyone fresh, its own keyed dice."""
+    c: cython.Py_ssize_t
+    o: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    F.rnd[w] = 0
+    F.phase[w] = PH_VOLLEYS
+    F.turn[w] = 0
+    F.norder[w] = 0
+    F.waiting[w] = 0
+    F.last_target[w] = -1
+    F.last_lost[w] = 0
+    for k in range(3):
+        F.rally[w, k] = 0
+        F.rally_next[w, k] = 0
+    for c in range(F.count):
+        F.endurance[w, c] = F.endurance_max[c]
+        F.wounds[w, c] = 0
+        F.dying[w, c] = 0
+        F.hope[w, c] = F.hope_max[c]
+        F.stance[w, c] = F.stance0[c]
+        F.songs[w, c] = F.songs0[c]
+        F.dropped[w, c] = 0
+        F.complication[w, c] = F.complication0[c]
+        F.regain[w, c] = 0
+        F.challenge[w, c] = -1
+        F.next_dice[w, c] = 0
+        F.lasting_dice[w, c] = 0
+        F.shot[w, c] = 0
+        F.back[w, c] = 0
+        F.protector[w, c] = -1
+        F.protected_dice[w, c] = 0
+        F.protected_left[w, c] = 0
+        F.yielded[w, c] = -1
+        F.parry[w, c] = 0
+        F.dice[w, c] = 0
+        F.weary[w, c] = 0
+        F.held[w, c] = 0
+        F.holding[w, c] = 0
+        F.counter_left[w, c] = 0
+        F.counter_wound[w, c] = 0
+        F.counter_ill[w, c] = 0
+        F.skirmish[w, c] = 0
+        F.two_weapons[w, c] = 0
+        F.secondary[w, c] = 0
+        F.dealt[w, c] = 0
+        F.taken[w, c] = 0
+        F.wounds_dealt[w, c] = 0
+        F.downed[w, c] = 0
+        F.tasks_done[w, c] = 0
+        F.hope_spent[w, c] = 0
+        for o in range(F.count):
+            F.engaged[w, c, o] = 0
+        for k in range(N_TASKS):
+            F.tried[w, c, k] = 0
+            F.worked[w, c, k] = 0
+    for k in range(F.counters.shape[1]):
+        F.counters[w, k] = 0
+    F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) -> cython.void:
+    """Play world ``world`` in slot ``w`` to its end (or ``max_rounds`` rounds), every decision the policy's, and
+    keep what it came to."""
+    d = cython.declare(i64[8])
+    c: i64
+    h: i64
+    k: cython.Py_ssize_t
+    flags: i64
+    fresh(F, w, world)
+    if F.volleys:
+        volleys(F, w)
+    new_round(F, w)
+    while F.phase[w] != PH_OVER and F.rnd[w] <= max_rounds:
+        if F.phase[w] == PH_STANCES:
+            policy_stances(F, w)
+            F.phase[w] = PH_ENGAGEMENT
+            begin_resolution(F, w)
+            continue
+        c = current(F, w)
+        decide(F, w, c, d)
+        if act(F, w, c, d):
+            h = wants_yield(F, w)
+            if h >= 0:
+                yield_ground(F, w, h)
+            next_turn(F, w)
+        else:
+            h = wants_yield(F, w)
+            if h >= 0:
+                yield_ground(F, w, h)
+    over: cython.bint = F.phase[w] == PH_OVER
+    F.out_winner[world] = winner(F, w)
+    F.out_over[world] = over
+    F.out_rounds[world] = F.rnd[w] if F.rnd[w] <= max_rounds else max_rounds
+    F.out_dice[world] = 0
+    for k in range(F.counters.shape[1]):
+        F.out_dice[world] += cython.cast(i64, F.counters[w, k])
+    for c in range(F.count):
+        flags = OUT_OVER if over else 0
+        if not standing(F, w, c):
+            flags |= OUT_DOWN
+        if F.dying[w, c] or (not is_hero(F, c) and F.wounds[w, c] >= F.might[c]):
+            flags |= OUT_DEAD
+        F.out_state[world, c] = flags
+        F.out_dealt[world, c] = F.dealt[w, c]
+        F.out_taken[world, c] = F.taken[w, c]
+        F.out_wounds[world, c] = F.wounds[w, c]
+        for k in range(N_TASKS):
+            F.out_tried[world, c, k] = F.tried[w, c, k]
+            F.out_worked[world, c, k] = F.worked[w, c, k]
+
+
+def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
+    """Play ``worlds`` worlds to their end on ``threads`` threads, each thread in its own slot (keyed dice only)."""
+    if not F.keyed:
+        raise ValueError("play_all needs keyed dice")
+    if F.rnd.shape[0] < threads * SLOT_STRIDE or F.out_winner.shape[0] < worlds:
+        raise ValueError("play_all needs a slot for each thread and an output row for each world")
+    world: cython.Py_ssize_t
+    if cython.compiled:
+        with cython.nogil:
+            for world in prange(worlds, num_threads=threads, schedule="static"):
+                fight_world(F, threadid() * SLOT_STRIDE, world, max_rounds)
+    else:
+        for world in range(worlds):
+            fight_world(F, 0, world, max_rounds)
+
+
+# --- entries for play (one world, called from Python) ----------------------------------------------------------------
+
+def py_fresh(F: Fights, w: cython.Py_ssize_t) -> None:
+    fresh(F, w, 0)
+
+
+def py_new_round(F: Fights, w: cython.Py_ssize_t) -> None:
+    new_round(F, w)
+
+
+def py_begin_resolution(F: Fights, w: cython.Py_ssize_t) -> None:
+    begin_resolution(F, w)
+
+
+def py_next_turn(F: Fights, w: cython.Py_ssize_t) -> None:
+    next_turn(F, w)
+
+
+def py_attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+              special: cython.int, hope: cython.bint) -> None:
+    attack(F, w, c, t, s, special, hope)
+
+
+def py_task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, target: cython.longlong,
+            weapon: cython.longlong, item: cython.longlong, flags: cython.longlong, hope: cython.bint) -> None:
+    task(F, w, c, k, target, weapon, item, flags, hope)
+
+
+def py_yield(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> int:
+    return yield_ground(F, w, h)
+
+
+def py_may_yield(F: Fights, w: cython.Py_ssize_t) -> int:
+    return may_yield(F, w)
+
+
+def py_wants_yield(F: Fights, w: cython.Py_ssize_t) -> int:
+    return wants_yield(F, w)
+
+
+def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
+    d = cython.declare(i64[8])
+    decide(F, w, c, d)
+    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7])
+
+
+def py_change_stance(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.longlong) -> None:
+    change_stance(F, w, c, s)
+
+
+def py_engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_ssize_t) -> None:
+    engage(F, w, h, a)
+
+
+def py_rear_open(F: Fights, w: cython.Py_ssize_t) -> bool:
+    return rear_open(F, w)
+
+
+def py_policy_stances(F: Fights, w: cython.Py_ssize_t) -> None:
+    policy_stances(F, w)
+
+
+def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    return standing(F, w, c)
+
+
+def py_opponents(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return opponents(F, w, c)
+
+
+def py_loaded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    return loaded(F, w, c)
+
+
+def py_weary(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    return weary_now(F, w, c)
+
+
+def py_load(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return load_of(F, w, c)
+
+
+def py_bow(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return bow(F, w, c)
+
+
+def py_main_weapon(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return main_weapon(F, w, c)
+
+
+def py_off_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return off_hand(F, w, c)
+
+
+def py_in_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> bool:
+    return in_hand(F, w, c, s)
+
+
+def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
+    return winner(F, w)
+
+
+def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:
+    return sides_standing(F, w)
+
+
+def py_current(F: Fights, w: cython.Py_ssize_t) -> int:
+    return current(F, w)
+
+
+def py_moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int) -> bool:
+    return moment(F, w, c, k)
+
+
+def py_weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> int:
+    return weakest(F, w, c, engaged_only)
+
+
+def py_end_round(F: Fights, w: cython.Py_ssize_t) -> None:
+    """The GM closes the round early (play only)."""
+    end_round(F, w)
+    new_round(F, w)

@@ -1,0 +1,155 @@
+"""Typing of the compiled One Ring kernel's Python entry points (mypy does not read Cython's types; see kernel.py)."""
+
+from typing import Any
+
+COMPILED: bool
+PURPOSES: tuple[str, ...]
+STANCES: tuple[str, ...]
+PHASES: tuple[str, ...]
+SPECIALS: tuple[str, ...]
+
+
+class Fights:
+    """W worlds of one encounter (see kernel.py): arrays are typed memoryviews, read as NumPy views."""
+
+    count: int
+    width: int
+    side: Any
+    corps: Any
+    corps_tn: Any
+    parry0: Any
+    protection0: Any
+    endurance_max: Any
+    might: Any
+    valour: Any
+    songs0: Any
+    hope_max: Any
+    load0: Any
+    helm_prot: Any
+    helm_load: Any
+    has_helm: Any
+    shield_parry: Any
+    shield_load: Any
+    has_shield: Any
+    stance0: Any
+    complication0: Any
+    weapons: Any
+    rating: Any
+    damage: Any
+    injury: Any
+    ranged: Any
+    two_handed: Any
+    pierce: Any
+    fend: Any
+    bash: Any
+    wload: Any
+    skill: Any
+    task_tn: Any
+    plan: Any
+    nplan: Any
+    tasks_on: Any
+    load_on: int
+    volleys: int
+    fatal: int
+    rnd: Any
+    phase: Any
+    turn: Any
+    norder: Any
+    order: Any
+    waiting: Any
+    last_target: Any
+    last_lost: Any
+    rally: Any
+    rally_next: Any
+    endurance: Any
+    wounds: Any
+    dying: Any
+    hope: Any
+    stance: Any
+    songs: Any
+    dropped: Any
+    complication: Any
+    regain: Any
+    challenge: Any
+    next_dice: Any
+    lasting_dice: Any
+    shot: Any
+    back: Any
+    protector: Any
+    protected_dice: Any
+    protected_left: Any
+    yielded: Any
+    parry: Any
+    dice: Any
+    weary: Any
+    held: Any
+    holding: Any
+    counter_left: Any
+    counter_wound: Any
+    counter_ill: Any
+    skirmish: Any
+    two_weapons: Any
+    secondary: Any
+    engaged: Any
+    dealt: Any
+    taken: Any
+    wounds_dealt: Any
+    downed: Any
+    tasks_done: Any
+    hope_spent: Any
+    tried: Any
+    worked: Any
+    key: int
+    first_world: int
+    out_winner: Any
+    out_rounds: Any
+    out_over: Any
+    out_state: Any
+    out_dealt: Any
+    out_taken: Any
+    out_wounds: Any
+    out_tried: Any
+    out_worked: Any
+    out_dice: Any
+    keyed: int
+    base: Any
+    salts: Any
+    counters: Any
+    source: Any
+    error: Any
+    logging: int
+    log: list[Any]
+
+    def __init__(self) -> None: ...
+
+
+def play_all(F: Fights, worlds: int, max_rounds: int, threads: int) -> None: ...
+def py_fresh(F: Fights, w: int) -> None: ...
+def py_new_round(F: Fights, w: int) -> None: ...
+def py_begin_resolution(F: Fights, w: int) -> None: ...
+def py_next_turn(F: Fights, w: int) -> None: ...
+def py_attack(F: Fights, w: int, c: int, t: int, s: int, special: int, hope: bool) -> None: ...
+def py_task(F: Fights, w: int, c: int, k: int, target: int, weapon: int, item: int, flags: int, hope: bool) -> None: ...
+def py_yield(F: Fights, w: int, h: int) -> int: ...
+def py_may_yield(F: Fights, w: int) -> int: ...
+def py_wants_yield(F: Fights, w: int) -> int: ...
+def py_decide(F: Fights, w: int, c: int) -> tuple[int, ...]: ...
+def py_change_stance(F: Fights, w: int, c: int, s: int) -> None: ...
+def py_engage(F: Fights, w: int, h: int, a: int) -> None: ...
+def py_rear_open(F: Fights, w: int) -> bool: ...
+def py_policy_stances(F: Fights, w: int) -> None: ...
+def py_standing(F: Fights, w: int, c: int) -> bool: ...
+def py_opponents(F: Fights, w: int, c: int) -> int: ...
+def py_loaded(F: Fights, w: int, c: int) -> bool: ...
+def py_weary(F: Fights, w: int, c: int) -> bool: ...
+def py_load(F: Fights, w: int, c: int) -> int: ...
+def py_bow(F: Fights, w: int, c: int) -> int: ...
+def py_main_weapon(F: Fights, w: int, c: int) -> int: ...
+def py_off_hand(F: Fights, w: int, c: int) -> int: ...
+def py_in_hand(F: Fights, w: int, c: int, s: int) -> bool: ...
+def py_winner(F: Fights, w: int) -> int: ...
+def py_sides_standing(F: Fights, w: int) -> int: ...
+def py_current(F: Fights, w: int) -> int: ...
+def py_moment(F: Fights, w: int, c: int, k: int) -> bool: ...
+def py_weakest(F: Fights, w: int, c: int, engaged_only: bool) -> int: ...
+def py_end_round(F: Fights, w: int) -> None: ...

@@ -1,0 +1,123 @@
+"""The One Ring kernel's log as narration records (what :mod:`estoc.render.tor_fight` tells).
+
+The kernel writes rows while it plays (:mod:`.kernel`, ``L_*``); :class:`Teller` reads them in order and makes the
+records of play: one per attack (with its counter-attack, shield thrust, severity of a wound…), one per task (with
+what it did), and the round's beginnings and ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.round import STANCES, TASK_IDS, task
+
+Record = dict[str, Any]
+MODES = ("normal", "favoured", "ill")
+SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
+(L_ROUND, L_ATTACK, L_ROLL, L_AFTER, L_THRUST, L_COUNTER, L_TASK, L_EFFECT, L_SEVERITY, L_TARGETS, L_END_ROUND,
+ L_OVER) = range(1, 13)
+
+
+class Teller:
+    """Records from the kernel's rows; ``fight`` gives the state read after the event (loads, ids, winner)."""
+
+    def __init__(self, fight: Any) -> None:
+        self.fight = fight
+        self.people: Sequence[Combatant] = fight.combatants
+
+    def id(self, c: int) -> str:
+        return self.people[c].id
+
+    def records(self, rows: list[tuple[int, ...]]) -> list[Record]:
+        out: list[Record] = []
+        stack: list[Record] = []
+        """The task record a nested attack belongs to (two-weapon attack, skirmish)."""
+        attack: Record | None = None
+        for kind, a, b, c, d, e, f, g, h in rows:
+            if kind == L_ROUND:
+                out.append({"kind": "round", "round": a, "regain": [self.id(x) for x in self.fight.regaining()]})
+            elif kind == L_END_ROUND:
+                out.append({"kind": "end-round", "round": a})
+            elif kind == L_OVER:
+                out.append({"kind": "over", "winner": self.fight.winner()})
+            elif kind == L_ATTACK:
+                attack = {"kind": "attack", "actor": self.id(a), "target": self.id(b),
+                          "weapon": self.people[a].weapons[c].record.id, "dice": d, "mode": MODES[e], "tn": f}
+                if g:
+                    attack["weary"] = True
+                if h:
+                    attack["complication"] = h
+                if stack:
+                    stack[-1]["attack"] = attack
+                else:
+                    out.append(attack)
+            elif kind == L_ROLL and attack is not None:
+                attack.update({"feat": a, "total": b, "success": bool(c), "tengwar": d, "special": SPECIALS[e],
+                               "endurance": f, "piercing": bool(g), "wounded": bool(h)})
+            elif kind == L_SEVERITY and attack is not None:
+                attack["severity"] = b
+                attack["fatal"] = bool(c)
+            elif kind == L_THRUST and attack is not None:
+                attack.setdefault("shield_thrust", []).append(self.id(a))
+            elif kind == L_AFTER and attack is not None:
+                if a >= 0:
+                    attack["parry"] = a
+                if d:
+                    attack["protection_weary"] = True
+                if e:
+                    attack["hope"] = True
+                if b:
+                    attack["fallen"] = True
+                elif c:
+                    target = self.fight.index(attack["target"])
+                    attack["weary_now"] = {"endurance": self.fight.value("endurance", target),
+                                           "load": self.fight.load_of(target)}
+                if "shield_thrust" not in attack and attack["special"] == "shield":
+                    attack["shield_thrust"] = []
+            elif kind == L_COUNTER and attack is not None:
+                attack["counter"] = {"endurance": c} if c >= 0 else {"wound": bool(d), "protection": e}
+            elif kind == L_TASK:
+                t = task(TASK_IDS[b])
+                record: Record = {"kind": "task", "actor": self.id(a), "task": t.id, "success": bool(c),
+                                  "tengwar": d, "core": t.core}
+                if e:
+                    record["weary"] = True
+                if f:
+                    record["complication"] = f
+                if g:
+                    record["hope"] = True
+                out.append(record)
+                stack = [record]
+            elif kind == L_EFFECT and stack:
+                self._effect(stack[-1], TASK_IDS[a], b, c, d)
+            elif kind == L_TARGETS and stack:
+                record = stack[-1]
+                if TASK_IDS[a] == "intimider":
+                    record.setdefault("intimidated", []).append(self.id(b))
+                else:
+                    record.setdefault("harassed", {})[self.id(b)] = c
+        return out
+
+    def _effect(self, record: Record, t: str, b: int, c: int, d: int) -> None:
+        if t == "defier":
+            record["challenged"] = self.id(b)
+        elif t == "rallier":
+            record.update({"stances": list(STANCES[:b]), "rounds": c})
+        elif t == "encourager":
+            record["endurance"] = b
+        elif t == "attaque-surprise":
+            record.update({"engaged": self.id(b), "dice": c})
+        elif t == "proteger":
+            record.update({"protected": self.id(b), "penalty": c, "attacks": d})
+        elif t == "tenir-position":
+            record["attacks"] = b
+        elif t == "contre-attaque":
+            record.update({"attacks": b, "wound": bool(c), "protection_ill": bool(d)})
+        elif t in ("mettre-en-joue", "prendre-avantage"):
+            record["dice"] = b
+            if t == "prendre-avantage":
+                record["lasting"] = bool(c)
+        elif t == "annuler-complication":
+            record["cancelled"] = self.id(b)

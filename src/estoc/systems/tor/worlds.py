@@ -1,0 +1,206 @@
+"""Building the One Ring kernel's worlds (:class:`estoc.systems.tor.kernel.Fights`) from an encounter's combatants.
+
+The sheets become one row per combatant (their weapons one column each); each world starts fresh. Play builds one
+world on a Python dice source; simulation one slot per thread on keyed dice. The kernel used is the compiled one,
+loaded with its staleness check; tests pass the interpreted twin (``kernel_module=``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from estoc.dice import DiceSource, KeyedDice
+from estoc.errors import InputError
+from estoc.i18n import _
+from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.round import STANCES, TASK_IDS, TASKS, Stance
+
+KERNEL_NAME = "estoc.systems.tor.kernel"
+SLOT_STRIDE = 8
+KERNEL_LIMIT = 1 << 30
+"""The largest number a sheet may hold for the kernel (its sheets are 32-bit integers)."""
+WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "dropped", "complication", "regain",
+                "challenge", "next_dice", "lasting_dice", "shot", "back", "protector", "protected_dice",
+                "protected_left", "yielded", "parry", "dice", "weary", "held", "holding", "counter_left",
+                "counter_wound", "counter_ill", "skirmish", "two_weapons", "secondary", "dealt", "taken",
+                "wounds_dealt", "downed", "tasks_done", "hope_spent")
+"""The ``(W, C)`` fields of a world's combatants."""
+CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost")
+OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "rally", "rally_next", "engaged", "tried", "worked", "base",
+       "counters")
+"""Arrays each world changes (a copy has its own)."""
+SHEETS = ("side", "corps", "corps_tn", "parry0", "protection0", "endurance_max", "might", "valour", "songs0",
+          "hope_max", "load0", "helm_prot", "helm_load", "has_helm", "shield_parry", "shield_load", "has_shield",
+          "stance0", "complication0", "weapons", "nplan")
+GRIDS = ("rating", "damage", "injury", "ranged", "two_handed", "pierce", "fend", "bash", "wload")
+SHARED = (*SHEETS, *GRIDS, "skill", "task_tn", "plan", "tasks_on", "salts", "out_winner", "out_rounds",
+          "out_over", "out_state", "out_dealt", "out_taken", "out_wounds", "out_tried", "out_worked", "out_dice")
+SCALARS = ("count", "width", "load_on", "volleys", "fatal", "keyed", "logging", "key", "first_world")
+
+
+@cache
+def kernel() -> ModuleType:
+    """The compiled One Ring kernel (loud when missing or stale)."""
+    from estoc.engine.compiled import load_kernel
+
+    return load_kernel(KERNEL_NAME)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What an encounter sets for every world."""
+
+    tasks: Mapping[str, bool] = field(default_factory=dict)
+    load: bool = True
+    volleys: bool = True
+    fatal: bool = True
+    """A hero's first wound rolls the feat die for its severity, the Eye leaving it dying (2nd edition)."""
+    complications: Mapping[str, int] = field(default_factory=dict)
+    plans: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+
+def _check_fits(name: str, value: Any, person: Combatant) -> None:
+    if not -KERNEL_LIMIT < int(value) < KERNEL_LIMIT:
+        raise InputError(_("{who}: {what} = {value} is beyond what the rules engine can count (at most {limit} "
+                           "either way)").format(who=person.id, what=name, value=value, limit=KERNEL_LIMIT - 1))
+
+
+def _i32(values: Any) -> NDArray[np.int32]:
+    return np.ascontiguousarray(np.asarray(values, dtype=np.int32))
+
+
+def sheet_numbers(person: Combatant, stance: Stance | None, complication: int) -> dict[str, int]:
+    """The kernel's numbers of one combatant."""
+    hero = person.hero
+    return {
+        "side": 0 if hero else 1, "corps": person.corps, "corps_tn": person.corps_tn, "parry0": person.parry,
+        "protection0": person.protection, "endurance_max": person.endurance, "might": person.might,
+        "valour": person.valour, "songs0": person.war_songs, "hope_max": person.hope if hero else 0,
+        "load0": (person.armour_load + person.helm_load + person.shield_load
+                  + sum(use.record.load for use in person.weapons)) if hero else 0,
+        "helm_prot": person.helm_protection, "helm_load": person.helm_load, "has_helm": int(person.helm is not None),
+        "shield_parry": person.shield_parry, "shield_load": person.shield_load,
+        "has_shield": int(person.shield_id is not None),
+        "stance0": STANCES.index(stance) if stance else -1, "complication0": complication,
+        "weapons": len(person.weapons)}
+
+
+def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Combatant], worlds: int, *,
+          settings: Settings = Settings(), dice: DiceSource | None = None, seed: Any = None, threads: int = 1,
+          first_world: int = 0, kernel_module: ModuleType | None = None) -> Any:
+    """The worlds of a fight: heroes first, then adversaries.
+
+    Play (``dice``): ``worlds`` fresh worlds drawing from the source one die at a time. Simulation (``seed``: the
+    run's key): one slot of state per thread and ``worlds`` output rows; world ``i`` rolls the keyed stream of world
+    ``first_world + i`` of the run.
+    """
+    K = kernel_module or kernel()
+    F = K.Fights()
+    people = [h for h, _s in heroes] + list(adversaries)
+    count = len(people)
+    width = max((len(p.weapons) for p in people), default=1) or 1
+    if width > 60:
+        raise InputError(_("{who}: at most 60 weapons").format(who=max(people, key=lambda p: len(p.weapons)).id))
+    stances: list[Stance | None] = [s for _h, s in heroes] + [None] * len(adversaries)
+    F.count, F.width = count, width
+    per: dict[str, list[int]] = {name: [] for name in SHEETS if name != "nplan"}
+    for person, stance in zip(people, stances, strict=True):
+        for name, value in sheet_numbers(person, stance, int(settings.complications.get(person.id, 0))).items():
+            _check_fits(name, value, person)
+            per[name].append(int(value))
+    for name, values in per.items():
+        setattr(F, name, _i32(values))
+    grids = {name: np.zeros((count, width), dtype=np.int32) for name in GRIDS}
+    for c, person in enumerate(people):
+        for s, use in enumerate(person.weapons):
+            numbers = {"rating": use.rating, "damage": use.damage, "injury": use.injury,
+                       "ranged": int(use.record.ranged), "two_handed": int(use.record.two_handed),
+                       "pierce": use.record.pierce, "fend": use.record.fend_off,
+                       "bash": int(use.record.kind == "shield"), "wload": use.record.load}
+            for name, value in numbers.items():
+                _check_fits(name, value, person)
+                grids[name][c, s] = value
+    for name, grid in grids.items():
+        setattr(F, name, np.ascontiguousarray(grid))
+    skill = np.zeros((count, len(TASKS)), dtype=np.int32)
+    task_tn = np.zeros((count, len(TASKS)), dtype=np.int32)
+    plan = np.zeros((count, len(TASKS)), dtype=np.int32)
+    nplan = np.zeros(count, dtype=np.int32)
+    for c, person in enumerate(people):
+        for k, t in enumerate(TASKS):
+            if t.skill and t.skill != "weapon":
+                skill[c, k] = person.skills.get(t.skill, 0)
+                _check_fits(t.skill, skill[c, k], person)
+            if person.tns is not None:
+                task_tn[c, k] = int(getattr(person.tns, t.attribute or "corps"))
+        ids = [TASK_IDS.index(t) for t in settings.plans.get(person.id, ())]
+        plan[c, :len(ids)] = ids
+        nplan[c] = len(ids)
+    F.skill, F.task_tn, F.plan, F.nplan = skill, task_tn, plan, nplan
+    F.tasks_on = _i32([int(settings.tasks.get(t, True)) for t in TASK_IDS])
+    F.load_on, F.volleys, F.fatal = int(settings.load), int(settings.volleys), int(settings.fatal)
+    outputs = worlds if seed is not None else 1
+    rows = threads * SLOT_STRIDE if seed is not None else worlds
+    F.first_world = first_world
+    F.out_winner = np.full(outputs, -1, dtype=np.int64)
+    for name in ("out_rounds", "out_over", "out_dice"):
+        setattr(F, name, np.zeros(outputs, dtype=np.int64))
+    for name in ("out_state", "out_dealt", "out_taken", "out_wounds"):
+        setattr(F, name, np.zeros((outputs, count), dtype=np.int64))
+    F.out_tried = np.zeros((outputs, count, len(TASKS)), dtype=np.int64)
+    F.out_worked = np.zeros((outputs, count, len(TASKS)), dtype=np.int64)
+    for name in (*WORLD_FIELDS, "order"):
+        setattr(F, name, np.zeros((rows, count), dtype=np.int64))
+    for name in CURSOR_FIELDS:
+        setattr(F, name, np.zeros(rows, dtype=np.int64))
+    F.rally = np.zeros((rows, 3), dtype=np.int64)
+    F.rally_next = np.zeros((rows, 3), dtype=np.int64)
+    F.engaged = np.zeros((rows, count, count), dtype=np.int64)
+    F.tried = np.zeros((rows, count, len(TASKS)), dtype=np.int64)
+    F.worked = np.zeros((rows, count, len(TASKS)), dtype=np.int64)
+    purposes = K.PURPOSES
+    F.counters = np.zeros((rows, len(purposes)), dtype=np.uint64)
+    F.base = np.zeros(rows, dtype=np.uint64)
+    if seed is not None:
+        keyed = KeyedDice(seed, 1)
+        F.keyed = 1
+        F.key = int(keyed.key)
+        F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
+    else:
+        F.keyed = 0
+        F.key = 0
+        F.salts = np.zeros(len(purposes), dtype=np.uint64)
+        F.source = dice
+        for w in range(rows):
+            K.py_fresh(F, w)
+    return F
+
+
+def copy_fights(F: Any) -> Any:
+    """An independent copy of ``F`` (play tries a command on a copy)."""
+    twin = type(F)()
+    for name in SCALARS:
+        setattr(twin, name, getattr(F, name))
+    for name in SHARED:
+        setattr(twin, name, getattr(F, name))
+    for name in OWN:
+        setattr(twin, name, np.array(getattr(F, name), copy=True))
+    twin.source = F.source
+    return twin
+
+
+def kernel_of(F: Any) -> ModuleType:
+    import sys
+
+    return sys.modules[type(F).__module__]
+
+
+def array(F: Any, name: str) -> NDArray[Any]:
+    return np.asarray(getattr(F, name))
