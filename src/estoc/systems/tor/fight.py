@@ -409,7 +409,8 @@ class TorFight(Sides):
         c = self.index(str(event["target"]))
         if not self.tasks.get("ceder-terrain", True):
             raise RulesError(_("the task {id} is switched off in this fight").format(id="ceder-terrain"))
-        if self.hero(c) and self.value("yielded", c) == self.round:
+        struck = int(self.F.last_round[0]) if int(self.F.last_target[0]) == c else self.round
+        if self.hero(c) and (self.value("yielded", c) == struck or self.value("regain", c)):
             raise RulesError(_("{who} has already yielded ground this round").format(who=self.combatants[c].id))
         if self.may_yield() != c:
             raise RulesError(_("a hero yields ground right after an attack that cost endurance"))

@@ -184,6 +184,7 @@ class Fights:
     waiting = cython.declare(i64[::1], visibility="public")
     last_target = cython.declare(i64[::1], visibility="public")
     last_lost = cython.declare(i64[::1], visibility="public")
+    last_round = cython.declare(i64[::1], visibility="public")
     rally = cython.declare(i64[:, ::1], visibility="public")
     rally_next = cython.declare(i64[:, ::1], visibility="public")
     # each world's combatants (W, C)
@@ -935,6 +936,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     if lost > 0 and is_hero(F, t):
         F.last_target[w] = t
         F.last_lost[w] = lost
+        F.last_round[w] = F.rnd[w]
     else:
         F.last_target[w] = -1
         F.last_lost[w] = 0
@@ -1032,7 +1034,7 @@ def yield_ground(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> i64:
     back: i64 = lost - half_up(lost)
     F.endurance[w, h] += back
     F.taken[w, h] -= back
-    F.yielded[w, h] = F.rnd[w]
+    F.yielded[w, h] = F.last_round[w]
     F.regain[w, h] = 1
     F.last_target[w] = -1
     F.last_lost[w] = 0
@@ -1046,10 +1048,10 @@ def yield_ground(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> i64:
 @cython.nogil
 @cython.exceptval(check=False)
 def may_yield(F: Fights, w: cython.Py_ssize_t) -> i64:
-    """The hero the last blow cost endurance, if it may still yield ground (the task on, not yet this round, not
-    dying); −1: none."""
+    """The hero the last blow cost endurance, if it may still yield ground (the task on, not yet for a blow of this
+    round, not waiting to regain its position from an earlier yield, not dying); −1: none."""
     h: i64 = F.last_target[w]
-    if h < 0 or not F.tasks_on[T_YIELD] or F.yielded[w, h] == F.rnd[w] or F.dying[w, h]:
+    if h < 0 or not F.tasks_on[T_YIELD] or F.yielded[w, h] == F.last_round[w] or F.dying[w, h] or F.regain[w, h]:
         return -1
     return h
 
@@ -1551,6 +1553,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
     F.waiting[w] = 0
     F.last_target[w] = -1
     F.last_lost[w] = 0
+    F.last_round[w] = 0
     for k in range(3):
         F.rally[w, k] = 0
         F.rally_next[w, k] = 0

@@ -59,6 +59,7 @@ class Fights:
     waiting: Any
     last_target: Any
     last_lost: Any
+    last_round: Any
     rally: Any
     rally_next: Any
     endurance: Any

@@ -32,7 +32,7 @@ WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "drop
                 "counter_wound", "counter_ill", "skirmish", "two_weapons", "secondary", "dealt", "taken",
                 "wounds_dealt", "downed", "tasks_done", "hope_spent")
 """The ``(W, C)`` fields of a world's combatants."""
-CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost")
+CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost", "last_round")
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "rally", "rally_next", "engaged", "tried", "worked", "base",
        "counters")
 """Arrays each world changes (a copy has its own)."""

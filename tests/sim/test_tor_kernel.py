@@ -1,0 +1,171 @@
+"""The One Ring kernel: the twin forms agree die for die; a world's fight depends on nothing but its index (threads,
+chunks); a world of the simulation is play's fight on the same dice; numbers beyond the kernel's integers are
+refused; the rule fixes of issue 14."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from estoc.content.loader import read_yaml
+from estoc.content.registry import Content
+from estoc.dice import ScriptedDice
+from estoc.engine.compiled import load_twin
+from estoc.errors import EstocError, InputError, RulesError
+from estoc.systems.tor import sim
+from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
+from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.fight import TorFight
+from estoc.systems.tor.worlds import KERNEL_NAME, build
+
+FORD = Path(__file__).resolve().parents[2] / "src" / "estoc" / "play" / "samples" / "gue.yaml"
+FIELDS = ("winner", "over", "rounds", "out", "dead", "hits_dealt", "hits_taken", "crits_taken", "tasks_tried",
+          "tasks_worked")
+
+
+@pytest.fixture(scope="module")
+def ford(content: Content) -> LoadedTorEncounter:
+    return load_tor_encounter(read_yaml(FORD), SETUP_PATH, content)
+
+
+def same(a: Any, b: Any) -> None:
+    for name in FIELDS:
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+
+
+def test_the_twin_and_the_compiled_kernel_agree_die_for_die(ford: LoadedTorEncounter) -> None:
+    seed = np.random.SeedSequence(11)
+    compiled = sim.play_chunk(ford, 40, seed, 0, 100)
+    twin = sim.play_chunk(ford, 40, seed, 0, 100, kernel_module=load_twin(KERNEL_NAME))
+    same(compiled, twin)
+    assert compiled.tasks_tried is not None and compiled.tasks_tried.sum() > 0
+
+
+def test_threads_and_chunks_change_nothing(ford: LoadedTorEncounter) -> None:
+    seed = np.random.SeedSequence(5)
+    whole = sim.play_chunk(ford, 200, seed, 0, 100, threads=1)
+    same(whole, sim.play_chunk(ford, 200, seed, 0, 100, threads=2))
+    first, second = sim.play_chunk(ford, 120, seed, 0, 100), sim.play_chunk(ford, 80, seed, 120, 100)
+    for name in FIELDS:
+        assert np.array_equal(np.concatenate([getattr(first, name), getattr(second, name)]), getattr(whole, name))
+
+
+def test_a_world_of_the_simulation_is_plays_fight(ford: LoadedTorEncounter) -> None:
+    seed = np.random.SeedSequence(3)
+    run = sim.play_chunk(ford, 6, seed, 0, 100)
+    same(run, sim.play_worlds_in_play(ford, 6, seed, 100))
+
+
+def test_numbers_beyond_the_kernels_integers_are_refused(content: Content) -> None:
+    orc = Combatant.from_content(content, "orc-soldat")
+    huge = Combatant(**{**vars(orc), "endurance": 1 << 40})
+    with pytest.raises(InputError, match="beyond what the rules engine can count"):
+        build([], [huge], 1, dice=ScriptedDice({}))
+
+
+def fight(content: Content, heroes: list[tuple[str, str]], foes: list[str], **options: Any) -> TorFight:
+    people = [(Combatant.from_content(content, h), s, True) for h, s in heroes]
+    adversaries = [Combatant.from_content(content, a) for a in foes]
+    f = TorFight.start(people, adversaries, tasks={}, volleys=False, **options)
+    f.apply({"type": "begin"}, ScriptedDice({}))
+    return f
+
+
+def act(f: TorFight, event: dict[str, Any], **faces: list[int]) -> list[dict[str, Any]]:
+    dice = ScriptedDice({k.replace("_", "-"): v for k, v in faces.items()})
+    records = f.apply(event, dice)
+    assert not dice.unused()
+    return records
+
+
+def test_a_first_wound_can_be_fatal_the_eye_leaves_the_hero_dying(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open")], ["chef-orque"], fatal=True)
+    act(f, {"type": "pass"})
+    armour = [1] * f.gear(0).protection
+    records = act(f, {"type": "attack", "target": "eirik-de-dale"}, attack=[12], attack_success=[1, 1, 1],
+                  protection=[11], protection_success=armour, wound=[11])
+    hit = next(r for r in records if r["kind"] == "attack")
+    assert hit["wounded"] and hit["fatal"] and f.dying(0) and f.is_over()
+
+
+def test_without_the_setting_a_first_wound_never_kills(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open")], ["chef-orque"], fatal=False)
+    act(f, {"type": "pass"})
+    act(f, {"type": "attack", "target": "eirik-de-dale"}, attack=[12], attack_success=[1, 1, 1], protection=[11],
+        protection_success=[1] * f.gear(0).protection)
+    assert f.value("wounds", 0) == 1 and not f.dying(0)
+
+
+def test_an_axe_cannot_pierce(content: Content) -> None:
+    f = fight(content, [("grani-barbe-grise", "open")], ["orc-soldat"])
+    before = f.view()
+    with pytest.raises(RulesError, match="cannot pierce"):
+        f.copy().apply({"type": "attack", "target": "orc-soldat", "special": "pierce"}, ScriptedDice({}))
+    assert f.view() == before
+
+
+def test_hold_position_costs_its_drawback_even_when_its_roll_fails(content: Content) -> None:
+    f = fight(content, [("grani-barbe-grise", "defensive")], ["orc-soldat"])
+    records = act(f, {"type": "task", "task": "tenir-position"}, task=[11], task_success=[1, 1, 1])
+    assert not records[-1]["success"]
+    records = act(f, {"type": "attack", "target": "orc-soldat"}, attack=[5, 6], attack_success=[1, 1])
+    assert next(r for r in records if r["kind"] == "attack")["mode"] == "ill"
+
+
+def test_intimidation_names_the_adversaries(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "forward")], ["gobelin", "gobelin"])
+    records = act(f, {"type": "task", "task": "intimider"}, task=[12], task_success=[1, 1])
+    task = next(r for r in records if r["kind"] == "task")
+    assert task["intimidated"] and "eirik-de-dale" not in task["intimidated"] and "weary" not in task
+
+
+def test_two_weapon_attack_strikes_with_the_shield_and_parries_less(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "forward")], ["orc-soldat"])
+    parry = f.gear(0).parry
+    records = act(f, {"type": "task", "task": "deux-armes", "target": "orc-soldat"}, attack=[1],
+                  attack_success=[1, 1])
+    task = next(r for r in records if r["kind"] == "task")
+    assert task["attack"]["weapon"] == "bouclier-coup" and f.value("parry", 0) == -1 and f.gear(0).parry == parry
+
+
+def test_yield_ground_once_a_round(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open")], ["orc-soldat", "orc-soldat"])
+    act(f, {"type": "pass"})
+    for _ in range(2):
+        act(f, {"type": "attack", "target": "eirik-de-dale", "special": "heavy"}, attack=[9], attack_success=[6, 6])
+        if _ == 0:
+            act(f, {"type": "yield", "target": "eirik-de-dale"})
+        else:
+            with pytest.raises(RulesError, match="already yielded"):
+                f.copy().apply({"type": "yield", "target": "eirik-de-dale"}, ScriptedDice({}))
+
+
+def test_assign_never_gives_one_adversary_to_two_heroes(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open"), ("grani-barbe-grise", "open")], ["gobelin"] * 3)
+    act(f, {"type": "assign", "hero": "eirik-de-dale", "targets": ["gobelin"]})
+    with pytest.raises(EstocError):
+        f.copy().apply({"type": "assign", "hero": "grani-barbe-grise", "targets": ["gobelin"]}, ScriptedDice({}))
+
+
+def test_the_default_engagement_gives_at_most_three(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open")], ["gobelin"] * 5)
+    act(f, {"type": "fight"})
+    assert len(f.opponents(0)) == 3
+
+
+def test_hope_is_shown_and_spent_for_a_die(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open")], ["orc-soldat"])
+    hope = f.view()["combatants"][0]["hope"]
+    records = act(f, {"type": "attack", "target": "orc-soldat", "hope": True}, attack=[1],
+                  attack_success=[1, 1, 1, 1])
+    hit = next(r for r in records if r["kind"] == "attack")
+    assert hit["dice"] == 4 and hit["hope"] and f.view()["combatants"][0]["hope"] == hope - 1
+
+
+def test_heroes_of_one_stance_choose_their_order(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open"), ("grani-barbe-grise", "open")], ["gobelin"])
+    act(f, {"type": "order", "ids": ["grani-barbe-grise", "eirik-de-dale"]})
+    assert f.view()["current"] == "grani-barbe-grise"
