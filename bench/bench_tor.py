@@ -17,11 +17,11 @@ import numpy as np
 
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
-from estoc.content.loader import read_yaml  # noqa: E402
-from estoc.content.registry import load_folder, shipped_folder  # noqa: E402
-from estoc.dice import KeyedDice  # noqa: E402
-from estoc.systems.tor import sim  # noqa: E402
-from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter  # noqa: E402
+from estoc.content.loader import read_yaml
+from estoc.content.registry import load_folder, shipped_folder
+from estoc.dice import KeyedDice
+from estoc.systems.tor import sim
+from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter
 
 FORD = Path(__file__).resolve().parents[1] / "src" / "estoc" / "play" / "samples" / "gue.yaml"
 
