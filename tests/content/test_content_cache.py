@@ -60,3 +60,20 @@ def test_an_unwritable_cache_is_ignored(tmp_path: Path, monkeypatch: pytest.Monk
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))  # a file where the folder should be
     assert load_folder(shipped_folder()).kind("harp", "weapons")
+
+
+def test_equal_attack_cells_are_one_object_so_the_cache_stays_small(cache_home: Path) -> None:
+    # A table holds thousands of cells but few distinct ones: the loader shares each (cells are frozen), so the
+    # pickle stores and loads each once. The cache's size and load time at start-up depend on it.
+    import pickle
+
+    from estoc.content.models.harp import AttackTable
+
+    content = load_folder(shipped_folder())
+    tables = content.all("harp", "attack-tables", AttackTable)
+    cells = [cell for table in tables for row in table.rows for cell in row]
+    assert len(cells) > 10_000
+    distinct = {(cell.hits, cell.severity) for cell in cells}
+    assert len({id(cell) for cell in cells}) == len(distinct)
+    one = pickle.loads(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
+    assert [t.rows for t in one] == [t.rows for t in tables]

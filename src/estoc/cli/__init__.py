@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import difflib
 import io
 import re
 import sys
@@ -69,7 +70,13 @@ def _usage_message(exc: TyperException) -> str:
     if kind == "BadOptionUsage":
         return _("{option} needs a value").format(option=getattr(exc, "option_name", text))
     if text.startswith("No such command"):
-        return _("no such command: {name}").format(name=text.split("'")[1] if "'" in text else text)
+        name = text.split("'")[1] if "'" in text else text
+        from estoc.cli.app import COMMANDS
+
+        close = difflib.get_close_matches(name, list(COMMANDS), n=1)
+        if close:
+            return _("no such command: {name} (did you mean {close}?)").format(name=name, close=close[0])
+        return _("no such command: {name}").format(name=name)
     if text.startswith("Got unexpected extra argument"):
         return _("unexpected argument: {text}").format(text=text.split("(")[-1].rstrip(")"))
     return text

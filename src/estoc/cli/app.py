@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -9,15 +11,59 @@ import typer
 
 from estoc.i18n import _
 
+COMMANDS = {"attack": "attack", "demo": "demo", "fight": "fight", "run": "fight", "log": "fight", "odds": "odds",
+            "content": "content_cmd", "creature": "creature", "simulate": "simulate"}
+"""Each subcommand of ``estoc`` and the module of :mod:`estoc.cli` that defines it (its ``register``)."""
+SETTINGS: dict[str, Any] = {"no_args_is_help": True, "add_completion": False, "rich_markup_mode": None,
+                            "pretty_exceptions_enable": False}
+
+
+class LazyCommands(MutableMapping[str, Any]):
+    """The subcommands, each module imported only when its command is asked for: ``estoc attack`` does not pay for
+    the simulation's or the fight's imports (start-up is most of a short command's time). Listing the help imports
+    them all."""
+
+    def __init__(self, modules: dict[str, str]) -> None:
+        self._modules = dict(modules)
+        self._loaded: dict[str, Any] = {}
+
+    def _load(self, name: str) -> Any:
+        if name not in self._loaded:
+            module = importlib.import_module(f"estoc.cli.{self._modules[name]}")
+            holder = typer.Typer(**SETTINGS)
+            holder.callback()(_nothing)
+            module.register(holder)
+            self._loaded.update(typer.main.get_command(holder).commands)  # type: ignore[attr-defined]
+        return self._loaded[name]
+
+    def __getitem__(self, name: str) -> Any:
+        if name in self._modules:
+            return self._load(name)
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._loaded[name] = command
+        self._modules.setdefault(name, "")
+
+    def __delitem__(self, name: str) -> None:
+        self._modules.pop(name, None)
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+def _nothing() -> None:
+    """(A callback, so that a module's commands are built as a group's commands.)"""
+
 
 def build_app() -> Any:
-    """The ``estoc`` command with its subcommands."""
-    from estoc.cli import attack, content_cmd, creature, demo, fight, odds, simulate
-
+    """The ``estoc`` command; its subcommands are built when asked for (:class:`LazyCommands`)."""
     app = typer.Typer(name="estoc", help=_("Combat engine and game-master assistant for tabletop role-playing "
-                                           "games (HARP · TdM, d100, The One Ring house rules)."),
-                      no_args_is_help=True, add_completion=False, rich_markup_mode=None,
-                      pretty_exceptions_enable=False)
+                                           "games (HARP · TdM, d100, The One Ring house rules)."), **SETTINGS)
 
     @app.callback()
     def root(ctx: typer.Context,
@@ -28,14 +74,9 @@ def build_app() -> Any:
              ] = None) -> None:
         ctx.obj = {"content": list(content or [])}
 
-    attack.register(app)
-    demo.register(app)
-    fight.register(app)
-    odds.register(app)
-    content_cmd.register(app)
-    creature.register(app)
-    simulate.register(app)
-    return typer.main.get_command(app)
+    command = typer.main.get_command(app)
+    command.commands = LazyCommands(COMMANDS)  # type: ignore[attr-defined]
+    return command
 
 
 def content_folders(ctx: typer.Context) -> list[Path]:

@@ -23,7 +23,8 @@ import pydantic
 from estoc.content.loader import LoadedRecord
 
 NO_CACHE = "ESTOC_NO_CACHE"
-FORMAT = 1
+FORMAT = 2
+"""Raised whenever what the cache holds changes shape (2: attack cells shared, see the loader)."""
 
 
 def cache_folder() -> Path:

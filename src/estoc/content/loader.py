@@ -18,6 +18,7 @@ import csv
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,13 @@ def _read_csv(path: Path, header: Sequence[str]) -> Iterator[tuple[int, dict[str
         yield from enumerate(reader, start=2)
 
 
+@cache
+def _cell(hits: int, severity: str | None) -> harp.AttackCell:
+    """One cell, shared by every cell alike (cells are frozen): a table is thousands of cells but a few hundred
+    distinct ones, so that the content cache stores and loads each once (start-up)."""
+    return harp.AttackCell.model_validate({"hits": hits, "severity": severity})
+
+
 def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
     """Rows of an attack table: ``result,t1..t10``, one row per result from 1, cells like ``12`` or ``12B``."""
     header = ["result", *(f"t{i}" for i in range(1, harp.ARMOUR_TYPES + 1))]
@@ -114,17 +122,16 @@ def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
         for column in header[1:]:
             text = (row[column] or "").strip()
             if text in ("", "-", "—"):
-                cells.append(harp.AttackCell(hits=0))
+                cells.append(_cell(0, None))
                 continue
             match = _CELL.match(text)
             if not match:
                 problems.append(_problem(path, line, column, _(
                     "a cell is a number of hits, optionally followed by a severity A–E, not {text!r}").format(
                     text=text)))
-                cells.append(harp.AttackCell(hits=0))
+                cells.append(_cell(0, None))
                 continue
-            severity = match.group(2)
-            cells.append(harp.AttackCell.model_validate({"hits": int(match.group(1)), "severity": severity}))
+            cells.append(_cell(int(match.group(1)), match.group(2)))
         rows.append(tuple(cells))
     if not problems and len(rows) < harp.TABLE_ROWS:
         problems.append(_problem(path, None, "", _("an attack table needs rows up to at least {n}").format(

@@ -99,12 +99,10 @@ class EffectArrays:
         return EffectArrays(np.where(mask[..., None], self.values, _EMPTY_ROW).astype(np.int32))
 
 
-def _store(arrays: EffectArrays, index: tuple[int, ...], effects: harp.Effects) -> None:
-    for name in EFFECT_FIELDS:
-        value = getattr(effects, name)
-        if name == "death":
-            value = NO_DEATH if value is None else value
-        arrays.values[(*index, _COLUMN[name])] = int(value)
+def _effect_row(effects: harp.Effects) -> list[int]:
+    """The effects as one row of :class:`EffectArrays` (columns in :data:`EFFECT_FIELDS`' order)."""
+    return [NO_DEATH if name == "death" and effects.death is None else int(getattr(effects, name))
+            for name in EFFECT_FIELDS]
 
 
 @dataclass(frozen=True)
@@ -197,11 +195,11 @@ def _compile_attack(tables: list[harp.AttackTable], critical_ids: tuple[str, ...
     severity = np.zeros_like(hits)
     limits = np.zeros((len(tables), len(harp.ATTACK_SIZES)), dtype=np.int32)
     critical = np.zeros(len(tables), dtype=np.int32)
+    codes = {severity: severity_code(severity) for severity in (None, *harp.SEVERITIES)}
     for t, table in enumerate(tables):
-        for r, row in enumerate(table.rows, start=1):
-            for a, cell in enumerate(row):
-                hits[t, r, a] = cell.hits
-                severity[t, r, a] = severity_code(cell.severity)
+        if table.rows:
+            hits[t, 1:len(table.rows) + 1] = [[cell.hits for cell in row] for row in table.rows]
+            severity[t, 1:len(table.rows) + 1] = [[codes[cell.severity] for cell in row] for row in table.rows]
         # A table shorter than the longest repeats its last row: results never read past a table's own rows.
         hits[t, len(table.rows) + 1:] = hits[t, len(table.rows)]
         severity[t, len(table.rows) + 1:] = severity[t, len(table.rows)]
@@ -220,9 +218,9 @@ def _compile_critical(tables: list[harp.CriticalTable]) -> CriticalTables:
     for k, table in enumerate(tables):
         for item in table.entries:
             s = severity_code(item.severity) - 1
-            for roll in range(item.roll_min, item.roll_max + 1):
-                _store(effects, (k, roll, s), item.effects)
-                entry[k, roll, s] = len(entries)
+            rolls = slice(item.roll_min, item.roll_max + 1)
+            effects.values[k, rolls, s] = _effect_row(item.effects)
+            entry[k, rolls, s] = len(entries)
             entries.append(item)
     additional = np.array([t.kind == "additional" for t in tables], dtype=np.bool_)
     slaying = np.array([t.slaying for t in tables], dtype=np.bool_)
@@ -234,10 +232,10 @@ def _compile_fumble(table: harp.FumbleTable) -> FumbleTable:
     lost = np.zeros(101, dtype=np.int32)
     entry = np.full(101, -1, dtype=np.int32)
     for i, item in enumerate(table.entries):
-        for roll in range(item.roll_min, item.roll_max + 1):
-            _store(effects, (roll,), item.effects)
-            lost[roll] = item.lost_rounds
-            entry[roll] = i
+        rolls = slice(item.roll_min, item.roll_max + 1)
+        effects.values[rolls] = _effect_row(item.effects)
+        lost[rolls] = item.lost_rounds
+        entry[rolls] = i
     return FumbleTable(table.id, effects, lost, entry, table.entries)
 
 
