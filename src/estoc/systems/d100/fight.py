@@ -114,7 +114,7 @@ class D100Fight(Sides):
     def current(self) -> int | None:
         turn = int(self.F.turn[0])
         if self.phase == "actions" and 0 <= turn < int(self.F.norder[0]):
-            return int(self.F.order[0, turn])
+            return int(self.F.order[turn])
         return None
 
     def slot_record(self, c: int, s: int) -> Any:
@@ -163,9 +163,9 @@ class D100Fight(Sides):
             return
         if kind == "kneel":
             c = self.index(str(event["target"]))
-            F.kneeling[0, c] = 0 if F.kneeling[0, c] else 1
+            F.kneeling[c] = 0 if F.kneeling[c] else 1
             self.tell(records)
-            records.append({"kind": "kneel", "actor": self.combatants[c].id, "kneeling": bool(F.kneeling[0, c])})
+            records.append({"kind": "kneel", "actor": self.combatants[c].id, "kneeling": bool(F.kneeling[c])})
             return
         if kind == "gm":
             self._gm(event, records)
@@ -220,7 +220,7 @@ class D100Fight(Sides):
             if event["reach"] not in allowed or event["reach"] not in REACH_ORDER:
                 raise RulesError(_("{weapon} is used at {allowed}, not {reach}").format(
                     weapon=pick(record.name.as_dict()), allowed=", ".join(allowed), reach=event["reach"]))
-            self.F.reach_pick[0, c] = REACH_ORDER[str(event["reach"])]
+            self.F.reach_pick[c] = REACH_ORDER[str(event["reach"])]
         return {"kind": kind, "actor": self.combatants[c].id,
                 **({"text": str(event["text"])} if kind == "intent" else {"reach": event["reach"]})}
 
@@ -246,13 +246,13 @@ class D100Fight(Sides):
         record = self.slot_record(actor, s)
         name = pick(record.name.as_dict())
         bash = s >= len(self.combatants[actor].weapons)
-        if int(F.loaded[0, actor, s]) == 0:
+        if int(F.loaded[actor, s]) == 0:
             raise RulesError(_("{weapon} is not loaded: reload it first (a full round)").format(weapon=name))
-        if self.round < int(F.reload_until[0, actor, s]):
+        if self.round < int(F.reload_until[actor, s]):
             raise RulesError(_("{weapon} is still being reloaded until round {round}").format(
-                weapon=name, round=int(F.reload_until[0, actor, s])))
+                weapon=name, round=int(F.reload_until[actor, s])))
         if (bash and self.value("shield_hp", actor) <= 0) or (
-                not bash and int(F.parries[actor, s]) and int(F.whp[0, actor, s]) <= 0):
+                not bash and int(F.parries[actor, s]) and int(F.whp[actor, s]) <= 0):
             raise RulesError(_("{weapon} is broken").format(weapon=name))
         wanted = event.get("defence")
         if event.get("unseen"):  # the defender neither knows of the blow nor sees it: no defence
@@ -288,7 +288,7 @@ class D100Fight(Sides):
         F = self.F
         name = pick(self.slot_record(actor, s).name.as_dict())
         who = self.combatants[target]
-        if int(F.busy[0, target]) == self.round:
+        if int(F.busy[target]) == self.round:
             return _("{target} is giving first aid this round: no parry, no dodge").format(target=who.id)
         if int(F.high_velocity[actor, s]):
             return _("{weapon} is a firearm or energy weapon: it can be neither parried nor dodged").format(
@@ -340,28 +340,28 @@ class D100Fight(Sides):
         c = self.index(str(event["target"]))
         value = whole_number(event, "value")
         if op == "hp":
-            F.hp[0, c] = value
+            F.hp[c] = value
         elif op == "damage":
             K.py_take_wound(F, 0, c, value, False)
         elif op == "heal":
-            F.hp[0, c] = min(int(F.hp[0, c]) + value, int(F.hp_max[c]))
+            F.hp[c] = min(int(F.hp[c]) + value, int(F.hp_max[c]))
         elif op == "rest":
-            if int(F.dead[0, c]):
+            if int(F.dead[c]):
                 raise RulesError(_("{target} is dead: rest heals only the living").format(
                     target=self.combatants[c].id))
             for _week in range(max(value, 1)):
                 K.py_rest(F, 0, c, bool(event.get("ideal")))
         elif op == "wake":
-            F.unconscious[0, c] = 0
+            F.unconscious[c] = 0
         elif op == "out":
-            F.present[0, c] = 0
+            F.present[c] = 0
         elif op == "back":
-            F.present[0, c] = 1
+            F.present[c] = 1
         else:
             raise InputError(_("unknown GM command {op!r}").format(op=op))
         self.tell(records)
         records.append({"kind": "gm", "op": op, "target": self.combatants[c].id, "value": value,
-                        "hp": int(F.hp[0, c])})
+                        "hp": int(F.hp[c])})
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
 

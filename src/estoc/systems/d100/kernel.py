@@ -112,8 +112,13 @@ class Fights:
     """W worlds of one encounter: the sheets, each world's state, the dice.
 
     Built by :func:`estoc.systems.d100.worlds.build`; every array is C-contiguous. ``(C,)`` arrays describe the
-    combatants, ``(C, S)`` their weapon slots (the shield's bash is slot ``nweap[c]`` when it carries one), ``(W, C)``
-    each world's combatants, ``(W,)`` each world's cursor.
+    combatants, ``(C, S)`` their weapon slots (the shield's bash is slot ``nweap[c]`` when it carries one). A
+    world's state is a *row* of C entries in flat arrays: the functions below take ``w``, the index of the world's
+    first entry (world × C), so that combatant ``c``'s hit points are ``F.hp[w + c]`` (one addition where a 2-D
+    index loads a stride and multiplies on every access); ``(W·C, K)`` arrays hold a list per combatant
+    (``F.wounds[w + c, k]``, ``F.whp[w + c, s]``), and the cursor's ``(W·C,)`` arrays are read at the row's first
+    entry (``F.rnd[w]``). The ``py_*`` entries take a world's number and convert it;
+    :func:`estoc.systems.d100.worlds.array` shows the arrays to Python as ``(W, C)``, ``(W, C, K)`` or ``(W,)``.
     """
 
     outcome = cython.declare(cython.int[:, ::1], visibility="public")
@@ -164,42 +169,44 @@ class Fights:
     dodge_missiles = cython.declare(cython.int, visibility="public")
     wear = cython.declare(cython.int, visibility="public")
     distance0 = cython.declare(i64, visibility="public")
-    # each world's cursor (W,)
+    # each world's cursor: (W·C,), read at the row's first entry
     rnd = cython.declare(i64[::1], visibility="public")
     phase = cython.declare(i64[::1], visibility="public")
     turn = cython.declare(i64[::1], visibility="public")
     norder = cython.declare(i64[::1], visibility="public")
-    order = cython.declare(i64[:, ::1], visibility="public")
-    groups = cython.declare(i64[:, ::1], visibility="public")
-    # each world's combatants (W, C)
-    hp = cython.declare(i64[:, ::1], visibility="public")
-    unconscious = cython.declare(i64[:, ::1], visibility="public")
-    hours = cython.declare(i64[:, ::1], visibility="public")
-    dead = cython.declare(i64[:, ::1], visibility="public")
-    present = cython.declare(i64[:, ::1], visibility="public")
-    kneeling = cython.declare(i64[:, ::1], visibility="public")
-    moved = cython.declare(i64[:, ::1], visibility="public")
-    advanced = cython.declare(i64[:, ::1], visibility="public")
-    reach_pick = cython.declare(i64[:, ::1], visibility="public")
-    wielded = cython.declare(i64[:, ::1], visibility="public")
-    busy = cython.declare(i64[:, ::1], visibility="public")
-    group_ok = cython.declare(i64[:, ::1], visibility="public")
-    shield_hp = cython.declare(i64[:, ::1], visibility="public")
-    shield_points = cython.declare(i64[:, ::1], visibility="public")
-    wound_count = cython.declare(i64[:, ::1], visibility="public")
-    dealt = cython.declare(i64[:, ::1], visibility="public")
-    taken = cython.declare(i64[:, ::1], visibility="public")
-    hits = cython.declare(i64[:, ::1], visibility="public")
-    specials = cython.declare(i64[:, ::1], visibility="public")
-    specials_taken = cython.declare(i64[:, ::1], visibility="public")
-    downed = cython.declare(i64[:, ::1], visibility="public")
-    acted_rounds = cython.declare(i64[:, ::1], visibility="public")
-    # (W, C, K) and (W, C, S)
-    wounds = cython.declare(i64[:, :, ::1], visibility="public")
-    treated = cython.declare(i64[:, :, ::1], visibility="public")
-    whp = cython.declare(i64[:, :, ::1], visibility="public")
-    loaded = cython.declare(i64[:, :, ::1], visibility="public")
-    reload_until = cython.declare(i64[:, :, ::1], visibility="public")
+    # each world's order of the round (W·C,): who acts k-th, its simultaneous group, its rank key
+    order = cython.declare(i64[::1], visibility="public")
+    groups = cython.declare(i64[::1], visibility="public")
+    keys = cython.declare(i64[::1], visibility="public")
+    # each world's combatants (W·C,)
+    hp = cython.declare(i64[::1], visibility="public")
+    unconscious = cython.declare(i64[::1], visibility="public")
+    hours = cython.declare(i64[::1], visibility="public")
+    dead = cython.declare(i64[::1], visibility="public")
+    present = cython.declare(i64[::1], visibility="public")
+    kneeling = cython.declare(i64[::1], visibility="public")
+    moved = cython.declare(i64[::1], visibility="public")
+    advanced = cython.declare(i64[::1], visibility="public")
+    reach_pick = cython.declare(i64[::1], visibility="public")
+    wielded = cython.declare(i64[::1], visibility="public")
+    busy = cython.declare(i64[::1], visibility="public")
+    group_ok = cython.declare(i64[::1], visibility="public")
+    shield_hp = cython.declare(i64[::1], visibility="public")
+    shield_points = cython.declare(i64[::1], visibility="public")
+    wound_count = cython.declare(i64[::1], visibility="public")
+    dealt = cython.declare(i64[::1], visibility="public")
+    taken = cython.declare(i64[::1], visibility="public")
+    hits = cython.declare(i64[::1], visibility="public")
+    specials = cython.declare(i64[::1], visibility="public")
+    specials_taken = cython.declare(i64[::1], visibility="public")
+    downed = cython.declare(i64[::1], visibility="public")
+    acted_rounds = cython.declare(i64[::1], visibility="public")
+    # (W·C, K) and (W·C, S)
+    wounds = cython.declare(i64[:, ::1], visibility="public")
+    treated = cython.declare(i64[:, ::1], visibility="public")
+    whp = cython.declare(i64[:, ::1], visibility="public")
+    loaded = cython.declare(i64[:, ::1], visibility="public")
+    reload_until = cython.declare(i64[:, ::1], visibility="public")
     # simulation outputs, one row per world
     key = cython.declare(u64, visibility="public")
     first_world = cython.declare(i64, visibility="public")
@@ -369,7 +376,7 @@ def move_divisor(metres: i64) -> i64:
 @cython.exceptval(check=False)
 def dex_rank(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """5.3–5.4: the rank ``c`` acts at this round: its DEX, cut by its movement (rounded up); 0: no action."""
-    divisor: i64 = move_divisor(F.moved[w, c])
+    divisor: i64 = move_divisor(F.moved[w + c])
     if divisor == 0:
         return 0
     return divide_up(F.dex[c], divisor)
@@ -383,7 +390,7 @@ def dex_rank(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 @cython.exceptval(check=False)
 def out_of_fight(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """5.12: unconscious or dead."""
-    return F.unconscious[w, c] != 0 or F.dead[w, c] != 0
+    return F.unconscious[w + c] != 0 or F.dead[w + c] != 0
 
 
 @cython.cfunc
@@ -392,7 +399,7 @@ def out_of_fight(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cytho
 @cython.exceptval(check=False)
 def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """In the fight (not taken out by the GM) and neither unconscious nor dead."""
-    return F.present[w, c] != 0 and not out_of_fight(F, w, c)
+    return F.present[w + c] != 0 and not out_of_fight(F, w, c)
 
 
 @cython.cfunc
@@ -401,7 +408,7 @@ def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bi
 @cython.exceptval(check=False)
 def dying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """5.12: at 0 hit points or fewer and not yet dead: first aid before the round ends may save them."""
-    return F.hp[w, c] <= 0 and F.dead[w, c] == 0
+    return F.hp[w + c] <= 0 and F.dead[w + c] == 0
 
 
 @cython.cfunc
@@ -414,7 +421,7 @@ def distance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py
     the encounter sets no distance (everyone within reach)."""
     if F.distance0 < 0:
         return -1
-    d: i64 = F.distance0 - F.advanced[w, a] - F.advanced[w, t]
+    d: i64 = F.distance0 - F.advanced[w + a] - F.advanced[w + t]
     return d if d > 0 else 0
 
 
@@ -467,8 +474,8 @@ def is_bash(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bin
 def whole(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
     """Not broken: a weapon that parries keeps hit points; a shield bashes while it holds."""
     if is_bash(F, c, s):
-        return F.shield_hp[w, c] > 0
-    return F.parries[c, s] == 0 or F.whp[w, c, s] > 0
+        return F.shield_hp[w + c] > 0
+    return F.parries[c, s] == 0 or F.whp[w + c, s] > 0
 
 
 @cython.cfunc
@@ -514,9 +521,9 @@ def rank_key(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """5.2 and 5.4: who acts first: the higher DEX rank; at one rank missile weapons, then long, medium and short
     ones (the weapon in hand, at the reach picked for a weapon that has several); then the higher skill. One whole
     number, smaller first; equal numbers act together (« les actions sont simultanées »)."""
-    s: i64 = F.wielded[w, c]
+    s: i64 = F.wielded[w + c]
     r: i64 = F.reach[c, s]
-    pick: i64 = F.reach_pick[w, c]
+    pick: i64 = F.reach_pick[w + c]
     if pick >= 0 and (F.reaches[c, s] >> pick) & 1:
         r = pick
     return -dex_rank(F, w, c) * 1000000 + r * 10000 - F.skill[c, s]
@@ -531,8 +538,8 @@ def rank_key(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 def shield_in_hand(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
     """5.11 and 5.9 (« Le nombre de mains »): a whole shield parries only when the weapon in hand leaves a hand for
     it: a two-handed weapon (a great axe, a crossbow) takes both."""
-    return (F.has_shield[t] != 0 and F.shield_hp[w, t] > 0
-            and F.hands[t, F.wielded[w, t]] == 1)
+    return (F.has_shield[t] != 0 and F.shield_hp[w + t] > 0
+            and F.hands[t, F.wielded[w + t]] == 1)
 
 
 @cython.cfunc
@@ -559,15 +566,15 @@ def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
     p_prot: i64 = 0
     p_item: i64 = ITEM_NONE
     k: cython.Py_ssize_t
-    busy: cython.bint = F.busy[w, t] == F.rnd[w]
+    busy: cython.bint = F.busy[w + t] == F.rnd[w]
     if not F.high_velocity[a, s] and not busy:
         if F.missile[a, s]:
             if shield_in_hand(F, w, t):
                 can_parry = True
                 p_skill = F.shield_missile[t]
-                if F.kneeling[w, t] and F.shield_kneeling[t] >= 0:
+                if F.kneeling[w + t] and F.shield_kneeling[t] >= 0:
                     p_skill = F.shield_kneeling[t]
-                p_prot = F.shield_points[w, t]
+                p_prot = F.shield_points[w + t]
                 p_item = ITEM_SHIELD
             if F.dodge_missiles and F.dodgeable[a, s]:
                 can_dodge = True
@@ -575,14 +582,14 @@ def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
             if shield_in_hand(F, w, t) and parry_slot < 0:
                 can_parry = True
                 p_skill = F.shield_skill[t]
-                p_prot = F.shield_points[w, t]
+                p_prot = F.shield_points[w + t]
                 p_item = ITEM_SHIELD
             else:
                 for k in range(F.nweap[t]):
-                    if F.parries[t, k] and F.whp[w, t, k] > 0 and (parry_slot < 0 or parry_slot == k):
+                    if F.parries[t, k] and F.whp[w + t, k] > 0 and (parry_slot < 0 or parry_slot == k):
                         can_parry = True
                         p_skill = F.skill[t, k]
-                        p_prot = F.whp[w, t, k]
+                        p_prot = F.whp[w + t, k]
                         p_item = k
                         break
             can_dodge = True
@@ -616,16 +623,16 @@ def take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: i6
     the GM). Returns whether it fell unconscious now."""
     if damage <= 0:
         return False
-    k: i64 = F.wound_count[w, c]
+    k: i64 = F.wound_count[w + c]
     if k > MAX_WOUNDS - 1:
         k = MAX_WOUNDS - 1
-    F.wounds[w, c, k] += damage
-    if F.wound_count[w, c] < MAX_WOUNDS:
-        F.wound_count[w, c] += 1
-    F.hp[w, c] -= damage
-    if F.hp[w, c] <= UNCONSCIOUS_AT and not F.unconscious[w, c] and not F.dead[w, c]:
-        F.unconscious[w, c] = 1
-        F.hours[w, c] = die(F, w, P_UNCONSCIOUS, UNCONSCIOUS_DIE) if roll_hours else 0
+    F.wounds[w + c, k] += damage
+    if F.wound_count[w + c] < MAX_WOUNDS:
+        F.wound_count[w + c] += 1
+    F.hp[w + c] -= damage
+    if F.hp[w + c] <= UNCONSCIOUS_AT and not F.unconscious[w + c] and not F.dead[w + c]:
+        F.unconscious[w + c] = 1
+        F.hours[w + c] = die(F, w, P_UNCONSCIOUS, UNCONSCIOUS_DIE) if roll_hours else 0
         return True
     return False
 
@@ -641,20 +648,20 @@ def wear_item(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, item: i64, 
     the item is broken now."""
     left: i64
     if item == ITEM_SHIELD:
-        if F.wear == WEAR_BREAK and damage > F.shield_hp[w, t]:
-            F.shield_hp[w, t] = 0
-            F.shield_points[w, t] = 0
+        if F.wear == WEAR_BREAK and damage > F.shield_hp[w + t]:
+            F.shield_hp[w + t] = 0
+            F.shield_points[w + t] = 0
         else:
-            F.shield_hp[w, t] -= 1
-            if F.shield_points[w, t] > 0:
-                F.shield_points[w, t] -= 1
-        left = F.shield_hp[w, t]
+            F.shield_hp[w + t] -= 1
+            if F.shield_points[w + t] > 0:
+                F.shield_points[w + t] -= 1
+        left = F.shield_hp[w + t]
     else:
-        if F.wear == WEAR_BREAK and damage > F.whp[w, t, item]:
-            F.whp[w, t, item] = 0
+        if F.wear == WEAR_BREAK and damage > F.whp[w + t, item]:
+            F.whp[w + t, item] = 0
         else:
-            F.whp[w, t, item] -= 1
-        left = F.whp[w, t, item]
+            F.whp[w + t, item] -= 1
+        left = F.whp[w + t, item]
     return left <= 0
 
 
@@ -722,10 +729,10 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     result: cython.int = F.outcome[aq, dq]
     emit(F, L_ROLLS, aroll, aq, droll, dq, result, 0, 0, 0)
     parried: cython.bint = result == R_STOPPED and dfn[0] == D_PARRY
-    if F.loaded[w, a, s] > 0:
-        F.loaded[w, a, s] -= 1
+    if F.loaded[w + a, s] > 0:
+        F.loaded[w + a, s] -= 1
     if result == R_MISS or (result == R_STOPPED and not parried):
-        emit(F, L_WOUND, t, F.hp[w, t], 0, 0, dying(F, w, t), 0, 0, 0)
+        emit(F, L_WOUND, t, F.hp[w + t], 0, 0, dying(F, w, t), 0, 0, 0)
         return
     dmg = cython.declare(i64[3])
     roll_damage(F, w, a, s, result == R_SPECIAL, dmg)
@@ -745,16 +752,16 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     emit(F, L_DAMAGE, dmg[0], dmg[1], total, item_stops, armour_stops, body, worn, broken)
     was_up: cython.bint = standing(F, w, t)
     fell: cython.bint = take_wound(F, w, t, body, True)
-    F.dealt[w, a] += body
-    F.taken[w, t] += body
+    F.dealt[w + a] += body
+    F.taken[w + t] += body
     if result != R_STOPPED or body > 0:
-        F.hits[w, a] += 1
+        F.hits[w + a] += 1
     if result == R_SPECIAL:
-        F.specials[w, a] += 1
-        F.specials_taken[w, t] += 1
+        F.specials[w + a] += 1
+        F.specials_taken[w + t] += 1
     if was_up and not standing(F, w, t):
-        F.downed[w, a] += 1
-    emit(F, L_WOUND, t, F.hp[w, t], fell, F.hours[w, t] if fell else 0, dying(F, w, t), 0, 0, 0)
+        F.downed[w + a] += 1
+    emit(F, L_WOUND, t, F.hp[w + t], fell, F.hours[w + t] if fell else 0, dying(F, w, t), 0, 0, 0)
 
 
 @cython.cfunc
@@ -775,7 +782,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
         wanted = D_NONE
     if not defence(F, w, a, s, t, wanted, parry_slot, dfn):
         return False
-    F.wielded[w, a] = s
+    F.wielded[w + a] = s
     strike(F, w, a, t, s, p, dfn)
     return True
 
@@ -789,17 +796,17 @@ def first_aid(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
     (« first-aid-heal »), never more than the wound took; tried once per wound, success or not. It takes the
     healer's whole round: no parry or dodge for the rest of it (estoc's reading of « un round complet »). Back above
     0 hit points before the round ends, a dying character lives."""
-    before: i64 = F.hp[w, t]
+    before: i64 = F.hp[w + t]
     roll: i64 = die(F, w, P_AID, 100)
     ok: cython.bint = quality(F, roll, F.aid_skill[a]) <= Q_SUCCESS
     healed: i64 = 0
     if ok:
         healed = die(F, w, P_AID_HEAL, AID_DIE)
-        if healed > F.wounds[w, t, k]:
-            healed = F.wounds[w, t, k]
-    F.treated[w, t, k] = 1
-    F.hp[w, t] += healed
-    F.busy[w, a] = F.rnd[w]
+        if healed > F.wounds[w + t, k]:
+            healed = F.wounds[w + t, k]
+    F.treated[w + t, k] = 1
+    F.hp[w + t] += healed
+    F.busy[w + a] = F.rnd[w]
     emit(F, L_AID, a, t, k, roll, F.aid_skill[a], ok, healed, before)
 
 
@@ -809,11 +816,11 @@ def first_aid(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
 def reload(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.void:
     """5.6 (missile weapons): reloading takes the round: a crossbow shoots again the round after (it shoots every
     other round); a firearm gets a full magazine."""
-    F.loaded[w, a, s] = F.magazine[a, s] if F.magazine[a, s] > 0 else 1
+    F.loaded[w + a, s] = F.magazine[a, s] if F.magazine[a, s] > 0 else 1
     n: i64 = F.reload_rounds[a, s] if F.reload_rounds[a, s] > 1 else 1
-    F.reload_until[w, a, s] = F.rnd[w] + n
-    F.wielded[w, a] = s
-    emit(F, L_RELOAD, a, s, F.reload_until[w, a, s], 0, 0, 0, 0, 0)
+    F.reload_until[w + a, s] = F.rnd[w] + n
+    F.wielded[w + a] = s
+    emit(F, L_RELOAD, a, s, F.reload_until[w + a, s], 0, 0, 0, 0, 0)
 
 
 @cython.cfunc
@@ -822,7 +829,7 @@ def reload(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_s
 @cython.exceptval(check=False)
 def ready(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
     """Loaded (a weapon never reloaded is always) and past its reloading round."""
-    return F.loaded[w, c, s] != 0 and F.rnd[w] >= F.reload_until[w, c, s]
+    return F.loaded[w + c, s] != 0 and F.rnd[w] >= F.reload_until[w + c, s]
 
 
 # --- the round (5.1–5.4, 5.12) --------------------------------------------------------------------------------------
@@ -832,8 +839,8 @@ def ready(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ss
 @cython.exceptval(check=False)
 def move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, metres: i64) -> cython.void:
     """5.3: ``c`` moves ``metres`` this round (a second order replaces the first), towards the other side."""
-    F.advanced[w, c] += metres - F.moved[w, c]
-    F.moved[w, c] = metres
+    F.advanced[w + c] += metres - F.moved[w + c]
+    F.moved[w + c] = metres
     emit(F, L_MOVE, c, metres, dex_rank(F, w, c), 0, 0, 0, 0, 0)
 
 
@@ -848,28 +855,30 @@ def start_actions(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     k: cython.Py_ssize_t
     key: i64
     for c in range(F.count):
-        if not standing(F, w, c) or move_divisor(F.moved[w, c]) == 0:
+        if not standing(F, w, c) or move_divisor(F.moved[w + c]) == 0:
             continue
         key = rank_key(F, w, c)
         k = n
-        while k > 0 and rank_key(F, w, F.order[w, k - 1]) > key:
-            F.order[w, k] = F.order[w, k - 1]
+        while k > 0 and F.keys[w + k - 1] > key:
+            F.order[w + k] = F.order[w + k - 1]
+            F.keys[w + k] = F.keys[w + k - 1]
             k -= 1
-        F.order[w, k] = c
+        F.order[w + k] = c
+        F.keys[w + k] = key
         n += 1
     F.norder[w] = n
     emit(F, L_ORDER, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
     for k in range(n):
-        c = F.order[w, k]
+        c = F.order[w + k]
         if k == 0:
-            F.groups[w, k] = 0
-        elif rank_key(F, w, F.order[w, k - 1]) == rank_key(F, w, c):
-            F.groups[w, k] = F.groups[w, k - 1]
+            F.groups[w + k] = 0
+        elif F.keys[w + k - 1] == F.keys[w + k]:
+            F.groups[w + k] = F.groups[w + k - 1]
         else:
-            F.groups[w, k] = F.groups[w, k - 1] + 1
-        emit(F, L_RANK, c, dex_rank(F, w, c), F.groups[w, k], 0, 0, 0, 0, 0)
+            F.groups[w + k] = F.groups[w + k - 1] + 1
+        emit(F, L_RANK, c, dex_rank(F, w, c), F.groups[w + k], 0, 0, 0, 0, 0)
     for c in range(F.count):
-        if F.moved[w, c] > 0 and move_divisor(F.moved[w, c]) == 0:
+        if F.moved[w + c] > 0 and move_divisor(F.moved[w + c]) == 0:
             emit(F, L_DEFENDING, c, 0, 0, 0, 0, 0, 0, 0)
     F.phase[w] = PH_ACTIONS
     F.turn[w] = -1
@@ -885,7 +894,7 @@ def end_round(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> cython.void:
     emit(F, L_END, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
     for c in range(F.count):
         if dying(F, w, c):
-            F.dead[w, c] = 1
+            F.dead[w + c] = 1
             emit(F, L_DIED, c, 0, 0, 0, 0, 0, 0, 0)
     if sides_standing(F, w) <= 1:
         F.phase[w] = PH_OVER
@@ -899,8 +908,8 @@ def end_round(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> cython.void:
     F.norder[w] = 0
     F.turn[w] = 0
     for c in range(F.count):
-        F.moved[w, c] = 0
-        F.reach_pick[w, c] = -1
+        F.moved[w + c] = 0
+        F.reach_pick[w + c] = -1
     emit(F, L_ROUND, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
 
 
@@ -920,17 +929,17 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
         if turn >= F.norder[w]:
             end_round(F, w, max_rounds)
             return -1
-        c = F.order[w, turn]
-        if turn == 0 or F.groups[w, turn - 1] != F.groups[w, turn]:
+        c = F.order[w + turn]
+        if turn == 0 or F.groups[w + turn - 1] != F.groups[w + turn]:
             if sides_standing(F, w) <= 1:
                 end_round(F, w, max_rounds)
                 return -1
             for k in range(turn, F.norder[w]):
-                if F.groups[w, k] != F.groups[w, turn]:
+                if F.groups[w + k] != F.groups[w + turn]:
                     break
-                F.group_ok[w, F.order[w, k]] = standing(F, w, F.order[w, k])
-        if F.group_ok[w, c] and F.present[w, c]:
-            F.acted_rounds[w, c] += 1
+                F.group_ok[w + F.order[w + k]] = standing(F, w, F.order[w + k])
+        if F.group_ok[w + c] and F.present[w + c]:
+            F.acted_rounds[w + c] += 1
             return c
         emit(F, L_SKIP, c, 0, 0, 0, 0, 0, 0, 0)
 
@@ -945,7 +954,7 @@ def weakest_foe(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     best: i64 = -1
     i: cython.Py_ssize_t
     for i in range(F.count):
-        if standing(F, w, i) and F.side[i] != F.side[c] and (best < 0 or F.hp[w, i] < F.hp[w, best]):
+        if standing(F, w, i) and F.side[i] != F.side[c] and (best < 0 or F.hp[w + i] < F.hp[w + best]):
             best = i
     return best
 
@@ -1005,13 +1014,13 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     out[3] = 0
     # First aid: an ally dying with a wound not yet treated, when it knows how and has not moved (5.14).
     worst: i64
-    if F.aid_skill[c] > 0 and F.moved[w, c] == 0:
+    if F.aid_skill[c] > 0 and F.moved[w + c] == 0:
         for i in range(F.count):
-            if F.side[i] != F.side[c] or not F.present[w, i] or not dying(F, w, i):
+            if F.side[i] != F.side[c] or not F.present[w + i] or not dying(F, w, i):
                 continue
             worst = -1
-            for k in range(F.wound_count[w, i]):
-                if not F.treated[w, i, k] and (worst < 0 or F.wounds[w, i, k] > F.wounds[w, i, worst]):
+            for k in range(F.wound_count[w + i]):
+                if not F.treated[w + i, k] and (worst < 0 or F.wounds[w + i, k] > F.wounds[w + i, worst]):
                     worst = k
             if worst >= 0:
                 out[0] = A_FIRST_AID
@@ -1026,7 +1035,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     if best < 0:
         return
     out[1] = t
-    if F.loaded[w, c, best] == 0:
+    if F.loaded[w + c, best] == 0:
         out[0] = A_RELOAD
         out[2] = best
         return
@@ -1061,6 +1070,9 @@ OUT_DOWN = cython.declare(cython.int, 1)
 OUT_DEAD = cython.declare(cython.int, 2)
 SLOT_STRIDE = cython.declare(cython.int, 8)
 """Rows between two threads' slots, so that two threads never write the same cache line."""
+CHUNK = cython.declare(cython.int, 64)
+"""Worlds a thread takes at a time: a thread given less of the machine (it is shared) takes fewer chunks, where a
+static split would leave the whole run waiting on its half; 64 worlds' outputs span whole cache lines."""
 
 
 @cython.cfunc
@@ -1076,35 +1088,35 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
     F.turn[w] = 0
     F.norder[w] = 0
     for c in range(F.count):
-        F.hp[w, c] = F.hp_max[c]
-        F.unconscious[w, c] = 0
-        F.hours[w, c] = 0
-        F.dead[w, c] = 0
-        F.present[w, c] = 1
-        F.kneeling[w, c] = 0
-        F.moved[w, c] = 0
-        F.advanced[w, c] = 0
-        F.reach_pick[w, c] = -1
-        F.wielded[w, c] = 0
-        F.busy[w, c] = -1
-        F.group_ok[w, c] = 0
-        F.shield_hp[w, c] = F.shield_hp0[c]
-        F.shield_points[w, c] = F.shield_points0[c]
-        F.wound_count[w, c] = 0
-        F.dealt[w, c] = 0
-        F.taken[w, c] = 0
-        F.hits[w, c] = 0
-        F.specials[w, c] = 0
-        F.specials_taken[w, c] = 0
-        F.downed[w, c] = 0
-        F.acted_rounds[w, c] = 0
+        F.hp[w + c] = F.hp_max[c]
+        F.unconscious[w + c] = 0
+        F.hours[w + c] = 0
+        F.dead[w + c] = 0
+        F.present[w + c] = 1
+        F.kneeling[w + c] = 0
+        F.moved[w + c] = 0
+        F.advanced[w + c] = 0
+        F.reach_pick[w + c] = -1
+        F.wielded[w + c] = 0
+        F.busy[w + c] = -1
+        F.group_ok[w + c] = 0
+        F.shield_hp[w + c] = F.shield_hp0[c]
+        F.shield_points[w + c] = F.shield_points0[c]
+        F.wound_count[w + c] = 0
+        F.dealt[w + c] = 0
+        F.taken[w + c] = 0
+        F.hits[w + c] = 0
+        F.specials[w + c] = 0
+        F.specials_taken[w + c] = 0
+        F.downed[w + c] = 0
+        F.acted_rounds[w + c] = 0
         for k in range(MAX_WOUNDS):
-            F.wounds[w, c, k] = 0
-            F.treated[w, c, k] = 0
+            F.wounds[w + c, k] = 0
+            F.treated[w + c, k] = 0
         for k in range(F.width):
-            F.whp[w, c, k] = F.whp0[c, k]
-            F.loaded[w, c, k] = F.loaded0[c, k]
-            F.reload_until[w, c, k] = 0
+            F.whp[w + c, k] = F.whp0[c, k]
+            F.loaded[w + c, k] = F.loaded0[c, k]
+            F.reload_until[w + c, k] = 0
     if world >= 0:
         for k in range(F.counters.shape[1]):
             F.counters[w, k] = 0
@@ -1156,15 +1168,15 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     flags: i64
     for c in range(F.count):
         flags = 0
-        if out_of_fight(F, w, c) or F.hp[w, c] <= 0:
+        if out_of_fight(F, w, c) or F.hp[w + c] <= 0:
             flags |= OUT_DOWN
-        if F.dead[w, c]:
+        if F.dead[w + c]:
             flags |= OUT_DEAD
         F.out_state[world, c] = flags
-        F.out_hp[world, c] = F.hp[w, c]
-        F.out_dealt[world, c] = F.dealt[w, c]
-        F.out_taken[world, c] = F.taken[w, c]
-        F.out_specials[world, c] = F.specials_taken[w, c]
+        F.out_hp[world, c] = F.hp[w + c]
+        F.out_dealt[world, c] = F.dealt[w + c]
+        F.out_taken[world, c] = F.taken[w + c]
+        F.out_specials[world, c] = F.specials_taken[w + c]
 
 
 def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
@@ -1172,13 +1184,13 @@ def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, th
     what each came to is in the outputs (``out_*``)."""
     if not F.keyed:
         raise ValueError("play_all needs keyed dice")
-    if F.rnd.shape[0] < threads * SLOT_STRIDE or F.out_winner.shape[0] < worlds:
+    if F.rnd.shape[0] < threads * SLOT_STRIDE * F.count or F.out_winner.shape[0] < worlds:
         raise ValueError("play_all needs a slot for each thread and an output row for each world")
     world: cython.Py_ssize_t
     if cython.compiled:
         with cython.nogil:
-            for world in prange(worlds, num_threads=threads, schedule="static"):
-                fight_world(F, threadid() * SLOT_STRIDE, world, max_rounds)
+            for world in prange(worlds, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
+                fight_world(F, threadid() * SLOT_STRIDE * F.count, world, max_rounds)
     else:
         for world in range(worlds):
             fight_world(F, 0, world, max_rounds)
@@ -1187,37 +1199,37 @@ def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, th
 # --- entries for play (one world, called from Python) -----------------------------------------------------------
 
 def py_fresh(F: Fights, w: cython.Py_ssize_t) -> None:
-    fresh(F, w, -1)
+    fresh(F, w * F.count, -1)
 
 
 def py_begin(F: Fights, w: cython.Py_ssize_t) -> None:
-    begin(F, w)
+    begin(F, w * F.count)
 
 
 def py_move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, metres: cython.longlong) -> None:
-    move(F, w, c, metres)
+    move(F, w * F.count, c, metres)
 
 
 def py_start_actions(F: Fights, w: cython.Py_ssize_t) -> None:
-    start_actions(F, w)
+    start_actions(F, w * F.count)
 
 
 def py_advance(F: Fights, w: cython.Py_ssize_t, max_rounds: cython.longlong) -> int:
-    return advance(F, w, max_rounds)
+    return advance(F, w * F.count, max_rounds)
 
 
 def py_end_round(F: Fights, w: cython.Py_ssize_t, max_rounds: cython.longlong) -> None:
-    end_round(F, w, max_rounds)
+    end_round(F, w * F.count, max_rounds)
 
 
 def py_plan_move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
-    return plan_move(F, w, c)
+    return plan_move(F, w * F.count, c)
 
 
 def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     """The default policy's decision for ``c``: (action, target, slot, wound)."""
     d = cython.declare(i64[4])
-    decide(F, w, c, d)
+    decide(F, w * F.count, c, d)
     return (d[0], d[1], d[2], d[3])
 
 
@@ -1225,7 +1237,7 @@ def py_defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.
                wanted: cython.int, parry_slot: cython.longlong) -> tuple:
     """The defence ``t`` would oppose: (kind, chance, protection, item), or ``None`` when not allowed."""
     d = cython.declare(i64[4])
-    if not defence(F, w, a, s, t, wanted, parry_slot, d):
+    if not defence(F, w * F.count, a, s, t, wanted, parry_slot, d):
         return None
     return (d[0], d[1], d[2], d[3])
 
@@ -1234,27 +1246,27 @@ def py_chance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.P
               d: cython.longlong, difficult: cython.bint, mod: cython.longlong) -> int:
     """The attacker's chance (−1: out of reach) at ``d`` metres (−1: the kernel's distance)."""
     if d < 0:
-        d = distance(F, w, a, t)
+        d = distance(F, w * F.count, a, t)
     return chance(F, a, s, d, difficult, mod)
 
 
 def py_distance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> int:
-    return distance(F, w, a, t)
+    return distance(F, w * F.count, a, t)
 
 
 def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
               wanted: cython.int, parry_slot: cython.longlong, d: cython.longlong, difficult: cython.bint,
               mod: cython.longlong) -> bool:
-    return attack(F, w, a, t, s, wanted, parry_slot, d, difficult, mod)
+    return attack(F, w * F.count, a, t, s, wanted, parry_slot, d, difficult, mod)
 
 
 def py_first_aid(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
                  k: cython.Py_ssize_t) -> None:
-    first_aid(F, w, a, t, k)
+    first_aid(F, w * F.count, a, t, k)
 
 
 def py_reload(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t) -> None:
-    reload(F, w, a, s)
+    reload(F, w * F.count, a, s)
 
 
 def py_pass(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> None:
@@ -1263,14 +1275,15 @@ def py_pass(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> None:
 
 def py_take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: cython.longlong,
                   roll_hours: cython.bint) -> bool:
-    return take_wound(F, w, c, damage, roll_hours)
+    return take_wound(F, w * F.count, c, damage, roll_hours)
 
 
 def py_rest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, ideal: cython.bint) -> None:
     """5.14: a week of rest: 1D3 hit points back (« healing »; 3 in ideal care), never above the maximum."""
+    w = w * F.count
     gained: i64 = HEAL_DIE if ideal else die(F, w, P_HEALING, HEAL_DIE)
-    top: i64 = F.hp_max[c] if F.hp_max[c] > F.hp[w, c] else F.hp[w, c]
-    F.hp[w, c] = F.hp[w, c] + gained if F.hp[w, c] + gained < top else top
+    top: i64 = F.hp_max[c] if F.hp_max[c] > F.hp[w + c] else F.hp[w + c]
+    F.hp[w + c] = F.hp[w + c] + gained if F.hp[w + c] + gained < top else top
 
 
 def py_quality(F: Fights, roll: cython.longlong, p: cython.longlong) -> int:
@@ -1278,27 +1291,27 @@ def py_quality(F: Fights, roll: cython.longlong, p: cython.longlong) -> int:
 
 
 def py_ready(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> bool:
-    return ready(F, w, c, s)
+    return ready(F, w * F.count, c, s)
 
 
 def py_dex_rank(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
-    return dex_rank(F, w, c)
+    return dex_rank(F, w * F.count, c)
 
 
 def py_dying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
-    return dying(F, w, c)
+    return dying(F, w * F.count, c)
 
 
 def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
-    return standing(F, w, c)
+    return standing(F, w * F.count, c)
 
 
 def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:
-    return sides_standing(F, w)
+    return sides_standing(F, w * F.count)
 
 
 def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
-    return winner(F, w)
+    return winner(F, w * F.count)
 
 
 def py_move_divisor(metres: cython.longlong) -> int:

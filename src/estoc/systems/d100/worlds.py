@@ -38,10 +38,14 @@ WEAR = {"break": 0, "one-point": 1}
 WORLD_FIELDS = ("hp", "unconscious", "hours", "dead", "present", "kneeling", "moved", "advanced", "reach_pick",
                 "wielded", "busy", "group_ok", "shield_hp", "shield_points", "wound_count", "dealt", "taken", "hits",
                 "specials", "specials_taken", "downed", "acted_rounds")
-"""The ``(W, C)`` fields of a world's combatants."""
+"""The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
+ORDER_FIELDS = ("order", "groups", "keys")
+"""A world's order of the round: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
 SLOT_FIELDS = ("whp", "loaded", "reload_until")
 WOUND_FIELDS = ("wounds", "treated")
+"""A list per combatant of each world: ``(W·C, K)`` in the kernel, ``(W, C, K)`` through :func:`array`."""
 CURSOR_FIELDS = ("rnd", "phase", "turn", "norder")
+"""A world's cursor: ``(W·C,)`` in the kernel, read at the row's first entry; ``(W,)`` through :func:`array`."""
 
 
 @cache
@@ -187,23 +191,23 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
     outputs = worlds if seed is not None else 1
     rows = threads * SLOT_STRIDE if seed is not None else worlds
     F.first_world = first_world
+    # Written now (np.full), not left to the kernel's first touch (np.zeros maps pages only when first written): a
+    # page fault taken by two threads at once waits on the other, and the outputs are most of what a chunk writes.
     for name in ("out_winner", "out_over", "out_rounds", "out_dice"):
-        setattr(F, name, np.zeros(outputs, dtype=np.int64))
+        setattr(F, name, np.full(outputs, 0, dtype=np.int64))
     for name in ("out_hp", "out_state", "out_dealt", "out_taken", "out_specials"):
-        setattr(F, name, np.zeros((outputs, count), dtype=np.int64))
-    for name in CURSOR_FIELDS:
-        setattr(F, name, np.zeros(rows, dtype=np.int64))
-    F.order = np.zeros((rows, count), dtype=np.int64)
-    F.groups = np.zeros((rows, count), dtype=np.int64)
-    for name in WORLD_FIELDS:
-        setattr(F, name, np.zeros((rows, count), dtype=np.int64))
+        setattr(F, name, np.full((outputs, count), 0, dtype=np.int64))
+    # A world's state is a row of ``count`` entries in flat arrays (see the kernel's ``Fights``).
+    entries = rows * count
+    for name in (*CURSOR_FIELDS, *ORDER_FIELDS, *WORLD_FIELDS):
+        setattr(F, name, np.zeros(entries, dtype=np.int64))
     for name in WOUND_FIELDS:
-        setattr(F, name, np.zeros((rows, count, MAX_WOUNDS), dtype=np.int64))
+        setattr(F, name, np.zeros((entries, MAX_WOUNDS), dtype=np.int64))
     for name in SLOT_FIELDS:
-        setattr(F, name, np.zeros((rows, count, width), dtype=np.int64))
+        setattr(F, name, np.zeros((entries, width), dtype=np.int64))
     purposes = K.PURPOSES
-    F.counters = np.zeros((rows, len(purposes)), dtype=np.uint64)
-    F.base = np.zeros(rows, dtype=np.uint64)
+    F.counters = np.zeros((entries, len(purposes)), dtype=np.uint64)
+    F.base = np.zeros(entries, dtype=np.uint64)
     if seed is not None:
         keyed = KeyedDice(seed, 1)
         F.keyed = 1
@@ -228,7 +232,7 @@ SHARED = ("outcome", "side", "dex", "hp_max", "aid_skill", "armour", "dodge", "p
           "dmg_terms", "dmg_const", "dmg_max", "dmg_count", "dmg_sides", "salts", "out_winner", "out_over",
           "out_rounds", "out_dice", "out_hp", "out_state", "out_dealt", "out_taken", "out_specials")
 """Arrays that never change during a fight: a copy shares them."""
-OWN = (*WORLD_FIELDS, *SLOT_FIELDS, *WOUND_FIELDS, *CURSOR_FIELDS, "order", "groups", "base", "counters")
+OWN = (*WORLD_FIELDS, *SLOT_FIELDS, *WOUND_FIELDS, *CURSOR_FIELDS, *ORDER_FIELDS, "base", "counters")
 """Arrays each world changes: a copy has its own."""
 
 
@@ -251,5 +255,14 @@ def kernel_of(F: Any) -> ModuleType:
 
 
 def array(F: Any, name: str) -> NDArray[Any]:
-    """A field of ``F`` as a NumPy view (writes go to the kernel's memory)."""
-    return np.asarray(getattr(F, name))
+    """A field of ``F`` as a NumPy view (writes go to the kernel's memory), a world's state shown per world:
+    ``(W, C)`` for its combatants and its order, ``(W, C, K)`` for their lists, ``(W,)`` for its cursor."""
+    values = np.asarray(getattr(F, name))
+    count = max(int(F.count), 1)
+    if name in WORLD_FIELDS or name in ORDER_FIELDS:
+        return values.reshape(-1, count)
+    if name in WOUND_FIELDS or name in SLOT_FIELDS:
+        return values.reshape(-1, count, values.shape[1])
+    if name in CURSOR_FIELDS or name in ("base", "counters"):
+        return values[::count]
+    return values
