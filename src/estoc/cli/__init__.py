@@ -13,6 +13,7 @@ from typing import Any
 import typer
 from typer.exceptions import TyperException
 
+from estoc.cli.guard import printable, unexpected
 from estoc.errors import EstocError, InputError
 from estoc.i18n import _, set_language
 
@@ -113,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = _invoke(command, [*args, "--help"])  # only global options: show what there is to do
         code = result if isinstance(result, int) else 0
     except EstocError as exc:
-        err.print(f"estoc: {exc.message}", markup=False)
+        err.print(f"estoc: {printable(exc.message)}", markup=False)
         code = exc.exit_code
     except typer.Exit as exc:
         code = exc.exit_code
@@ -125,8 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(localize_help(exc.format_message()))
             code = 0
         else:
-            err.print(f"estoc: {_usage_message(exc)}", markup=False)
+            err.print(f"estoc: {printable(_usage_message(exc))}", markup=False)
             code = InputError.exit_code
+    except Exception as exc:  # (the last guard: a bug is one line and a log file, not a traceback)
+        err.print("estoc: " + unexpected(exc), markup=False)
+        code = 1
     if argv is None:
         sys.exit(code)
     return code

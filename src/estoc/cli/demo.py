@@ -7,11 +7,12 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from estoc.cli.fight import FightShell, new_tracker, open_store, tell
+from estoc.cli.guard import EscapedWriter
 from estoc.i18n import _
 from estoc.render.harp_fight import status_lines, summary_lines
 
@@ -34,7 +35,7 @@ def register(app: typer.Typer) -> None:
         with tempfile.TemporaryDirectory() as folder:
             store = open_store(db or Path(folder) / "demo.db")
             tracker = new_tracker(ctx, store, encounter or sample_encounter(), seed, beasts_flee=False)
-            out = sys.stdout
+            out: Any = EscapedWriter(sys.stdout)
             if interactive:
                 FightShell(tracker, creatures_auto=True).cmdloop()
             else:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import cmd
+import contextlib
+import errno
 import io
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import IO, Annotated, Any, TextIO
 
@@ -12,13 +16,15 @@ import typer
 
 from estoc.cli.app import content_folders
 from estoc.cli.common import console, print_json
+from estoc.cli.guard import EscapedWriter, printable, unexpected
 from estoc.content.registry import load_content
 from estoc.engine.words import fold
 from estoc.errors import EstocError, InputError
 from estoc.i18n import _, pick
-from estoc.play.store import EventStore
+from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import SYSTEMS, fight_system, read_encounter
 from estoc.play.tracker import Tracker
+from estoc.render.tracker import tracker_lines
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
@@ -34,8 +40,8 @@ def when(stamp: str) -> str:
         return stamp
 
 
-def open_store(db: Path | None) -> EventStore:
-    return EventStore(db or EventStore.default_path())
+def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
+    return EventStore(db or EventStore.default_path(), read_only=read_only)
 
 
 def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: int, beasts_flee: bool,
@@ -55,7 +61,9 @@ def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Trac
 
 def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str]) -> None:
     for record in records:
-        for line in tracker.system.narrate(record, tracker.fight):
+        lines = (tracker_lines(record) if record.get("kind") == "tracker"
+                 else tracker.system.narrate(record, tracker.fight))
+        for line in lines:
             out.write(line + "\n")
 
 
@@ -81,7 +89,7 @@ def markdown(tracker: Tracker) -> str:
     return "\n".join(parts) + "\n"
 
 
-def handle(tracker: Tracker, line: str, out: IO[str]) -> bool:
+def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = False) -> bool:
     """Run one command line, telling the outcome; returns True for quit. Errors are the caller's."""
     request = tracker.system.parse(line, tracker.fight)
     verb = request.get("command")
@@ -98,31 +106,81 @@ def handle(tracker: Tracker, line: str, out: IO[str]) -> bool:
             out.write(f"  {en if en == fr else f'{en} / {fr}'}: {text}\n")
         out.write("  " + tracker.system.dice_help() + "\n")
     else:
-        tell(tracker, tracker.command(line), out)
+        tell(tracker, tracker.command(line, creatures_auto=creatures_auto), out)
     return False
 
 
 class FightShell(cmd.Cmd):
-    """The interactive session: one command a line, help and completion, French or English words."""
+    """The interactive session: one command a line, help and completion, French or English words.
+
+    It outlives any error in one command (one line says what went wrong, the prompt stays); Ctrl-C cancels the line
+    being typed or the command running (a command is stored whole or not at all), not the session; Ctrl-D or quit
+    leaves. Text reaches the terminal with its control characters escaped (names come from files).
+    """
 
     def __init__(self, tracker: Tracker, stdin: TextIO | None = None, stdout: TextIO | None = None, *,
                  creatures_auto: bool = False) -> None:
         super().__init__(stdin=stdin, stdout=stdout)
         if stdin is not None:
             self.use_rawinput = False
+        self.stdout = EscapedWriter(self.stdout)  # type: ignore[assignment]
         self.tracker = tracker
         self.creatures_auto = creatures_auto
-        """Creatures play by the default policy between the heroes' turns (the demo's interactive mode)."""
+        """Creatures play by the default policy between the heroes' turns (the demo's interactive mode); a hero's
+        command and the creatures' turns after it are one command, undone as one."""
         self.intro = "\n".join([_("Fight {id}. Type help for the commands, quit to leave (the fight is saved).")
                                 .format(id=tracker.fight_id), *tracker.system.status_lines(tracker.fight)])
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
-        current = self.tracker.fight.view().get("current")
-        return f"[{current or '—'}] > "
+        try:
+            current = self.tracker.fight.view().get("current")
+        except Exception:  # (the prompt must show whatever the state)
+            current = None
+        return printable(f"[{current or '—'}] > ")
 
     def emptyline(self) -> bool:
         return False
+
+    def cmdloop(self, intro: Any = None) -> None:
+        """Read and run lines until quit or end of input; Ctrl-C while typing cancels that line only."""
+        self._guarded(self.preloop)
+        readline: Any = None
+        if self.use_rawinput and self.completekey:
+            try:
+                import readline
+            except ImportError:
+                readline = None
+        old_completer = readline.get_completer() if readline else None
+        if readline:
+            readline.set_completer(self.complete)
+            readline.parse_and_bind(self.completekey + ": complete")
+        try:
+            text = self.intro if intro is None else intro
+            if text:
+                self.stdout.write(str(text) + "\n")
+            while True:
+                try:
+                    line = self._read_line()
+                except KeyboardInterrupt:
+                    self.stdout.write("^C\n")
+                    continue
+                if self.onecmd(line):
+                    break
+        finally:
+            if readline:
+                readline.set_completer(old_completer)
+
+    def _read_line(self) -> str:
+        if self.use_rawinput:
+            try:
+                return input(self.prompt)
+            except EOFError:
+                return "EOF"
+        self.stdout.write(self.prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        return line.rstrip("\r\n") if line else "EOF"
 
     def onecmd(self, line: str) -> bool:
         """Every line goes to the tracker (cmd's own do_* dispatch is not used); True ends the session."""
@@ -132,15 +190,42 @@ class FightShell(cmd.Cmd):
         if line == "EOF":
             self.stdout.write("\n")
             return True
+        return bool(self._guarded(lambda: self._run(line)))
+
+    def _run(self, line: str) -> bool:
+        if handle(self.tracker, line, self.stdout, creatures_auto=self.creatures_auto):
+            return True
+        if not self.tracker.events or self.tracker.events[-1].get("type") not in ("undo", "redo"):
+            self.autoplay()  # (after an undo, the GM decides: the creatures' turns are not played again at once)
+        if self.tracker.fight.is_over():
+            self.stdout.write("\n".join(self.tracker.system.status_lines(self.tracker.fight)) + "\n")
+        return False
+
+    def _guarded(self, step: Any) -> Any:
+        """Run one step of the session; any failure is one line, and the session goes on."""
         try:
-            if handle(self.tracker, line, self.stdout):
-                return True
-            self.autoplay()
-            if self.tracker.fight.is_over():
-                self.stdout.write("\n".join(self.tracker.system.status_lines(self.tracker.fight)) + "\n")
+            return step()
+        except StaleError as exc:
+            self.stdout.write(f"estoc: {exc.message}\n")
+            self.stdout.write("\n".join(self.tracker.system.status_lines(self.tracker.fight)) + "\n")
         except EstocError as exc:
             self.stdout.write(f"estoc: {exc.message}\n")
+        except KeyboardInterrupt:
+            self.stdout.write("\nestoc: " + _("interrupted; the fight is as stored") + "\n")
+            self._reload()
+        except Exception as exc:  # (the last guard: a bug in one command must not end the session)
+            self.stdout.write("estoc: " + unexpected(exc) + "\n")
+            self._reload()
         return False
+
+    def _reload(self) -> None:
+        """After an interrupted or failed command, the state as stored (a command is stored whole or not at all)."""
+        try:
+            self.tracker.reload()
+        except EstocError as exc:
+            self.stdout.write(f"estoc: {exc.message}\n")
+        except Exception as exc:
+            self.stdout.write("estoc: " + unexpected(exc) + "\n")
 
     def autoplay(self) -> None:
         if self.creatures_auto and not self.tracker.fight.is_over() and not self.tracker.player_turn():
@@ -163,28 +248,38 @@ class FightShell(cmd.Cmd):
 
 def register(app: typer.Typer) -> None:
     @app.command("fight", help=_("Play a fight at the table: estoc fight ENCOUNTER.yaml, estoc fight --resume ID, "
-                                 "estoc fight list."))
+                                 "estoc fight list, estoc fight backup."))
     def fight_command(
         ctx: typer.Context,
-        encounter: Annotated[str | None, typer.Argument(metavar="ENCOUNTER|list", help=_(
-            "An encounter file, or list to see the stored fights."))] = None,
+        encounter: Annotated[str | None, typer.Argument(metavar="ENCOUNTER|list|backup", help=_(
+            "An encounter file; list to see the stored fights; backup to copy the fights' store."))] = None,
         resume: Annotated[str | None, typer.Option("--resume", help=_("Take up a stored fight."))] = None,
         db: DbOption = None,
         seed: Annotated[int | None, typer.Option("--seed", help=_("Seed of estoc's dice."))] = None,
         beasts_flee: Annotated[bool, typer.Option("--beasts-flee", help=_(
             "Badly hurt beasts flee (the GM's choice)."))] = False,
     ) -> None:
-        store = open_store(db)
         if encounter == "list":
-            out = console()
-            for info in store.fights():
-                out.print(_("{id}: {name} ({system}), {events} events, last played {updated}").format(
-                    id=info.id, name=info.name, system=info.system, events=info.events, updated=when(info.updated)),
-                    markup=False)
+            path = db or EventStore.default_path()
+            if not path.exists():
+                return
+            with open_store(db, read_only=True) as store:
+                out = console()
+                for info in store.fights():
+                    out.print(printable(_("{id}: {name} ({system}), {events} events, last played {updated}").format(
+                        id=info.id, name=info.name, system=info.system, events=info.events,
+                        updated=when(info.updated))), markup=False)
+            return
+        if encounter == "backup":
+            with open_store(db, read_only=True) as store:
+                target = store.backup()
+            console().print(printable(_("The fights' store was copied to {path}.").format(path=target)), markup=False)
             return
         if resume:
+            store = EventStore(db or EventStore.default_path(), read_only=True, writes_later=True)
             tracker = resume_tracker(ctx, store, resume)
         elif encounter:
+            store = open_store(db)
             tracker = new_tracker(ctx, store, Path(encounter), seed if seed is not None else _fresh_seed(),
                                   beasts_flee)
         else:
@@ -209,7 +304,7 @@ def register(app: typer.Typer) -> None:
             raise InputError(_("cannot read the file: {error}").format(error=exc)) from exc
         store = open_store(db)
         tracker = new_tracker(ctx, store, encounter, seed, beasts_flee)
-        out: IO[str] = sys.stdout if not as_json else io.StringIO()
+        out: IO[str] = EscapedWriter(sys.stdout) if not as_json else io.StringIO()  # type: ignore[assignment]
         tell(tracker, tracker.records, out)
         for number, line in enumerate(lines, start=1):
             text = line.split("#", 1)[0].strip()
@@ -235,13 +330,80 @@ def register(app: typer.Typer) -> None:
     def export(ctx: typer.Context,
                fight_id: Annotated[str, typer.Argument(metavar="ID", help=_("The fight's id."))],
                db: DbOption = None,
-               out: Annotated[Path | None, typer.Option("--out", help=_("Write to this file."))] = None) -> None:
-        tracker = resume_tracker(ctx, open_store(db), fight_id)
-        text = markdown(tracker)
+               out: Annotated[Path | None, typer.Option("--out", help=_("Write to this file."))] = None,
+               force: Annotated[bool, typer.Option("--force", help=_(
+                   "Replace the file --out names if it exists."))] = False) -> None:
+        with open_store(db, read_only=True) as store:
+            text = markdown(resume_tracker(ctx, store, fight_id))
         if out is None:
-            sys.stdout.write(text)
+            sys.stdout.write(printable(text))
         else:
-            out.write_text(text, encoding="utf-8")
+            written = write_file(out, printable(text), force=force)
+            console().print(printable(_("Written to {path}.").format(path=written)), markup=False)
+
+
+def _file_problem(path: Path, error: OSError) -> InputError:
+    """One line for a file that cannot be written, in the user's language."""
+    code = error.errno
+    if code == errno.ENOSPC or code == errno.EDQUOT:
+        reason = _("the disk is full")
+    elif code == errno.ENAMETOOLONG:
+        reason = _("the name is too long")
+    elif code in (errno.EROFS, errno.EACCES, errno.EPERM):
+        reason = _("this place is read-only or not yours")
+    elif code == errno.ENOENT:
+        reason = _("the folder {folder} does not exist").format(folder=path.parent)
+    elif code == errno.EISDIR:
+        reason = _("it is a folder")
+    else:
+        reason = error.strerror or str(error)
+    return InputError(_("cannot write {path}: {reason}").format(path=path, reason=reason))
+
+
+def write_file(path: Path, text: str, *, force: bool = False) -> Path:
+    """Write ``text`` to ``path`` through a temporary file renamed into place: a failure leaves no half file, an
+    existing file is replaced only with ``force``, and a symbolic link is replaced itself, never its target.
+
+    Returns:
+        The absolute path written.
+    """
+    path = Path(os.path.abspath(path))
+    if path.is_dir() and not path.is_symlink():
+        raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=_("it is a folder")))
+    exists = path.exists() or path.is_symlink()
+    if exists and not force:
+        raise InputError(_("{path} already exists; add --force to replace it").format(path=path))
+    if not path.parent.is_dir():
+        raise InputError(_("cannot write {path}: {reason}").format(
+            path=path, reason=_("the folder {folder} does not exist").format(folder=path.parent)))
+    temporary: str | None = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".estoc-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if force:
+            os.replace(temporary, path)  # a link at `path` is replaced, its target untouched
+        else:
+            try:
+                os.link(temporary, path)  # fails if a file appeared meanwhile: never a silent overwrite
+            except FileExistsError:
+                raise InputError(_("{path} already exists; add --force to replace it").format(path=path)) from None
+            except OSError as exc:
+                if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+                    raise
+                os.replace(temporary, path)  # a file system without hard links
+            else:
+                os.unlink(temporary)
+        temporary = None
+    except OSError as exc:
+        raise _file_problem(path, exc) from exc
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    return path
 
 
 def _fresh_seed() -> int:

@@ -28,7 +28,7 @@ from typing import Any, Self
 from estoc.errors import StoreError
 from estoc.i18n import _
 
-__all__ = ["APPLICATION_ID", "MIGRATIONS", "EventStore", "FightInfo"]
+__all__ = ["APPLICATION_ID", "MIGRATIONS", "EventStore", "FightInfo", "StaleError"]
 
 #: ``PRAGMA application_id`` of an estoc store ("estc"): tells our files from other programs' SQLite databases.
 APPLICATION_ID = 0x65737463
@@ -37,6 +37,11 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 # A second estoc process (a web view, a second terminal) may hold the write lock for a moment; wait rather than fail.
 _BUSY_TIMEOUT_S = 10.0
 _TABLES = frozenset({"fights", "events"})
+
+
+class StaleError(StoreError):
+    """An append decided on a version of the fight that is no longer the stored one: another writer (a second
+    terminal, a browser tab) appended meanwhile."""
 
 
 def _migrate_1(db: sqlite3.Connection) -> None:
@@ -119,15 +124,24 @@ class EventStore:
         path: the database file.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, read_only: bool = False, writes_later: bool = False) -> None:
         """Open the store at ``path``, creating the file (and its folder) or upgrading its schema as needed.
+
+        Args:
+            path: the database file.
+            read_only: open it for reading only (SQLite's ``mode=ro``): nothing is created or upgraded, and it works
+                on a read-only file or a full disk; appends are refused, unless ``writes_later``.
+            writes_later: with ``read_only``, the first append opens the store for writing (a fight resumed: read
+                even from a read-only store; its first command then says why it cannot be stored).
 
         Raises:
             StoreError: the file is not an estoc store, comes from a newer estoc, is damaged, or cannot be opened.
         """
         self.path = Path(path).expanduser()
+        self.read_only = read_only
+        self._writes_later = read_only and writes_later
         self._db: sqlite3.Connection | None = None
-        self._db = self._open()
+        self._db = self._open_read_only() if read_only else self._open()
 
     # ----------------------------------------------------------------------------------------------------- opening
 
@@ -174,7 +188,59 @@ class EventStore:
                 db.execute("PRAGMA synchronous=FULL")
                 db.execute("PRAGMA foreign_keys=ON")
                 if version < max(MIGRATIONS):
+                    if version >= 1:
+                        self._backup_to(db, self._backup_path("upgrade"))
                     self._migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        path = self.path
+        if path.is_dir():
+            raise StoreError(_("{path} is a folder, not a store file").format(path=path))
+        if not path.is_file():
+            raise StoreError(_("there is no fights' store at {path}").format(path=path))
+        try:
+            with path.open("rb") as handle:
+                head = handle.read(len(_SQLITE_MAGIC))
+        except OSError as exc:
+            raise StoreError(
+                _("cannot open the store {path} ({reason})").format(path=path, reason=exc.strerror or exc)
+            ) from exc
+        if head and head != _SQLITE_MAGIC:
+            raise StoreError(_("{path} is not an estoc store: it is not a SQLite database").format(path=path))
+        uri = path.resolve().as_uri() + "?mode=ro"
+        try:
+            db = self._read_only_connection(uri)
+        except StoreError:
+            if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK):
+                raise
+            # A WAL store in a folder we cannot write: SQLite cannot make its shared-memory file; nobody can write
+            # the store either, so it may be read as an immutable file.
+            db = self._read_only_connection(uri + "&immutable=1")
+        try:
+            with self._guard():
+                version = self._inspect(db)
+        except BaseException:
+            db.close()
+            raise
+        if version < max(MIGRATIONS):
+            db.close()
+            if version == 0:
+                raise StoreError(_("{path} holds no fights yet").format(path=path))
+            # An older store: upgraded once (with its backup), then read.
+            EventStore(path).close()
+            db = self._read_only_connection(uri)
+        return db
+
+    def _read_only_connection(self, uri: str) -> sqlite3.Connection:
+        with self._guard():
+            db = sqlite3.connect(uri, uri=True, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            with self._guard():
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         except BaseException:
             db.close()
             raise
@@ -214,7 +280,71 @@ class EventStore:
             db.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
             db.execute(f"PRAGMA user_version = {latest:d}")
 
+    # ---------------------------------------------------------------------------------------------------- backups
+
+    def backups_folder(self) -> Path:
+        """Where this store's backups go: ``backups/`` next to it."""
+        return self.path.parent / "backups"
+
+    def _backup_path(self, why: str) -> Path:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
+        return self.backups_folder() / f"{self.path.stem}-{stamp}-{why}.db"
+
+    def latest_backup(self) -> Path | None:
+        """The newest backup of this store, if any."""
+        folder = self.backups_folder()
+        try:
+            found = sorted(folder.glob(f"{self.path.stem}-*.db"))
+        except OSError:
+            return None
+        return found[-1] if found else None
+
+    def backup(self, target: Path | None = None) -> Path:
+        """Copy the store, consistent even while another process writes, with SQLite's backup API.
+
+        Args:
+            target: the copy's file (default: a new file in :meth:`backups_folder`); it must not exist.
+
+        Returns:
+            The copy's path.
+        """
+        return self._backup_to(self._connection(), target or self._backup_path("backup"))
+
+    def _backup_to(self, db: sqlite3.Connection, target: Path) -> Path:
+        if target.exists() or target.is_symlink():
+            raise StoreError(_("{path} already exists; the backup was not written").format(path=target))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(_("cannot write the backup {path} ({reason})").format(
+                path=target, reason=exc.strerror or exc)) from exc
+        copy: sqlite3.Connection | None = None
+        try:
+            copy = sqlite3.connect(target)
+            db.backup(copy)
+        except sqlite3.Error as exc:
+            if copy is not None:
+                copy.close()
+                copy = None
+            with suppress(OSError):
+                target.unlink()
+            raise StoreError(_("cannot write the backup {path} ({reason})").format(path=target, reason=exc)) from exc
+        finally:
+            if copy is not None:
+                copy.close()
+        return target
+
     # ---------------------------------------------------------------------------------------------- the connection
+
+    def _start_writing(self) -> None:
+        """Swap the read-only connection for a writing one (opened, checked and upgraded as any)."""
+        self._connection()
+        writer = self._open()
+        old, self._db = self._db, writer
+        self.read_only = self._writes_later = False
+        if old is not None:
+            with self._guard():
+                old.close()
 
     def close(self) -> None:
         """Close the store (idempotent). The last connection to close also folds the WAL into the main file."""
@@ -304,16 +434,26 @@ class EventStore:
             )
         return str(next_id)
 
-    def append(self, fight_id: str, event: dict[str, Any]) -> int:
+    def append(self, fight_id: str, event: dict[str, Any], *, version: int | None = None) -> int:
         """Append one event to a fight; return its ``seq`` once it is committed to disk.
 
+        Args:
+            fight_id: the fight.
+            event: a JSON dict.
+            version: the number of events the writer saw when it decided this event; ``None`` appends whatever
+                the store holds meanwhile.
+
         Raises:
+            StaleError: the fight holds another number of events than ``version`` (another writer appended).
             StoreError: unknown fight, an event that is not a JSON dict or uses the key ``"seq"``, or a store failure.
         """
-        return self.append_many(fight_id, [event])[0]
+        return self.append_many(fight_id, [event], version=version)[0]
 
-    def append_many(self, fight_id: str, events: list[dict[str, Any]]) -> list[int]:
-        """Append several events in one transaction (all or none); return their ``seq``, in order."""
+    def append_many(self, fight_id: str, events: list[dict[str, Any]], *, version: int | None = None) -> list[int]:
+        """Append several events in one transaction (all or none); return their ``seq``, in order (``version`` as
+        in :meth:`append`)."""
+        if self._writes_later:
+            self._start_writing()
         texts = []
         for event in events:
             if isinstance(event, dict) and "seq" in event:
@@ -328,6 +468,10 @@ class EventStore:
             last = int(
                 db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE fight_id = ?", (fight_id,)).fetchone()[0]
             )
+            if version is not None and last != version:
+                raise StaleError(_(
+                    "fight {fight_id} was changed elsewhere (another terminal or screen) since this command was "
+                    "decided: it was not stored; the fight is shown again as stored").format(fight_id=fight_id))
             seqs = list(range(last + 1, last + 1 + len(texts)))
             db.executemany(
                 "INSERT INTO events (fight_id, seq, at, event) VALUES (?, ?, ?, ?)",
@@ -431,5 +575,9 @@ class EventStore:
         return value
 
     def _damaged(self, reason: str) -> StoreError:
+        latest = self.latest_backup()
+        if latest is not None:
+            return StoreError(_("{path} is damaged ({reason}); restore the latest backup, {backup}, or start a new "
+                                "fights' store").format(path=self.path, reason=reason, backup=latest))
         message = _("{path} is damaged ({reason}); restore a backup or start a new store")
         return StoreError(message.format(path=self.path, reason=reason))

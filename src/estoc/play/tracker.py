@@ -19,9 +19,11 @@ from estoc.dice import ScriptedDice, SeededDice
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
 from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _
-from estoc.play.store import EventStore
+from estoc.play.store import EventStore, StaleError
 
 AUTO_LIMIT = 500
+BATCH = "batch"
+"""The type of a stored event that holds the several turns one command played (``events``, each with its faces)."""
 
 
 @dataclass
@@ -50,6 +52,33 @@ def fold_events(events: list[dict[str, Any]]) -> Fold:
     return result
 
 
+def apply_stored(fight: Fight, event: Mapping[str, Any], seq: object = None) -> list[dict[str, Any]]:
+    """Apply a stored event with its stored faces (a batch: each of its events with its own); returns the records.
+
+    Raises:
+        StoreError: the event does not replay (a rule refused it, or faces were left over).
+    """
+    seq = event.get("seq", "?") if seq is None else seq
+    if event.get("type") == BATCH:
+        records: list[dict[str, Any]] = []
+        steps = event.get("events")
+        if not isinstance(steps, list) or not all(isinstance(step, dict) for step in steps):
+            raise StoreError(_("the stored fight does not replay (event {seq}): {error}").format(
+                seq=seq, error=_("its turns are not a list of events")))
+        for step in steps:
+            records.extend(apply_stored(fight, step, seq))
+        return records
+    dice = ScriptedDice(events_dice(event))
+    try:
+        records = fight.apply(event, dice)
+    except EstocError as exc:
+        raise StoreError(_("the stored fight does not replay (event {seq}): {error}").format(
+            seq=seq, error=exc.message)) from exc
+    if dice.unused():
+        raise StoreError(_("the stored fight does not replay (event {seq}): faces left over").format(seq=seq))
+    return records
+
+
 def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str, Any]],
            history: list[tuple[Fight, int]] | None = None) -> tuple[Fight, list[dict[str, Any]]]:
     """The fight and its narration records, from its setup and its stored events; ``history`` (when given) gets the
@@ -57,34 +86,60 @@ def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str,
     fight = system.new_fight(setup)
     records: list[dict[str, Any]] = []
     for event in fold_events(events).effective:
-        dice = ScriptedDice(events_dice(event))
-        try:
-            records.extend(fight.apply(event, dice))
-        except EstocError as exc:
-            raise StoreError(_("the stored fight does not replay (event {seq}): {error}").format(
-                seq=event.get("seq", "?"), error=exc.message)) from exc
-        if dice.unused():
-            raise StoreError(_("the stored fight does not replay (event {seq}): faces left over").format(
-                seq=event.get("seq", "?")))
+        records.extend(apply_stored(fight, event))
         if history is not None:
             history.append((fight, len(records)))
             fight = fight.copy()
     return fight, records
 
 
+def is_player_turn(fight: Fight) -> bool:
+    """Whether the combatant whose turn it is belongs to a player (the policy plays the others)."""
+    view = fight.view()
+    current = view.get("current")
+    rows = {row["id"]: row for row in view["combatants"]}
+    return bool(current and rows.get(current, {}).get("player"))
+
+
+def described(event: Mapping[str, Any]) -> dict[str, Any]:
+    """What a stored command was, for the GM: the line typed (when kept), its type, how many turns it played."""
+    what: dict[str, Any] = {"type": str(event.get("type", "?"))}
+    if event.get("line"):
+        what["line"] = str(event["line"])
+    if event.get("type") == BATCH:
+        what["steps"] = len(event.get("events") or [])
+    return what
+
+
 class Tracker:
-    """One fight being played: its store, its system, its live state."""
+    """One fight being played: its store, its system, its live state.
+
+    Each command is one stored event decided on the version of the fight this tracker holds (its number of stored
+    events): a second writer on the same fight (another terminal) makes this tracker stale; its next append is
+    refused (:class:`~estoc.play.store.StaleError`) and it reloads the fight as stored.
+    """
 
     def __init__(self, store: EventStore, fight_id: str, system: FightSystem) -> None:
         self.store = store
         self.fight_id = fight_id
         self.system = system
         self.setup = store.setup(fight_id)
-        self.events = store.events(fight_id)
+        self.events: list[dict[str, Any]] = []
         self.history: list[tuple[Fight, int]] = []
         """The state after each command in effect and the records told by then: undo steps back without a replay
         (a state is never changed once kept: a command is tried on a copy)."""
-        self.fight, self.records = replay(system, self.setup, self.events, self.history)
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the fight again from the store (after another writer appended to it)."""
+        self.events = self.store.events(self.fight_id)
+        self.history = []
+        self.fight, self.records = replay(self.system, self.setup, self.events, self.history)
+
+    @property
+    def version(self) -> int:
+        """The number of stored events this tracker's state is the fold of (the store numbers them 1, 2, 3…)."""
+        return int(self.events[-1]["seq"]) if self.events else 0
 
     @classmethod
     def create(cls, store: EventStore, system: FightSystem, name: str, setup: Mapping[str, Any]) -> Tracker:
@@ -95,16 +150,18 @@ class Tracker:
         tracker.submit({"type": "begin"})
         return tracker
 
-    def _dice_seed(self) -> np.random.SeedSequence:
-        return np.random.SeedSequence([int(self.setup.get("seed", 0)) & 0xFFFFFFFF, len(self.events)])
+    def _dice_seed(self, step: int = 0) -> np.random.SeedSequence:
+        # The k-th turn of a batch draws as the k-th of as many single commands would: `auto end` plays the same
+        # fight whether its turns are stored one by one or as one command.
+        return np.random.SeedSequence([int(self.setup.get("seed", 0)) & 0xFFFFFFFF, len(self.events) + step])
 
-    def submit(self, event: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """Try an event on a copy; store it with its faces; keep the copy. Returns what happened."""
+    def _try(self, trial: Fight, event: Mapping[str, Any], step: int = 0) -> tuple[dict[str, Any],
+                                                                                   list[dict[str, Any]]]:
+        """Apply an event to ``trial`` with a recording dice source; returns the event to store and the records."""
         typed = {str(k): list(v) for k, v in (event.get("typed") or {}).items()}
         body = {k: v for k, v in event.items() if k != "typed"}
-        dice = ScriptedDice(typed, fallback=SeededDice(self._dice_seed()), strict=["attack"] if "attack" in typed
-                            else [], record=True)
-        trial = self.fight.copy()
+        dice = ScriptedDice(typed, fallback=SeededDice(self._dice_seed(step)),
+                            strict=["attack"] if "attack" in typed else [], record=True)
         records = trial.apply(body, dice)
         left = dice.unused()
         if left:
@@ -113,25 +170,76 @@ class Tracker:
         stored = {**body, "dice": recorded_dice(dice)}
         if typed:
             stored["typed"] = typed
-        seq = self.store.append(self.fight_id, stored)
+        return stored, records
+
+    def _append(self, event: dict[str, Any]) -> int:
+        """Store one event decided on this tracker's version; a stale tracker reloads and passes the refusal on."""
+        try:
+            return self.store.append(self.fight_id, event, version=self.version)
+        except StaleError:
+            self.reload()
+            raise
+
+    def _keep(self, stored: dict[str, Any], trial: Fight, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        seq = self._append(stored)
         self.events.append({**stored, "seq": seq})
         self.fight = trial
         self.records.extend(records)
         self.history.append((trial, len(self.records)))
         return records
 
+    def submit(self, event: Mapping[str, Any], line: str | None = None) -> list[dict[str, Any]]:
+        """Try an event on a copy; store it with its faces; keep the copy. Returns what happened."""
+        trial = self.fight.copy()
+        stored, records = self._try(trial, event)
+        if line:
+            stored["line"] = line
+        return self._keep(stored, trial, records)
+
+    def play(self, first: Mapping[str, Any] | None = None, *, until_player: bool = False, to_end: bool = False,
+             line: str | None = None) -> list[dict[str, Any]]:
+        """One command that may play several turns, stored as one event (a batch when more than one) and undone as
+        one: ``first`` (a GM's action, or the policy's for the current combatant), then, with ``until_player``,
+        the policy for every creature until a player's turn, or with ``to_end`` for everyone until the fight ends.
+
+        Nothing is stored until every turn is played on a copy; an interrupt or an error before stores nothing.
+        """
+        trial = self.fight.copy()
+        steps: list[dict[str, Any]] = []
+        records: list[dict[str, Any]] = []
+        if first is not None:
+            stored, told = self._try(trial, first)
+            steps.append(stored)
+            records.extend(told)
+        for _step in range(AUTO_LIMIT):
+            if trial.is_over() or (steps and not (until_player or to_end)):
+                break
+            if steps and until_player and is_player_turn(trial):
+                break
+            stored, told = self._try(trial, trial.auto_event(), len(steps))
+            steps.append(stored)
+            records.extend(told)
+        if not steps:
+            return []
+        one = steps[0] if len(steps) == 1 else {"type": BATCH, "events": steps}
+        if line:
+            one["line"] = line
+        return self._keep(one, trial, records)
+
     def undo(self) -> bool:
-        return self._rewind("undo")
+        return self._rewind("undo") is not None
 
     def redo(self) -> bool:
-        return self._rewind("redo")
+        return self._rewind("redo") is not None
 
-    def _rewind(self, kind: str) -> bool:
+    def _rewind(self, kind: str) -> dict[str, Any] | None:
+        """Store an undo or a redo; returns the command it took back or brought back (``None``: nothing to do)."""
         folded = fold_events(self.events)
         possible = len(folded.effective) > 1 if kind == "undo" else bool(folded.undone)
         if not possible:
-            return False
-        seq = self.store.append(self.fight_id, {"type": kind})
+            return None
+        target = folded.effective[-1] if kind == "undo" else folded.undone[-1]
+        seq = self._append({"type": kind})
         self.events.append({"type": kind, "seq": seq})
         if kind == "undo":
             self.history.pop()
@@ -139,54 +247,46 @@ class Tracker:
             self.records = self.records[:told]
         else:
             # The command undone last, applied again with its stored faces: the state a replay would reach.
-            event = folded.undone[-1]
             trial = self.fight.copy()
-            self.records.extend(trial.apply(event, ScriptedDice(events_dice(event))))
+            self.records.extend(apply_stored(trial, target))
             self.fight = trial
             self.history.append((trial, len(self.records)))
-        return True
+        return target
 
     def auto(self, until_player: bool = False) -> list[dict[str, Any]]:
         """Let the default policy play the current combatant (or every creature until a player's turn)."""
-        records: list[dict[str, Any]] = []
-        for _step in range(AUTO_LIMIT):
-            if self.fight.is_over():
-                break
-            records.extend(self.submit(self.fight.auto_event()))
-            if not until_player or self.fight.is_over() or self.player_turn():
-                break
-        return records
+        return self.play(until_player=until_player)
 
     def auto_to_end(self) -> list[dict[str, Any]]:
-        """Let the default policy play everyone until the fight ends."""
-        records: list[dict[str, Any]] = []
-        for _step in range(AUTO_LIMIT):
-            if self.fight.is_over():
-                break
-            records.extend(self.submit(self.fight.auto_event()))
-        return records
+        """Let the default policy play everyone until the fight ends (one command)."""
+        return self.play(to_end=True)
 
     def player_turn(self) -> bool:
-        current = self.fight.view().get("current")
-        rows = {row["id"]: row for row in self.fight.view()["combatants"]}
-        return bool(current and rows.get(current, {}).get("player"))
+        return is_player_turn(self.fight)
 
-    def command(self, line: str) -> list[dict[str, Any]]:
+    def command(self, line: str, *, creatures_auto: bool = False) -> list[dict[str, Any]]:
         """Run one command line (French or English words); returns narration records (tracker verbs: a record
-        ``{"kind": "tracker", …}``)."""
+        ``{"kind": "tracker", …}``). With ``creatures_auto``, the creatures' turns that follow a fight action are
+        played by the policy within the same command (one event, one undo)."""
         request = self.system.parse(line, self.fight)
         verb = request.get("command")
-        if verb == "undo":
-            return [{"kind": "tracker", "verb": "undo", "done": self.undo()}]
-        if verb == "redo":
-            return [{"kind": "tracker", "verb": "redo", "done": self.redo()}]
+        if verb in ("undo", "redo"):
+            target = self._rewind(str(verb))
+            record: dict[str, Any] = {"kind": "tracker", "verb": verb, "done": target is not None}
+            if target is not None:
+                record.update(described(target))
+                record["round"] = self.fight.view().get("round")
+                record["current"] = self.fight.view().get("current")
+            return [record]
         if verb == "auto":
             if request.get("end"):
-                return self.auto_to_end()
-            return self.auto(until_player=bool(request.get("all")))
+                return self.play(to_end=True, line=line)
+            return self.play(until_player=bool(request.get("all")) or creatures_auto, line=line)
         if verb in ("status", "log", "summary", "help", "quit"):
             return [{"kind": "tracker", "verb": verb}]
         event = request.get("event")
         if not isinstance(event, dict):
             raise InputError(_("{command} is no fight action").format(command=verb))
-        return self.submit(event)
+        if creatures_auto:
+            return self.play(event, until_player=True, line=line)
+        return self.submit(event, line=line)
