@@ -1,5 +1,6 @@
 """Run as a script by ``test_fight_crash.py``: plays fights by the default policy, forever, printing
-``FIGHT SEQ`` after each event the store confirmed."""
+``FIGHT SEQ`` after each event the store confirmed. With a fourth argument ``end``, each fight after its opening is
+one command, ``auto end`` (one stored event, or none if killed before its commit)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from estoc.systems.harp.tables import compile_tables
 
 def main() -> None:
     db, sample, seed = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+    to_end = sys.argv[4:] == ["end"]
     content = load_folder(shipped_folder())
     system = HarpPlay(content, compile_tables(content))
     setup = load_encounter(sample, content).setup
@@ -25,7 +27,10 @@ def main() -> None:
         seed += 1
         print(tracker.fight_id, len(tracker.events), flush=True)
         while not tracker.fight.is_over():
-            tracker.auto()
+            if to_end:
+                tracker.command("auto end")
+            else:
+                tracker.auto()
             print(tracker.fight_id, tracker.events[-1]["seq"], flush=True)
 
 
