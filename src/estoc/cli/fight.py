@@ -368,16 +368,15 @@ def write_file(path: Path, text: str, *, force: bool = False) -> Path:
         The absolute path written.
     """
     path = Path(os.path.abspath(path))
-    if path.is_dir() and not path.is_symlink():
-        raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=_("it is a folder")))
-    exists = path.exists() or path.is_symlink()
-    if exists and not force:
-        raise InputError(_("{path} already exists; add --force to replace it").format(path=path))
-    if not path.parent.is_dir():
-        raise InputError(_("cannot write {path}: {reason}").format(
-            path=path, reason=_("the folder {folder} does not exist").format(folder=path.parent)))
     temporary: str | None = None
     try:
+        if path.is_dir() and not path.is_symlink():
+            raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=_("it is a folder")))
+        if (path.exists() or path.is_symlink()) and not force:
+            raise InputError(_("{path} already exists; add --force to replace it").format(path=path))
+        if not path.parent.is_dir():
+            raise InputError(_("cannot write {path}: {reason}").format(
+                path=path, reason=_("the folder {folder} does not exist").format(folder=path.parent)))
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".estoc-", suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
