@@ -15,7 +15,10 @@ Large tables keep their cells in a CSV file named by the record and read relativ
 from __future__ import annotations
 
 import csv
+import io
+import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -25,14 +28,28 @@ from typing import Any
 from pydantic import ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.composer import Composer, MaxDepthExceededError
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
+from ruamel.yaml.scanner import RoundTripScanner
 
 from estoc.content.messages import translate_error
 from estoc.content.models import d100, harp, harp_heroes, tor
 from estoc.content.models import harp_creatures as creatures
-from estoc.content.models.common import SCHEMA_VERSION, Record
+from estoc.content.models.common import HP_MAX, SCHEMA_VERSION, Record
 from estoc.errors import ContentError
 from estoc.i18n import _
+
+YAML_MAX_BYTES = 512 * 1024
+"""The largest YAML file read (the largest shipped is under 40 KB; ruamel reads about 80 KB a second)."""
+CSV_MAX_BYTES = 4 * 1024 * 1024
+"""The largest CSV table read (the largest shipped is under 25 KB)."""
+YAML_MAX_DEPTH = 50
+"""How deeply YAML collections may nest (content nests under 10 deep)."""
+YAML_MAX_ALIASED = 100_000
+"""How many values aliases may add to a YAML file once expanded (a few are handy; a bomb adds billions)."""
+NUMBER_DIGITS = 12
+"""The most digits a number in a CSV cell has (every range is far below 10**12)."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -82,29 +99,84 @@ def _field_name(loc: Sequence[int | str]) -> str:
 
 # --- CSV readers -------------------------------------------------------------------------------------------------
 
-_CELL = re.compile(r"^\s*(\d+)\s*([A-E])?\s*$")
+_CELL = re.compile(rf"^\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*([A-E])?\s*$")
+_WHOLE = re.compile(rf"^\s*([+-]?[0-9]{{1,{NUMBER_DIGITS}}})\s*$")
+
+
+def read_text(path: Path, limit: int) -> str:
+    """A text file's UTF-8 text, read with bounds: a regular file (no device, pipe or folder), at most ``limit``
+    bytes, no NUL byte. Raises :class:`ContentError` (``file:line: message``) otherwise."""
+    def refuse(message: str, line: int | None = None) -> ContentError:
+        return ContentError([_problem(path, line, "", message)])
+
+    try:
+        with path.open("rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise refuse(_("not a regular file"))
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise refuse(_("cannot read the file: {error}").format(error=exc.strerror or exc)) from exc
+    if len(raw) > limit:
+        raise refuse(_("the file is larger than {size} KiB").format(size=limit // 1024))
+    if b"\0" in raw:
+        raise refuse(_("a binary file, not text"), raw[:raw.index(b"\0")].count(b"\n") + 1)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise refuse(_("not UTF-8 text (byte {byte} of this line)").format(
+            byte=exc.start - raw.rfind(b"\n", 0, exc.start)), raw[:exc.start].count(b"\n") + 1) from exc
+
+
+def inside(folder: Path, name: str) -> Path:
+    """The file ``name`` names, relative to ``folder`` and inside it once links are resolved (no absolute path, no
+    ``..``). Raises :class:`ValueError` with the reason, in the user's language."""
+    relative = Path(name)
+    if not name or relative.is_absolute() or relative.drive or ".." in relative.parts:
+        raise ValueError(_("a file is named relative to this file's folder, inside it: not {name!r}").format(
+            name=name))
+    target = folder / relative
+    try:
+        resolved, base = target.resolve(), folder.resolve()
+    except (OSError, RuntimeError) as exc:
+        raise ValueError(_("cannot follow {name!r}: {error}").format(name=name, error=exc)) from exc
+    if not resolved.is_relative_to(base):
+        raise ValueError(_("{name!r} leads outside this file's folder").format(name=name))
+    return target
+
+
+def cell_number(text: str | None) -> int | str | None:
+    """A CSV cell as a whole number when it is one (ASCII digits, bounded length), else the text as it is, for the
+    model to refuse."""
+    match = _WHOLE.match(text or "")
+    return int(match.group(1)) if match else text
 
 
 def _read_csv(path: Path, header: Sequence[str]) -> Iterator[tuple[int, dict[str, str]]]:
+    text = read_text(path, CSV_MAX_BYTES)
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     try:
-        handle = path.open(encoding="utf-8", newline="")
-    except OSError as exc:
-        raise ContentError([_problem(path, None, "", _("cannot read the file: {error}").format(
-            error=exc.strerror or exc))]) from exc
-    with handle:
-        reader = csv.DictReader(handle)
         found = list(reader.fieldnames or [])
         if found != list(header):
             raise ContentError([_problem(path, 1, "", _("the columns must be: {expected}").format(
                 expected=",".join(header)))])
-        yield from enumerate(reader, start=2)
+        for row in reader:
+            yield reader.line_num, row
+    except csv.Error as exc:
+        raise ContentError([_problem(path, reader.line_num, "", _("not a valid CSV table: {error}").format(
+            error=exc))]) from exc
 
 
 @cache
-def _cell(hits: int, severity: str | None) -> harp.AttackCell:
+def _cached_cell(hits: int, severity: str | None) -> harp.AttackCell:
     """One cell, shared by every cell alike (cells are frozen): a table is thousands of cells but a few hundred
     distinct ones, so that the content cache stores and loads each once (start-up)."""
     return harp.AttackCell.model_validate({"hits": hits, "severity": severity})
+
+
+def _cell(hits: int, severity: str | None) -> harp.AttackCell:
+    if not 0 <= hits <= HP_MAX:
+        raise ValueError(hits)
+    return _cached_cell(hits, severity)
 
 
 def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
@@ -131,7 +203,12 @@ def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
                     text=text)))
                 cells.append(_cell(0, None))
                 continue
-            cells.append(_cell(int(match.group(1)), match.group(2)))
+            try:
+                cells.append(_cell(int(match.group(1)), match.group(2)))
+            except ValueError:
+                problems.append(_problem(path, line, column, _("{hits} hits is beyond what a cell may hold").format(
+                    hits=match.group(1))))
+                cells.append(_cell(0, None))
         rows.append(tuple(cells))
     if not problems and len(rows) < harp.TABLE_ROWS:
         problems.append(_problem(path, None, "", _("an attack table needs rows up to at least {n}").format(
@@ -153,14 +230,15 @@ def read_critical_entries(path: Path, _record_id: str) -> tuple[Any, ...]:
     for line, row in _read_csv(path, CRITICAL_COLUMNS):
         data: dict[str, Any] = {
             "severity": row["severity"],
-            "roll_min": row["roll_min"],
-            "roll_max": row["roll_max"],
+            "roll_min": cell_number(row["roll_min"]),
+            "roll_max": cell_number(row["roll_max"]),
             "text": {"fr": row["text_fr"], "en": row["text_en"]},
-            "effects": {key: row[key] for key in CRITICAL_COLUMNS[5:] if (row[key] or "").strip() != ""},
+            "effects": {key: cell_number(row[key]) for key in CRITICAL_COLUMNS[5:]
+                        if (row[key] or "").strip() != ""},
         }
         for flag in ("shaken", "knockdown", "drop_weapon"):
             if flag in data["effects"]:
-                data["effects"][flag] = data["effects"][flag].strip() in ("1", "true", "yes")
+                data["effects"][flag] = str(data["effects"][flag]).strip() in ("1", "true", "yes")
         try:
             entries.append(harp.CriticalEntry.model_validate(data))
             lines.append(line)
@@ -236,9 +314,80 @@ class LoadedRecord:
     line: int | None
 
 
+class _Refused(Exception):
+    """A YAML file refused before its values are built."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def _line(node: Node) -> int | None:
+    mark = getattr(node, "start_mark", None)
+    return mark.line + 1 if mark is not None else None
+
+
+def check_expansion(root: Node | None, limit: int = YAML_MAX_ALIASED) -> None:
+    """Refuse a composed YAML document whose aliases would expand it by more than ``limit`` values, or that
+    holds itself (``&a [*a]``). Each node is weighed once (its weight: itself and, expanded, everything under it),
+    so a bomb is caught in time linear in the file, before anything is built."""
+    if root is None:
+        return
+    weight: dict[int, int] = {}
+    nodes = 0
+    on_path: set[int] = set()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        children = ([n for pair in node.value for n in pair] if isinstance(node, MappingNode)
+                    else list(node.value) if isinstance(node, SequenceNode) else [])
+        if done:
+            on_path.discard(key)
+            weight[key] = 1 + sum(weight[id(child)] for child in children)
+            if weight[key] > nodes + limit:
+                raise _Refused(_line(node), _("aliases expand this file beyond {limit} values").format(limit=limit))
+            continue
+        if key in weight:
+            continue
+        if key in on_path:
+            raise _Refused(_line(node), _("an alias holds the value it is part of"))
+        nodes += 1
+        on_path.add(key)
+        stack.append((node, True))
+        for child in children:
+            if id(child) in on_path:
+                raise _Refused(_line(child), _("an alias holds the value it is part of"))
+            if id(child) not in weight:
+                stack.append((child, False))
+
+
+class _BoundedComposer(Composer):
+    """ruamel's composer, with the document's expansion checked before it is constructed."""
+
+    def compose_document(self: Any) -> Any:
+        node = Composer.compose_document(self)
+        check_expansion(node)
+        return node
+
+
+class _BoundedScanner(RoundTripScanner):
+    """ruamel's scanner, refusing flow collections (``[``, ``{``) nested too deep as it meets them: deep brackets
+    cost it time growing with the square of their depth, before the composer's own depth check is reached."""
+
+    def fetch_flow_collection_start(self: Any, TokenClass: Any, to_push: Any) -> None:
+        if len(self.flow_context) >= YAML_MAX_DEPTH:
+            raise _Refused(self.reader.line + 1, _("values nest more than {depth} deep").format(depth=YAML_MAX_DEPTH))
+        RoundTripScanner.fetch_flow_collection_start(self, TokenClass, to_push)
+
+
 def _yaml() -> YAML:
     yaml = YAML(typ="rt")
     yaml.version = (1, 2)
+    yaml.Composer = _BoundedComposer
+    yaml.Scanner = _BoundedScanner
+    yaml.max_depth = YAML_MAX_DEPTH
     return yaml
 
 
@@ -260,18 +409,21 @@ def _migrate(data: dict[str, Any], path: Path) -> dict[str, Any]:
 
 def read_yaml(path: Path) -> Any:
     """A YAML 1.2 file as ruamel's round-trip data (with line numbers); :class:`ContentError` when unreadable."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError([_problem(path, None, "", _("cannot read the file: {error}").format(error=exc))]) from exc
+    text = read_text(path, YAML_MAX_BYTES)
     try:
         data = _yaml().load(text)
+    except _Refused as exc:
+        raise ContentError([_problem(path, exc.line, "", exc.message)]) from None
+    except MaxDepthExceededError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ContentError([_problem(path, mark.line + 1 if mark is not None else None, "", _(
+            "values nest more than {depth} deep").format(depth=YAML_MAX_DEPTH))]) from None
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ContentError([_problem(path, line, "", _("not valid YAML: {problem}").format(problem=problem))]) from exc
-    except (ValueError, IndexError, TypeError, AttributeError) as exc:
+    except (ValueError, IndexError, TypeError, AttributeError, KeyError, RecursionError) as exc:
         # ruamel.yaml lets plain Python errors out on some malformed scalars (a lone "." read as a float).
         raise ContentError([_problem(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
     return data
@@ -321,7 +473,13 @@ def load_file(path: Path) -> list[LoadedRecord]:
         if kind.csv_field and kind.source_field and kind.csv_reader:
             source = getattr(record, kind.source_field)
             try:
-                filled = kind.csv_reader(path.parent / str(source), record_id)
+                table = inside(path.parent, str(source))
+            except ValueError as exc:
+                problems.append(_problem(path, _line_of(data, ["records", index, kind.source_field]) or line,
+                                         kind.source_field, str(exc)))
+                continue
+            try:
+                filled = kind.csv_reader(table, record_id)
             except ContentError as exc:
                 problems.extend(exc.problems)
                 continue

@@ -37,10 +37,19 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 from ruamel.yaml.comments import CommentedMap
 
-from estoc.content.loader import LoadedRecord, _field_name, _line_of, _plain, _problem, load_file, read_yaml
+from estoc.content.loader import (
+    LoadedRecord,
+    _field_name,
+    _line_of,
+    _plain,
+    _problem,
+    inside,
+    load_file,
+    read_yaml,
+)
 from estoc.content.messages import translate_error
 from estoc.content.models import harp
-from estoc.content.models.common import ContentId, Strict, Text
+from estoc.content.models.common import BONUS_MAX, LEVEL_MAX, METRES_MAX, ContentId, Strict, Text, whole
 from estoc.content.models.harp_creatures import Creature
 from estoc.content.models.harp_heroes import Hero
 from estoc.content.registry import Content
@@ -67,8 +76,8 @@ class Member(Strict):
     file: str | None = Field(default=None, description="a character file (kind heroes), relative to the encounter")
     sheet: Hero | None = Field(default=None, description="a hero's sheet written inline")
     creature: ContentId | None = None
-    count: int = Field(default=1, ge=1, le=MAX_COUNT, description="several of the same, numbered id-1, id-2…")
-    level: int | None = Field(default=None, ge=0, description="a creature scaled to this level")
+    count: int = whole(default=1, ge=1, le=MAX_COUNT, description="several of the same, numbered id-1, id-2…")
+    level: int | None = whole(default=None, ge=0, le=LEVEL_MAX, description="a creature scaled to this level")
     id: ContentId | None = Field(default=None, description="the combatant's id instead of the record's")
     weapon: ContentId | None = Field(default=None, description="the weapon in hand at the start (a hero's)")
 
@@ -106,7 +115,8 @@ class Side(Strict):
 class Modifiers(Strict):
     """Modifiers for the whole fight."""
 
-    fight: int = Field(default=0, description="added to every attack (fog, bad footing, poor light…)")
+    fight: int = whole(default=0, ge=-BONUS_MAX, le=BONUS_MAX,
+                       description="added to every attack (fog, bad footing, poor light…)")
 
 
 class Settings(Strict):
@@ -120,7 +130,7 @@ class Distance(Strict):
     """Metres between two combatants at the start (0: in contact), for the range of shots."""
 
     between: tuple[ContentId, ContentId]
-    metres: int = Field(ge=0, le=100_000)
+    metres: int = whole(ge=0, le=METRES_MAX)
 
 
 class Encounter(Strict):
@@ -368,8 +378,10 @@ def _from_file(member: Member, content: Content, base: Path | None, files: dict[
     assert member.file is not None
     if base is None:
         raise _Problem("file", _("a setup names no files: its heroes are written inline (sheet)"))
-    path = Path(member.file)
-    path = path if path.is_absolute() else base / path
+    try:
+        path = inside(base, member.file)
+    except ValueError as exc:
+        raise _Problem("file", str(exc)) from None
     if path not in files:
         if not path.is_file():
             raise _Problem("file", _("no such file: {path}").format(path=path))

@@ -3,12 +3,37 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticUndefined
 
 SCHEMA_VERSION = 1
 """The version of the content file format this estoc writes and reads; older files are migrated on load."""
+
+KERNEL_LIMIT = (1 << 30) - 1
+"""The largest number a field holds when the rules give it no range: what the kernels' 32-bit integers hold with
+room for a round's sums (their ``worlds._check_fits``)."""
+LEVEL_MAX = 100
+"""HARP levels: the texts set no ceiling; the bestiary's mightiest creatures stay well below it."""
+HP_MAX = 10_000
+"""Hit points, endurance: the bestiary's largest creatures have a few hundred."""
+BONUS_MAX = 500
+"""A total bonus (skill, resistance, OB, DB…) either way: HARP totals stay in the low hundreds."""
+ITEM_BONUS_MAX = 100
+"""A bonus from one source (a stat, magic, a talent, a modifier) either way."""
+ROUNDS_MAX = 1_000
+"""A duration in rounds, a bleeding rate, rounds to reload."""
+METRES_MAX = 100_000
+"""A distance, a range or a movement in metres."""
+
+
+def whole(default: Any = PydanticUndefined, *, ge: int = -KERNEL_LIMIT, le: int = KERNEL_LIMIT,
+          **kwargs: Any) -> Any:
+    """A whole-number field within ``ge``–``le`` (the kernels' range unless the rules give one). Strict: ``true``,
+    ``false``, text and fractions are no whole numbers."""
+    return Field(default, ge=ge, le=le, strict=True, **kwargs)
+
 
 _KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 

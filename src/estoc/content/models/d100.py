@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from estoc.content.models.common import ContentId, Record, Strict
+from estoc.content.models.common import HP_MAX, METRES_MAX, ROUNDS_MAX, ContentId, Record, Strict, whole
 
 Skill = Literal["melee", "missile", "firearm", "heavy"]
 """The skill a weapon uses: Arme de mêlée, Arme à distance, Arme à feu, Arme lourde."""
@@ -43,22 +43,25 @@ class Weapon(Record):
     """A melee or missile weapon, or a firearm."""
 
     skill: Skill
-    base: int = Field(ge=0, le=100, description="base percentage of the skill")
+    base: int = whole(ge=0, le=100, description="base percentage of the skill")
     damage: Dice
     damage_bonus: Literal["full", "half", "none"] = Field(
         default="full", description="how much of the wielder's damage bonus it adds (half: rounded up)")
-    hands: Literal[1, 2] = 1
-    hp: int | None = Field(default=None, ge=1, description="hit points when it parries (none: it cannot parry)")
+    hands: int = whole(1, ge=1, le=2)
+    hp: int | None = whole(default=None, ge=1, le=HP_MAX,
+                           description="hit points when it parries (none: it cannot parry)")
     reach: Reach = Field(description="its place at a tie of DEX ranks")
     other_reaches: tuple[Reach, ...] = Field(default=(), description="other reaches its user may pick to act at")
     thrown: bool = Field(default=False, description="thrown: its skill is a physical one, hampered by armour")
-    range: int | None = Field(default=None, ge=1, description="metres: normal chance up to it, half up to twice, a "
-                              "quarter up to three times")
+    range: int | None = whole(default=None, ge=1, le=METRES_MAX, description="metres: normal chance up to it, half "
+                              "up to twice, a quarter up to three times")
     high_velocity: bool = Field(default=False, description="firearm or energy weapon: cannot be parried or dodged")
     dodgeable_missile: bool = Field(default=False, description="an arrow, bolt or thrown weapon: may be dodged at half "
                                     "skill where the GM allows it")
-    reload_rounds: int = Field(default=0, ge=0, description="full rounds to reload after each shot (crossbow: 1)")
-    magazine: int | None = Field(default=None, ge=1, description="shots before a reload (pistol: 6, laser: 20)")
+    reload_rounds: int = whole(default=0, ge=0, le=ROUNDS_MAX,
+                          description="full rounds to reload after each shot (crossbow: 1)")
+    magazine: int | None = whole(default=None, ge=1, le=1_000,
+                                 description="shots before a reload (pistol: 6, laser: 20)")
 
     @model_validator(mode="after")
     def _ranged(self) -> Weapon:
@@ -73,21 +76,22 @@ class Armour(Record):
     """A protection: points subtracted from every blow's damage, and penalties to skills."""
 
     slot: Literal["body", "head"] = "body"
-    points: int = Field(ge=0)
-    physical_penalty: int = Field(default=0, le=0, description="percentage points off physical skills (Dodge…)")
-    perception_penalty: int = Field(default=0, le=0, description="percentage points off Listen and Spot")
+    points: int = whole(ge=0, le=100)
+    physical_penalty: int = whole(default=0, ge=-100, le=0,
+                                  description="percentage points off physical skills (Dodge…)")
+    perception_penalty: int = whole(default=0, ge=-100, le=0, description="percentage points off Listen and Spot")
 
 
 class Shield(Record):
     """A shield: parries like a weapon, and stops missiles with its own fixed chance."""
 
     size: Literal["small", "full", "large"]
-    base: int = Field(ge=0, le=100, description="base percentage of its parry (and bash)")
+    base: int = whole(ge=0, le=100, description="base percentage of its parry (and bash)")
     damage: Dice = Field(description="a bash with it")
-    points: int = Field(ge=0, description="armour points: what it stops of a blow it parries")
-    hp: int = Field(ge=1)
-    missile_parry: int = Field(ge=0, le=100, description="chance to stop an arrow or thrown weapon")
-    missile_parry_kneeling: int | None = Field(default=None, ge=0, le=100,
+    points: int = whole(ge=0, le=100, description="armour points: what it stops of a blow it parries")
+    hp: int = whole(ge=1, le=HP_MAX)
+    missile_parry: int = whole(ge=0, le=100, description="chance to stop an arrow or thrown weapon")
+    missile_parry_kneeling: int | None = whole(default=None, ge=0, le=100,
                                                description="the chance kneeling behind it (large shields)")
 
 
@@ -118,24 +122,24 @@ class WeaponSkill(Strict):
     """A weapon a character carries, and the points it adds to the weapon's base percentage."""
 
     weapon: ContentId
-    points: int = Field(default=0, ge=-100, le=200)
+    points: int = whole(default=0, ge=-100, le=200)
 
 
 class ShieldSkill(Strict):
     shield: ContentId
-    points: int = Field(default=0, ge=-100, le=200)
+    points: int = whole(default=0, ge=-100, le=200)
 
 
 class Characteristics(Strict):
     """FOR, CON, TAI, INT, POU, DEX, APP."""
 
-    str_: int = Field(alias="str", ge=1, le=100)
-    con: int = Field(ge=1, le=100)
-    siz: int = Field(ge=1, le=100)
-    int_: int = Field(alias="int", ge=1, le=100)
-    pow: int = Field(ge=1, le=100)
-    dex: int = Field(ge=1, le=100)
-    app: int = Field(ge=1, le=100)
+    str_: int = whole(alias="str", ge=1, le=100)
+    con: int = whole(ge=1, le=100)
+    siz: int = whole(ge=1, le=100)
+    int_: int = whole(alias="int", ge=1, le=100)
+    pow: int = whole(ge=1, le=100)
+    dex: int = whole(ge=1, le=100)
+    app: int = whole(ge=1, le=100)
 
 
 class Character(Record):
@@ -147,5 +151,5 @@ class Character(Record):
     shield: ShieldSkill | None = None
     armour: ContentId | None = None
     helmet: ContentId | None = None
-    dodge: int = Field(ge=0, le=200, description="Dodge, in percent, before armour's penalty")
-    first_aid: int = Field(default=0, ge=0, le=200, description="First Aid, in percent")
+    dodge: int = whole(ge=0, le=200, description="Dodge, in percent, before armour's penalty")
+    first_aid: int = whole(default=0, ge=0, le=200, description="First Aid, in percent")

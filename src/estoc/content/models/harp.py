@@ -10,7 +10,18 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from estoc.content.models.common import ContentId, Record, Strict, Text
+from estoc.content.models.common import (
+    BONUS_MAX,
+    HP_MAX,
+    ITEM_BONUS_MAX,
+    METRES_MAX,
+    ROUNDS_MAX,
+    ContentId,
+    Record,
+    Strict,
+    Text,
+    whole,
+)
 
 AttackSize = Literal["tiny", "small", "medium", "large"]
 ATTACK_SIZES: tuple[AttackSize, ...] = ("tiny", "small", "medium", "large")
@@ -24,11 +35,12 @@ TABLE_ROWS = 150
 class Armour(Record):
     """One of the ten armour types (1 cloth … 10 plate)."""
 
-    type: int = Field(ge=1, le=ARMOUR_TYPES)
-    db: int = Field(ge=0, description="defensive bonus of the armour")
-    manoeuvre_penalty_min: int = Field(le=0, description="penalty left to a wearer fully trained in Armour")
-    manoeuvre_penalty_max: int = Field(le=0, description="penalty of an untrained wearer")
-    casting_penalty: int = Field(le=0)
+    type: int = whole(ge=1, le=ARMOUR_TYPES)
+    db: int = whole(ge=0, le=BONUS_MAX, description="defensive bonus of the armour")
+    manoeuvre_penalty_min: int = whole(le=0, ge=-BONUS_MAX,
+                                       description="penalty left to a wearer fully trained in Armour")
+    manoeuvre_penalty_max: int = whole(le=0, ge=-BONUS_MAX, description="penalty of an untrained wearer")
+    casting_penalty: int = whole(le=0, ge=-BONUS_MAX)
 
     @model_validator(mode="after")
     def _penalties_ordered(self) -> Armour:
@@ -40,9 +52,9 @@ class Armour(Record):
 class Shield(Record):
     """A shield: its DB for untrained and trained users, what it covers, what its hand may still hold."""
 
-    db_untrained: int = Field(ge=0)
-    db_trained: int = Field(ge=0)
-    attacks_covered: int = Field(ge=1, description="how many attacks a round it protects against")
+    db_untrained: int = whole(ge=0, le=BONUS_MAX)
+    db_trained: int = whole(ge=0, le=BONUS_MAX)
+    attacks_covered: int = whole(ge=1, le=100, description="how many attacks a round it protects against")
     arc: Literal["front", "front-side"] = Field(description="frontal attacks only, or front and side")
     hand: Literal["empty", "object", "missile"] = Field(
         description="empty: the hand holds nothing else; object: a torch or the like, never a weapon; "
@@ -64,9 +76,9 @@ class Weapon(Record):
     table: ContentId = Field(description="attack table id")
     size: AttackSize = Field(description="attack size, which caps the result read on the table")
     group: ContentId = Field(description="weapon group (the skill that wields it)")
-    ob_mod: int = 0
-    fumble: int = Field(ge=0, le=100, description="fumble range: a first roll this low or lower fumbles")
-    hands: Literal[1, 2] = 1
+    ob_mod: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
+    fumble: int = whole(ge=0, le=100, description="fumble range: a first roll this low or lower fumbles")
+    hands: int = whole(1, ge=1, le=2)
     critical: ContentId | None = Field(default=None, description="critical table replacing the table's default")
     additional_critical: AdditionalCritical | None = None
     braced_vs_charge: bool = Field(default=False, description="spear or polearm: strikes first at a seen charge")
@@ -83,10 +95,10 @@ class MissileData(Strict):
     """Range data of a missile weapon."""
 
     family: Literal["bow", "crossbow", "sling", "thrown"]
-    max_range: int = Field(gt=0, description="metres")
-    range_increment: int = Field(gt=0, description="metres; the maximum range holds 10 increments")
-    point_blank_range: int = Field(ge=0, description="metres")
-    point_blank_mod: int = 0
+    max_range: int = whole(gt=0, le=METRES_MAX, description="metres")
+    range_increment: int = whole(gt=0, le=METRES_MAX, description="metres; the maximum range holds 10 increments")
+    point_blank_range: int = whole(ge=0, le=METRES_MAX, description="metres")
+    point_blank_mod: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
 
     @model_validator(mode="after")
     def _ten_increments(self) -> MissileData:
@@ -98,10 +110,10 @@ class MissileData(Strict):
 class SizeLimits(Strict):
     """The highest result an attack of each size may read on a table."""
 
-    tiny: int = Field(ge=1, le=TABLE_ROWS)
-    small: int = Field(ge=1, le=TABLE_ROWS)
-    medium: int = Field(ge=1, le=TABLE_ROWS)
-    large: int = Field(ge=1, le=TABLE_ROWS)
+    tiny: int = whole(ge=1, le=TABLE_ROWS)
+    small: int = whole(ge=1, le=TABLE_ROWS)
+    medium: int = whole(ge=1, le=TABLE_ROWS)
+    large: int = whole(ge=1, le=TABLE_ROWS)
 
     @model_validator(mode="after")
     def _ordered(self) -> SizeLimits:
@@ -116,7 +128,7 @@ class SizeLimits(Strict):
 class AttackCell(Strict):
     """One cell: hits, and the severity of the critical if any."""
 
-    hits: int = Field(ge=0)
+    hits: int = whole(ge=0, le=HP_MAX)
     severity: Severity | None = None
 
 
@@ -133,14 +145,15 @@ class AttackTable(Record):
 class Effects(Strict):
     """What a critical (or a fumble) does to the one who suffers it. Durations are in rounds."""
 
-    hits: int = Field(default=0, ge=0)
-    penalty: int = Field(default=0, le=0)
-    stun: int = Field(default=0, ge=0)
-    bleed: int = Field(default=0, ge=0, description="hit points lost at the start of each later turn")
+    hits: int = whole(default=0, ge=0, le=HP_MAX)
+    penalty: int = whole(default=0, le=0, ge=-BONUS_MAX)
+    stun: int = whole(default=0, ge=0, le=ROUNDS_MAX)
+    bleed: int = whole(default=0, ge=0, le=HP_MAX, description="hit points lost at the start of each later turn")
     shaken: bool = False
-    must_parry: int = Field(default=0, ge=0)
-    no_parry: int = Field(default=0, ge=0)
-    death: int | None = Field(default=None, ge=0, description="none; 0: dies at once; N: falls and dies in N rounds")
+    must_parry: int = whole(default=0, ge=0, le=ROUNDS_MAX)
+    no_parry: int = whole(default=0, ge=0, le=ROUNDS_MAX)
+    death: int | None = whole(default=None, ge=0, le=ROUNDS_MAX,
+                              description="none; 0: dies at once; N: falls and dies in N rounds")
     knockdown: bool = False
     drop_weapon: bool = False
 
@@ -149,8 +162,8 @@ class CriticalEntry(Strict):
     """One line of a critical table: a range of d100 rolls in one severity column."""
 
     severity: Severity
-    roll_min: int = Field(ge=1, le=100)
-    roll_max: int = Field(ge=1, le=100)
+    roll_min: int = whole(ge=1, le=100)
+    roll_max: int = whole(ge=1, le=100)
     text: Text
     effects: Effects
 
@@ -168,11 +181,11 @@ class CriticalTable(Record):
 class FumbleEntry(Strict):
     """One line of the fumble table."""
 
-    roll_min: int = Field(ge=1, le=100)
-    roll_max: int = Field(ge=1, le=100)
+    roll_min: int = whole(ge=1, le=100)
+    roll_max: int = whole(ge=1, le=100)
     text: Text
     effects: Effects = Effects()
-    lost_rounds: int = Field(default=0, ge=0, description="rounds of action lost (no resistance roll)")
+    lost_rounds: int = whole(default=0, ge=0, le=ROUNDS_MAX, description="rounds of action lost (no resistance roll)")
 
 
 class FumbleTable(Record):
@@ -184,11 +197,13 @@ class FumbleTable(Record):
 class ManoeuvreRow(Strict):
     """A row of the manoeuvre table: a band of roll totals and the two ways to read it."""
 
-    min_total: int | None = Field(default=None, description="lowest total of the band; none: no lower bound")
-    max_total: int | None = Field(default=None, description="highest total; none: no upper bound")
+    min_total: int | None = whole(default=None, ge=-10_000, le=10_000,
+                                  description="lowest total of the band; none: no lower bound")
+    max_total: int | None = whole(default=None, ge=-10_000, le=10_000,
+                                  description="highest total; none: no upper bound")
     label: Text
-    percent: int = Field(description="percentage column (share of the task achieved)")
-    bonus: int = Field(description="bonus column (a modifier the manoeuvre grants)")
+    percent: int = whole(ge=-1000, le=1000, description="percentage column (share of the task achieved)")
+    bonus: int = whole(ge=-BONUS_MAX, le=BONUS_MAX, description="bonus column (a modifier the manoeuvre grants)")
 
 
 class ManoeuvreTable(Record):
@@ -200,7 +215,7 @@ class ManoeuvreTable(Record):
 class Modifier(Record):
     """A named modifier: initiative situations, position bonuses."""
 
-    value: int
+    value: int = whole(ge=-BONUS_MAX, le=BONUS_MAX)
     exclusive: str | None = Field(
         default=None, description="modifiers sharing this key never apply together on one attack")
 
@@ -210,8 +225,8 @@ class Cover(Record):
 
     extent: Literal["half", "full"]
     material: Literal["vulnerable", "resistant"]
-    melee: int = Field(ge=0)
-    missile: int = Field(ge=0)
+    melee: int = whole(ge=0, le=BONUS_MAX)
+    missile: int = whole(ge=0, le=BONUS_MAX)
 
 
 Weapon.model_rebuild()
@@ -220,22 +235,23 @@ Weapon.model_rebuild()
 class Fighter(Record):
     """A ready-to-fight combatant sheet (samples for the demo and tests; full hero files come with play)."""
 
-    hp: int = Field(ge=1, description="hit points")
+    hp: int = whole(ge=1, le=HP_MAX, description="hit points")
     weapon: ContentId
-    skill: int = Field(description="total skill bonus with the weapon's group")
-    weapon_bonus: int = Field(default=0, description="magic, material or quality of the weapon")
-    talents_ob: int = 0
+    skill: int = whole(ge=-BONUS_MAX, le=BONUS_MAX, description="total skill bonus with the weapon's group")
+    weapon_bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
+                              description="magic, material or quality of the weapon")
+    talents_ob: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
     armour: ContentId
     armour_fitted: bool = True
-    armour_skill: int = Field(default=0, ge=0, description="total skill bonus in Armour")
-    armour_bonus: int = 0
+    armour_skill: int = whole(default=0, ge=0, le=BONUS_MAX, description="total skill bonus in Armour")
+    armour_bonus: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
     shield: ContentId | None = None
     shield_trained: bool = False
-    shield_bonus: int = 0
-    talents_db: int = 0
-    quickness: int = Field(default=0, description="Quickness bonus")
-    intuition: int = Field(default=0, description="Intuition bonus")
-    agility: int = Field(default=0, description="Agility bonus")
-    body_rr: int = Field(default=0, description="Body resistance bonus")
-    base_movement: int = Field(default=20, ge=0, description="metres a round")
-    parry: int = Field(default=0, ge=0, description="OB it usually moves to its DB against its opponent")
+    shield_bonus: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
+    talents_db: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
+    quickness: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Quickness bonus")
+    intuition: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Intuition bonus")
+    agility: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Agility bonus")
+    body_rr: int = whole(default=0, ge=-BONUS_MAX, le=BONUS_MAX, description="Body resistance bonus")
+    base_movement: int = whole(default=20, ge=0, le=METRES_MAX, description="metres a round")
+    parry: int = whole(default=0, ge=0, le=BONUS_MAX, description="OB it usually moves to its DB against its opponent")

@@ -12,7 +12,18 @@ from typing import Literal
 from pydantic import Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails
 
-from estoc.content.models.common import ContentId, Record, Strict, Text
+from estoc.content.models.common import (
+    BONUS_MAX,
+    HP_MAX,
+    ITEM_BONUS_MAX,
+    LEVEL_MAX,
+    METRES_MAX,
+    ContentId,
+    Record,
+    Strict,
+    Text,
+    whole,
+)
 from estoc.content.models.harp import AdditionalCritical, AttackSize
 from estoc.i18n import _
 
@@ -32,38 +43,38 @@ KnownAbility = Literal[
 class NaturalArmour(Record):
     """Skin, fur, hide, scales or shell: an armour Type and its DB, with no manoeuvre or casting penalty."""
 
-    type: int = Field(ge=1, le=10)
-    db: int = Field(ge=0)
+    type: int = whole(ge=1, le=10)
+    db: int = whole(ge=0, le=BONUS_MAX)
 
 
 class CreatureSizeRule(Record):
     """What a creature size brings: the racial Endurance bonus to hit points and how far criticals drop."""
 
     size: CreatureSize
-    endurance_bonus: int = Field(description="racial bonus to hit points")
-    critical_reduction: int = Field(ge=0, le=4, description="severities removed from the criticals it takes")
-    rank: int = Field(ge=0, description="0 tiny … 4 huge: a larger rank is a larger creature")
+    endurance_bonus: int = whole(ge=-HP_MAX, le=HP_MAX, description="racial bonus to hit points")
+    critical_reduction: int = whole(ge=0, le=4, description="severities removed from the criticals it takes")
+    rank: int = whole(ge=0, le=4, description="0 tiny … 4 huge: a larger rank is a larger creature")
 
 
 class Stats(Strict):
     """Characteristic bonuses."""
 
-    st: int = Field(default=0, description="Strength (Force)")
-    qu: int = Field(default=0, description="Quickness (Rapidité)")
-    ag: int = Field(default=0, description="Agility (Agilité)")
-    co: int = Field(default=0, description="Constitution")
-    sd: int = Field(default=0, description="Self-discipline (Volonté)")
-    in_: int = Field(default=0, alias="in", description="Intuition")
-    re: int = Field(default=0, description="Reasoning (Raisonnement)")
-    pr: int = Field(default=0, description="Presence (Présence)")
+    st: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Strength (Force)")
+    qu: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Quickness (Rapidité)")
+    ag: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Agility (Agilité)")
+    co: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Constitution")
+    sd: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Self-discipline (Volonté)")
+    in_: int = whole(default=0, alias="in", ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Intuition")
+    re: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Reasoning (Raisonnement)")
+    pr: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Presence (Présence)")
 
 
 class Resistances(Strict):
     """Racial bonuses to the three resistance rolls."""
 
-    body: int = 0
-    mind: int = 0
-    magic: int = 0
+    body: int = whole(0, ge=-BONUS_MAX, le=BONUS_MAX)
+    mind: int = whole(0, ge=-BONUS_MAX, le=BONUS_MAX)
+    magic: int = whole(0, ge=-BONUS_MAX, le=BONUS_MAX)
 
 
 class Treasure(Strict):
@@ -77,8 +88,8 @@ class Poison(Strict):
     """A venom resolved by a Body resistance roll rather than (or besides) a Poison critical."""
 
     rr: Literal["simple", "cascade"]
-    level: int = Field(ge=1, le=100, description="the poison's level, which sets the roll's difficulty")
-    rounds: int = Field(default=1, ge=1, le=100, description="a cascade: how many rounds it rolls again while failed")
+    level: int = whole(ge=1, le=100, description="the poison's level, which sets the roll's difficulty")
+    rounds: int = whole(default=1, ge=1, le=100, description="a cascade: how many rounds it rolls again while failed")
     text: Text
 
 
@@ -90,12 +101,13 @@ class CreatureAttack(Strict):
     table: ContentId | None = Field(default=None, description="attack table (natural weapons, breaths, webs)")
     weapon: ContentId | None = Field(default=None, description="weapon id, for a creature wielding one")
     size: AttackSize | None = Field(default=None, description="attack size; a weapon's own size by default")
-    talents: int = Field(default=0, description="OB from talents")
-    weapon_bonus: int = Field(default=0, description="magic or quality of the weapon")
+    talents: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="OB from talents")
+    weapon_bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
+                              description="magic or quality of the weapon")
     additional_critical: AdditionalCritical | None = None
     poison: Poison | None = None
     area: Literal["single", "cone", "line"] = "single"
-    uses: int | None = Field(default=None, ge=1, description="uses a day (breaths); none: unlimited")
+    uses: int | None = whole(default=None, ge=1, le=1000, description="uses a day (breaths); none: unlimited")
 
     @model_validator(mode="after")
     def _source(self) -> CreatureAttack:
@@ -122,26 +134,27 @@ class Ability(Strict):
 class Creature(Record):
     """A creature's stat block, as characteristics: derived numbers are computed."""
 
-    level: int = Field(ge=0)
+    level: int = whole(ge=0, le=LEVEL_MAX)
     size: CreatureSize
-    base_movement: int = Field(ge=0, description="metres a round at a walk")
+    base_movement: int = whole(ge=0, le=METRES_MAX, description="metres a round at a walk")
     stats: Stats = Stats()
     natural_armour: ContentId = Field(description="natural armour id")
     armour: ContentId | None = Field(default=None, description="armour worn over it, if any")
-    armour_bonus: int = Field(default=0, description="magic of the armour")
+    armour_bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="magic of the armour")
     shield: ContentId | None = None
-    shield_bonus: int = 0
+    shield_bonus: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
     innate_dodge: InnateDodge = "none"
-    talents_db: int = 0
+    talents_db: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
     resistances: Resistances = Resistances()
     attacks: tuple[CreatureAttack, ...] = Field(min_length=1, description="the signature attack first")
-    warrior_levels: int = Field(default=0, ge=0, description="extra warrior levels (a more powerful version)")
+    warrior_levels: int = whole(default=0, ge=0, le=LEVEL_MAX,
+                                description="extra warrior levels (a more powerful version)")
     number_encountered: str = Field(default="1", description="e.g. 2-8")
     attitude: Attitude
     treasure: Treasure = Treasure()
     abilities: tuple[KnownAbility, ...] = ()
     special_abilities: tuple[Ability, ...] = ()
-    undead_class: int | None = Field(default=None, ge=1, le=5)
+    undead_class: int | None = whole(default=None, ge=1, le=5)
     innate_powers: tuple[InnatePower, ...] = ()
     description: Text | None = None
 

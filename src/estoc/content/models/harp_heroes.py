@@ -26,7 +26,18 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from estoc.content.models.common import ContentId, Record, Strict, Text
+from estoc.content.models.common import (
+    BONUS_MAX,
+    HP_MAX,
+    ITEM_BONUS_MAX,
+    LEVEL_MAX,
+    METRES_MAX,
+    ContentId,
+    Record,
+    Strict,
+    Text,
+    whole,
+)
 from estoc.content.models.harp_creatures import Resistances, Stats
 from estoc.i18n import _
 
@@ -35,31 +46,37 @@ class HeroWeapon(Strict):
     """A weapon the hero fights with, and his bonuses with it."""
 
     weapon: ContentId = Field(description="weapon id")
-    skill: int = Field(description="total skill bonus in the weapon's group (ranks, characteristics, the rest)")
-    bonus: int = Field(default=0, description="magic, material or quality of this weapon")
-    talents: int = Field(default=0, description="OB from talents, profession abilities or lasting spells")
+    skill: int = whole(ge=-BONUS_MAX, le=BONUS_MAX,
+                       description="total skill bonus in the weapon's group (ranks, characteristics, the rest)")
+    bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
+                       description="magic, material or quality of this weapon")
+    talents: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
+                         description="OB from talents, profession abilities or lasting spells")
 
 
 class Hero(Record):
     """A player character (or a named NPC) as a fight needs him: totals from his sheet, nothing derived."""
 
-    level: int = Field(ge=0)
+    level: int = whole(ge=0, le=LEVEL_MAX)
     stats: Stats = Field(default=Stats(), description="characteristic bonuses")
     resistances: Resistances = Field(
         default=Resistances(), description="total resistance roll bonuses (not only the racial part)")
-    hp: int = Field(ge=1, description="hit points")
-    base_movement: int = Field(default=20, ge=0, description="metres a round")
+    hp: int = whole(ge=1, le=HP_MAX, description="hit points")
+    base_movement: int = whole(default=20, ge=0, le=METRES_MAX, description="metres a round")
     weapons: tuple[HeroWeapon, ...] = Field(description="the first is in hand when a fight starts")
     armour: ContentId = Field(default="tissu", description="armour id; cloth (Type 1) when he wears none")
     armour_fitted: bool = Field(default=True, description="an armour not fitted gives half its DB")
-    armour_skill: int = Field(default=0, ge=0, description="total skill bonus in Armour")
-    armour_bonus: int = Field(default=0, description="magic or quality of the armour")
+    armour_skill: int = whole(default=0, ge=0, le=BONUS_MAX, description="total skill bonus in Armour")
+    armour_bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
+                              description="magic or quality of the armour")
     shield: ContentId | None = None
     shield_trained: bool = Field(default=False, description="has the Shield Training talent")
-    shield_bonus: int = Field(default=0, description="magic or quality of the shield")
-    talents_db: int = Field(default=0, description="DB from talents")
-    perception: int = Field(default=0, description="total skill bonus in Perception (surprise)")
-    parry: int = Field(default=0, ge=0, description="OB he usually moves to his DB against his opponent")
+    shield_bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
+                              description="magic or quality of the shield")
+    talents_db: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="DB from talents")
+    perception: int = whole(default=0, ge=-BONUS_MAX, le=BONUS_MAX,
+                            description="total skill bonus in Perception (surprise)")
+    parry: int = whole(default=0, ge=0, le=BONUS_MAX, description="OB he usually moves to his DB against his opponent")
     description: Text | None = None
 
     @field_validator("weapons")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictInt, model_validator
 
-from estoc.content.models.common import ContentId, Record, Strict
+from estoc.content.models.common import HP_MAX, ContentId, Record, Strict, whole
 
 WeaponKind = Literal["sword", "axe", "spear", "bow", "dagger", "club", "mace", "improvised", "shield"]
 TASK_SKILLS = ("presence", "persuasion", "inspiration", "chant", "discretion", "athletisme", "vigilance",
@@ -25,45 +25,47 @@ class Weapon(Record):
 
     kind: WeaponKind
     proficiency: ContentId = Field(description="the combat proficiency that wields it (epees, haches, lances, arcs…)")
-    damage: int = Field(ge=0)
-    injury: int = Field(ge=1, le=30)
+    damage: int = whole(ge=0, le=100)
+    injury: int = whole(ge=1, le=30)
     two_handed: bool = False
     ranged: bool = False
-    fend_off: int = Field(default=0, ge=0, description="parry gained per tengwar (Fend off): axe 1, sword 2, spear 3")
-    pierce: int = Field(default=0, ge=0, description="feat die gained per tengwar (Pierce): sword 1, bow 2, spear 3")
-    load: int = Field(default=0, ge=0)
+    fend_off: int = whole(default=0, ge=0, le=10,
+                     description="parry gained per tengwar (Fend off): axe 1, sword 2, spear 3")
+    pierce: int = whole(default=0, ge=0, le=10,
+                   description="feat die gained per tengwar (Pierce): sword 1, bow 2, spear 3")
+    load: int = whole(default=0, ge=0, le=100)
 
 
 class Armour(Record):
     """Armour or a helm: the protection dice it adds to protection rolls."""
 
     slot: Literal["body", "head"] = "body"
-    protection: int = Field(ge=0, le=6)
-    load: int = Field(default=0, ge=0)
+    protection: int = whole(ge=0, le=6)
+    load: int = whole(default=0, ge=0, le=100)
 
 
 class Shield(Record):
-    parry: int = Field(ge=0, description="added to the bearer's parry")
-    load: int = Field(default=0, ge=0)
+    parry: int = whole(ge=0, le=30, description="added to the bearer's parry")
+    load: int = whole(default=0, ge=0, le=100)
 
 
 class Attributes(Strict):
     """Corps, Cœur, Esprit (Strength, Heart, Wits) ratings."""
 
-    corps: int = Field(ge=1, le=12)
-    coeur: int = Field(ge=1, le=12)
-    esprit: int = Field(ge=1, le=12)
+    corps: int = whole(ge=1, le=12)
+    coeur: int = whole(ge=1, le=12)
+    esprit: int = whole(ge=1, le=12)
 
 
 class TargetNumbers(Strict):
-    corps: int = Field(ge=1, le=30)
-    coeur: int = Field(ge=1, le=30)
-    esprit: int = Field(ge=1, le=30)
+    corps: int = whole(ge=1, le=30)
+    coeur: int = whole(ge=1, le=30)
+    esprit: int = whole(ge=1, le=30)
 
 
 class Proficiency(Strict):
     weapon: ContentId
-    rating: int = Field(ge=0, le=6, description="success dice rolled with it")
+    rating: int = whole(ge=0, le=6, description="success dice rolled with it")
 
 
 class Hero(Record):
@@ -71,16 +73,16 @@ class Hero(Record):
 
     attributes: Attributes
     tn: TargetNumbers | None = Field(default=None, description="target numbers (default: 20 minus each rating)")
-    endurance: int = Field(ge=1)
-    hope: int | None = Field(default=None, ge=0)
-    parry: int = Field(ge=0, description="the hero's parry rating, before the shield")
-    valour: int = Field(default=1, ge=0, le=6)
+    endurance: int = whole(ge=1, le=HP_MAX)
+    hope: int | None = whole(default=None, ge=0, le=100)
+    parry: int = whole(ge=0, le=30, description="the hero's parry rating, before the shield")
+    valour: int = whole(default=1, ge=0, le=6)
     weapons: tuple[Proficiency, ...] = Field(min_length=1)
     armour: ContentId | None = None
     helm: ContentId | None = None
     shield: ContentId | None = None
-    skills: dict[str, int] = Field(default_factory=dict, description="task skills and their ratings")
-    war_songs: int = Field(default=0, ge=0, description="war songs not yet sung")
+    skills: dict[str, StrictInt] = Field(default_factory=dict, description="task skills and their ratings")
+    war_songs: int = whole(default=0, ge=0, le=100, description="war songs not yet sung")
     tasks: tuple[ContentId, ...] = Field(default=(), description="the combat tasks the hero favours, by preference: "
                                          "estoc uses them when it decides for the hero")
 
@@ -104,17 +106,17 @@ class Hero(Record):
 
 class AdversaryWeapon(Strict):
     weapon: ContentId
-    rating: int = Field(ge=0, le=6)
-    damage: int | None = Field(default=None, ge=0, description="instead of the weapon's")
-    injury: int | None = Field(default=None, ge=1, le=30)
+    rating: int = whole(ge=0, le=6)
+    damage: int | None = whole(default=None, ge=0, le=100, description="instead of the weapon's")
+    injury: int | None = whole(default=None, ge=1, le=30)
 
 
 class Adversary(Record):
     """An adversary: it uses no combat task."""
 
-    attribute_level: int = Field(ge=1, le=12)
-    endurance: int = Field(ge=1)
-    might: int = Field(default=1, ge=1, le=6, description="wounds it takes to fell it")
-    parry: int = Field(ge=0, description="added to the heroes' TN to hit it")
-    armour: int = Field(ge=0, le=6, description="protection dice")
+    attribute_level: int = whole(ge=1, le=12)
+    endurance: int = whole(ge=1, le=HP_MAX)
+    might: int = whole(default=1, ge=1, le=6, description="wounds it takes to fell it")
+    parry: int = whole(ge=0, le=30, description="added to the heroes' TN to hit it")
+    armour: int = whole(ge=0, le=6, description="protection dice")
     weapons: tuple[AdversaryWeapon, ...] = Field(min_length=1)
