@@ -41,7 +41,7 @@ def simulation(fight: HarpFight, worlds: int, seed: int, *, threads: int = 1, fi
     return F
 
 
-FLAGS = {"unconscious": 1, "dying": 1, "dead": 2, "out": 4}
+FLAGS = {"unconscious": 1, "dying": 1, "dead": 2, "passing": 2, "out": 4}
 """The kernel's outcome flags of each fate (``OUT_DOWN``, ``OUT_DEAD``, ``OUT_FLED``)."""
 
 

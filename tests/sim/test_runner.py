@@ -78,7 +78,7 @@ def test_a_world_of_the_simulation_is_the_fight_of_play(content: Content, tables
         assert int(run.rounds[w]) == fight.round
         winner = fight.winner()
         assert int(run.winner[w]) == (side_order(sample).index(winner) if winner else -1)
-        assert run.out[w].tolist() == [fight.fate(c) in ("dead", "dying", "unconscious")
+        assert run.out[w].tolist() == [fight.fate(c) in ("dead", "passing", "dying", "unconscious")
                                        for c in range(len(fight.combatants))]
 
 

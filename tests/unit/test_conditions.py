@@ -10,6 +10,7 @@ from estoc.systems.harp.conditions import stun_difficulty
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables
+from estoc.systems.harp.worlds import PASSING_AWAY
 from harp_kernel_helpers import World, fighter
 
 TARGET, FOE = 0, 1
@@ -112,7 +113,9 @@ def test_death_at_once_and_in_n_rounds(tables: HarpTables) -> None:
     assert world.turn_of(1)["round"] == 2
     assert world.turn_of(1)["round"] == 3 and not world.get("dead", 1)
     turn = world.turn_of(1)
-    assert turn["round"] == 4 and turn["died"] and world.get("dead", 1)
+    # « Mort » of N rounds: unconscious until then, then « En train de Trépasser » (passing away), not dead outright
+    assert turn["round"] == 4 and turn["died"] and world.get("dead", 1) == PASSING_AWAY
+    assert world.get("dead", 0) == 1
 
 
 def test_shaken_lasts_until_the_start_of_its_next_turn(tables: HarpTables) -> None:
@@ -177,3 +180,22 @@ def test_relieving_penalties_ends_must_parry_and_no_parry(content: Any, tables: 
     assert fight.flags(c)[1] and fight.flags(c)[2]
     fight.apply({"type": "gm", "op": "relieve", "target": "dafur", "value": 50}, SeededDice(1))
     assert fight.value("penalty", c) == 0
+
+
+def test_a_mort_run_out_is_told_as_passing_away_in_both_languages() -> None:
+    # « Mort » (N rounds): the text's terms are « En train de Trépasser » once the rounds have passed, not dead.
+    from estoc.i18n import language, set_language
+    from estoc.render.harp_fight import narrate_record, summary_lines
+
+    turn = {"kind": "turn", "actor": "b", "bled": 0, "died": True, "skipped": "down"}
+    row = {"id": "b", "hits_dealt": 0, "hits_taken": 30, "crits_dealt": {}, "crits_taken": {"C": 1}, "downed": 0,
+           "rounds": 3, "state": "passing"}
+    before = language()
+    try:
+        for lang, words in (("en", "passing away"), ("fr", "en train de trépasser")):
+            set_language(lang)
+            told = "\n".join(narrate_record(turn, {"b": "Bree"}, {}))
+            assert words in told and "Bree" in told
+            assert words in summary_lines({"rounds": 3, "combatants": [row]})[1]
+    finally:
+        set_language(before)

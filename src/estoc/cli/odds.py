@@ -41,7 +41,7 @@ def odds_lines(odds: ExchangeOdds, hp: int | None) -> list[str]:
     effects = [(_("stunned (after the resistance roll)"), odds.stunned), (_("bleeding"), odds.bleeding),
                (_("must parry"), odds.must_parry), (_("cannot parry"), odds.no_parry),
                (_("killed outright"), odds.death_now)]
-    effects += [(_("falls, dies in {n} rounds").format(n=n), p) for n, p in odds.death_in.items()]
+    effects += [(_("falls unconscious, passing away in {n} rounds").format(n=n), p) for n, p in odds.death_in.items()]
     if odds.down_now is not None:
         effects.append((_("down at once ({hp} HP)").format(hp=hp), odds.down_now))
     lines += [f"  {percent(p)}  {label}" for label, p in effects]

@@ -41,7 +41,8 @@ def effects_text(effects: dict[str, Any]) -> str:
     if "death" in effects:
         death = effects["death"]
         parts.append(_("killed outright") if death == 0 else ngettext(
-            "falls, dies in {n} round", "falls, dies in {n} rounds", death).format(n=death))
+            "falls unconscious, passing away in {n} round", "falls unconscious, passing away in {n} rounds",
+            death).format(n=death))
     if effects.get("lost_rounds"):
         parts.append(ngettext("loses {n} round of action", "loses {n} rounds of action",
                               effects["lost_rounds"]).format(n=effects["lost_rounds"]))

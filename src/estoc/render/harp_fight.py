@@ -32,7 +32,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
             lines.append("  " + _("Body resistance {total} against {difficulty}: {who} {verdict}.").format(
                 total=check["total"], difficulty=check["difficulty"], who=who("actor"), verdict=verdict))
         if record.get("died"):
-            lines.append("  " + _("{who} dies of their wounds.").format(who=who("actor")))
+            lines.append("  " + _("{who} is now passing away: out of the fight for good.").format(who=who("actor")))
         skipped = record.get("skipped")
         if skipped == "down":
             lines.append("  " + _("{who} is out of the fight.").format(who=who("actor")))
@@ -173,9 +173,9 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
             marks.append(_("cover +{melee} (shots +{missile})").format(melee=row["cover"][0],
                                                                         missile=row["cover"][1]))
         if row["dead"]:
-            marks.append(_("dead"))
+            marks.append(_("passing away") if row.get("passing") else _("dead"))
         elif row["dying_in"]:
-            marks.append(_("dying, {n} rd left").format(n=row["dying_in"]))
+            marks.append(_("unconscious, passing away in {n} rd").format(n=row["dying_in"]))
         elif row["down"]:
             marks.append(_("unconscious"))
         if row["removed"]:
@@ -191,8 +191,8 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
 def summary_lines(summary: Mapping[str, Any]) -> list[str]:
     """The fight's summary, one line per combatant."""
     lines = [_("Summary after {n} rounds:").format(n=summary["rounds"])]
-    fates = {"dead": _("dead"), "dying": _("dying"), "unconscious": _("unconscious"), "out": _("out of the fight"),
-             "standing": _("standing")}
+    fates = {"dead": _("dead"), "passing": _("passing away"), "dying": _("unconscious, mortally wounded"),
+             "unconscious": _("unconscious"), "out": _("out of the fight"), "standing": _("standing")}
     def crits(counts: Mapping[str, int]) -> str:
         return " ".join(f"{k}×{v}" for k, v in counts.items()) or "—"
 

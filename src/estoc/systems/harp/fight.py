@@ -26,7 +26,7 @@ from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.policy import FLEE, PASS, STAND, TAKE_WEAPON, decision
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
-from estoc.systems.harp.worlds import Settings, array, build, copy_fights, facts, kernel_of
+from estoc.systems.harp.worlds import PASSING_AWAY, Settings, array, build, copy_fights, facts, kernel_of
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
@@ -284,7 +284,8 @@ class HarpFight(Sides):
                 "lost": _left(self.value("lost_until", i), now),
                 "shaken": bool(self.value("shaken", i)), "prone": bool(self.value("prone", i)),
                 "disarmed": bool(self.value("disarmed", i)), "down": bool(self.value("down", i)),
-                "dead": bool(self.value("dead", i)), "dying_in": _left(self.value("dying_round", i), now),
+                "dead": bool(self.value("dead", i)), "passing": self.value("dead", i) == PASSING_AWAY,
+                "dying_in": _left(self.value("dying_round", i), now),
                 "removed": not self.value("present", i),
                 "parry": ({"against": self.combatants[parried].id, "bonus": self.value("parry_bonus", i)}
                           if parried >= 0 else None),
@@ -319,7 +320,7 @@ class HarpFight(Sides):
 
     def fate(self, c: int) -> str:
         if self.value("dead", c):
-            return "dead"
+            return "passing" if self.value("dead", c) == PASSING_AWAY else "dead"
         if self.value("dying_round", c):
             return "dying"
         if self.value("down", c):

@@ -110,6 +110,10 @@ REGEN_HP = cython.declare(cython.int, 2)
 REGEN_ROUNDS = cython.declare(cython.int, 10)
 """Bestiary, « Régénération (Majeure) »: 2 hit points a minute, and a round lasts six seconds (« Le combat »)."""
 MAX_FACES = cython.declare(cython.int, 64)
+DEAD = cython.declare(cython.int, 1)
+"""``dead``: killed outright (« Mort » without a duration, or the GM's word)."""
+PASSING_AWAY = cython.declare(cython.int, 2)
+"""``dead``: « En train de Trépasser », the state a « Mort » of N rounds leads to when they have passed."""
 """An open-ended chain longer than this is cut (64 faces of 96+: never in practice, a guard for typed faces)."""
 
 # effect columns (:data:`estoc.systems.harp.tables.EFFECT_FIELDS`)
@@ -543,7 +547,7 @@ def apply_effects(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, fx: cyt
         F.stun_since[w + c] = now
     death: i64 = fx[E_DEATH]
     if death == 0:
-        F.dead[w + c] = 1
+        F.dead[w + c] = DEAD
     elif death > 0:
         due: i64 = now + death
         if F.dying_round[w + c] == 0 or due < F.dying_round[w + c]:
@@ -975,7 +979,11 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
     if F.stun_until[w + c] > 0 and F.stun_since[w + c] < now and alive:
         left = F.stun_until[w + c] - now
     if alive and F.dying_round[w + c] > 0 and F.dying_round[w + c] <= now:
-        F.dead[w + c] = 1
+        # « Mort » with a duration: fallen and unconscious until then, the victim now passes into the state « En
+        # train de Trépasser ». What follows belongs to the chapter « Blessures, soins & mort », which the texts do
+        # not hold: estoc leaves the victim passing away, out of the fight for good (PASSING_AWAY), and the GM
+        # applies the rest.
+        F.dead[w + c] = PASSING_AWAY
         died = 1
     F.shaken[w + c] = 0
     F.steady[w + c] = 0

@@ -27,6 +27,8 @@ BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
 UNLIMITED = 1_000_000
 SLOT_STRIDE = 8
 """The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
+PASSING_AWAY = 2
+"""The kernel's ``dead`` value for « En train de Trépasser » (``PASSING_AWAY`` in kernel.py; 1 is dead outright)."""
 WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
