@@ -52,18 +52,18 @@ def others() -> None:
     """One exchange of the d100 system and one attack of the One Ring house rules, from the sample content."""
     from estoc.content.registry import load_folder, shipped_folder
     from estoc.odds import d100, tor
-    from estoc.systems.d100.exchange import Combatant, exchange_spec, shipped_outcomes
+    from estoc.systems.d100.exchange import Combatant, prepare, shipped_outcomes
     from estoc.systems.tor.exchange import Combatant as TorCombatant
     from estoc.systems.tor.exchange import attack_spec
 
     content = load_folder(shipped_folder())
     outcomes = shipped_outcomes(content)
     a, d = Combatant.from_content(content, "ysolde"), Combatant.from_content(content, "gorm")
-    spec = exchange_spec(a, 1, d, "parry")
+    exchange = prepare(outcomes, a, 1, d, "parry")
     hero, orc = TorCombatant.from_content(content, "maelor-le-rodeur"), TorCombatant.from_content(content,
                                                                                                   "orc-soldat")
     attack = attack_spec(hero, 1, orc, favoured=True)
-    for name, run in (("d100: sword against a parry", lambda: d100.exchange_odds(spec, outcomes, d.hp)),
+    for name, run in (("d100: sword against a parry", lambda: d100.exchange_odds(exchange, d.hp)),
                       ("tor: favoured spear, protection", lambda: tor.attack_odds(attack))):
         times = []
         for _ in range(30):

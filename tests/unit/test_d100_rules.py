@@ -1,48 +1,69 @@
-"""The d100 kernels one by one: qualities, rounding, ranges, movement, hit points, armour penalties, absorption."""
+"""The d100 kernel's rules one by one, through its entries: qualities, Difficult and range, movement, what a blow
+leaves, hit points, armour penalties, absorption."""
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from estoc.systems.d100.rules import (
-    FAILURE,
-    FUMBLE,
-    SPECIAL,
-    SUCCESS,
-    absorb,
-    armour_penalty,
-    divide_up,
-    hit_points,
-    quality,
-    range_divisor,
-    special_chance,
-)
+from estoc.content.registry import Content
+from estoc.systems.d100.exchange import Combatant, Exchange, Settings, prepare, shipped_outcomes
+from estoc.systems.d100.rules import FAILURE, FUMBLE, SPECIAL, SUCCESS, armour_penalty, hit_points
+from estoc.systems.d100.worlds import kernel
+
+K: Any = None
 
 
-def test_qualities_at_the_edges() -> None:
-    rolls = np.array([1, 9, 10, 47, 48, 99, 100])
-    assert quality(rolls, 47).tolist() == [SPECIAL, SPECIAL, SUCCESS, SUCCESS, FAILURE, FAILURE, FUMBLE]
-    assert special_chance(47) == 9 and special_chance(50) == 10 and special_chance(48) == 10
-    assert quality(np.array([100]), 120).tolist() == [FUMBLE]  # 00 fumbles whatever the skill
-    assert quality(np.array([100]), 120, fumble_from=101).tolist() == [SUCCESS]
-    assert quality(np.array([96]), 50, fumble_from=96).tolist() == [FUMBLE]
+def exchange(content: Content, attacker: str = "ysolde", defender: str = "gorm", **settings: Any) -> Exchange:
+    return prepare(shipped_outcomes(content), Combatant.from_content(content, attacker), 1,
+                   Combatant.from_content(content, defender), settings=Settings(**settings))
+
+
+@pytest.fixture(scope="module")
+def world(content: Content) -> Any:
+    return exchange(content).F
+
+
+def quality(F: Any, roll: int, chance: int) -> int:
+    return int(kernel().py_quality(F, roll, chance))
+
+
+def test_qualities_at_the_edges(content: Content, world: Any) -> None:
+    rolls = [1, 9, 10, 47, 48, 99, 100]
+    assert [quality(world, r, 47) for r in rolls] == [SPECIAL, SPECIAL, SUCCESS, SUCCESS, FAILURE, FAILURE, FUMBLE]
+    # special at a fifth rounded to the nearest: 47 -> 9, 48 -> 10, 50 -> 10
+    assert [max(r for r in range(1, 101) if quality(world, r, c) == SPECIAL) for c in (47, 48, 50)] == [9, 10, 10]
+    assert quality(world, 100, 120) == FUMBLE  # 00 fumbles whatever the skill
+    assert quality(exchange(content, fumble_from=101).F, 100, 120) == SUCCESS
+    assert quality(exchange(content, fumble_from=96).F, 96, 50) == FUMBLE
 
 
 @given(st.integers(0, 200), st.integers(1, 100))
 def test_a_higher_skill_never_rolls_worse(skill: int, roll: int) -> None:
-    assert quality(np.array([roll]), skill + 1)[0] <= quality(np.array([roll]), skill)[0]
+    from estoc.content.registry import load_folder, shipped_folder
+
+    global K
+    if K is None:
+        K = exchange(load_folder(shipped_folder())).F
+    assert quality(K, roll, skill + 1) <= quality(K, roll, skill)
 
 
-def test_ranges_movement_and_hit_points() -> None:
-    assert range_divisor(np.array([10, 11, 20, 21, 30, 31]), 10).tolist() == [1, 2, 2, 4, 4, 0]
-    from estoc.systems.d100.worlds import kernel
-
+def test_difficult_range_movement_and_hit_points(content: Content) -> None:
+    crossbow = exchange(content, "mathis", "gorm")  # a heavy crossbow
+    skill, r = crossbow.chance, crossbow.attacker.weapons[0].record.range or 0
+    F, s = crossbow.F, crossbow.slot
+    chances = [int(kernel().py_chance(F, 0, 0, s, 1, d, False, 0)) for d in (r, r + 1, 2 * r, 2 * r + 1, 3 * r,
+                                                                            3 * r + 1)]
+    assert chances == [skill, -(-skill // 2), -(-skill // 2), -(-skill // 4), -(-skill // 4), -1]
+    assert int(kernel().py_chance(F, 0, 0, s, 1, 0, True, 0)) == -(-skill // 2)  # Difficult halves, rounded up
     divisors = [kernel().py_move_divisor(m) for m in (0, 5, 6, 15, 16, 29, 30)]
     assert [0 if d == 0 else -(-15 // d) for d in divisors] == [15, 15, 8, 8, 4, 4, 0]
     assert hit_points(12, 12) == 12 and hit_points(13, 12) == 13  # the mean, rounded up
-    assert divide_up(np.array([-3, 3, 4]), 2).tolist() == [-1, 2, 2]
+    assert [kernel().py_falls(hp) for hp in (3, 2, 1, 0, -1)] == [(False, False), (True, False), (True, False),
+                                                                  (True, True), (True, True)]
 
 
 def test_armour_penalties_follow_the_texts_lists() -> None:
@@ -53,6 +74,6 @@ def test_armour_penalties_follow_the_texts_lists() -> None:
 
 @given(st.integers(0, 40), st.integers(0, 20), st.integers(0, 12))
 def test_absorption_adds_up(damage: int, item: int, armour: int) -> None:
-    a = absorb(np.array([damage]), item, armour)
-    assert int(a.item[0] + a.armour[0] + a.body[0]) == damage and int(a.body[0]) >= 0
-    assert bool(a.worn[0]) == (item > 0 and damage > item)
+    stopped, armoured, body, worn = kernel().py_absorb(damage, item, armour)
+    assert stopped + armoured + body == damage and body >= 0
+    assert worn == (item > 0 and damage > item)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from estoc.dice import DiceExpression, ScriptedDice, SeededDice
-from estoc.dice.expressions import MAX_DICE, MAX_SIDES, half_up, half_up_distribution
+from estoc.dice.expressions import MAX_DICE, MAX_SIDES
 from estoc.errors import DiceError
 from estoc.i18n import set_language
 
@@ -226,22 +226,3 @@ def test_sample_mean_agrees_with_the_distribution(expression: DiceExpression, se
         assert sample_mean == mean
     else:
         assert (sample_mean - mean) ** 2 <= 25 * variance / n
-
-
-# --- halving ----------------------------------------------------------------------------------------------------
-
-def test_half_up_rounds_towards_plus_infinity() -> None:
-    values = np.array([-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5], dtype=np.int64)
-    assert half_up(values).tolist() == [-2, -2, -1, -1, 0, 0, 1, 1, 2, 2, 3]
-    assert half_up(values).dtype == np.int64
-
-
-@pytest.mark.parametrize("text", ["1D6+1", "2D6+1D4", "-1D4", "1D8+1D6-1", "0", "3", "-3", "1D1", "-2D3+1D4"])
-def test_half_up_distribution_matches_brute_force(text: str) -> None:
-    lowest, weights = DiceExpression.parse(text).distribution()
-    halved_lowest, halved = half_up_distribution(lowest, weights)
-    expected: Counter[int] = Counter()
-    for i, w in enumerate(weights):
-        expected[-((-(lowest + i)) // 2)] += int(w)
-    assert {halved_lowest + i: int(w) for i, w in enumerate(halved) if w} == dict(expected)
-    assert int(halved[0]) and int(halved[-1])

@@ -5,28 +5,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import typer
 
 from estoc.cli.app import content_folders
 from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
-from estoc.dice import ScriptedDice, SeededDice
+from estoc.dice import DiceSource, ScriptedDice, SeededDice
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.d100 import D100Odds, exchange_odds
-from estoc.render.d100 import defence_word, exchange_record, narrate_exchange, quality_word
+from estoc.render.d100 import defence_word, narrate_exchange, quality_word
 from estoc.systems.d100.exchange import (
     DEFENCES,
     Combatant,
-    Defence,
-    ExchangeSpec,
+    Exchange,
     Settings,
-    defence_options,
-    exchange_spec,
-    resolve_exchange,
+    prepare,
     shipped_outcomes,
+    strike,
 )
 
 BAR = 30
@@ -54,8 +52,9 @@ def options_from(values: dict[str, Any]) -> D100Options:
     return options_of(D100Options, values)
 
 
-def prepare(ctx: typer.Context, o: D100Options) -> tuple[Content, Combatant, Combatant, ExchangeSpec, int]:
-    """The two characters and the exchange the options describe; the weapon's number."""
+def exchange_of(ctx: typer.Context, o: D100Options, dice: DiceSource | None = None
+                ) -> tuple[Content, Combatant, Combatant, Exchange, int]:
+    """The two characters and the exchange the options describe (its dice from ``dice``); the weapon's number."""
     if not o.attacker or not o.defender:
         raise InputError(_("the d100 system needs --attacker and --defender (character ids)"))
     if o.defence is not None and o.defence not in DEFENCES:
@@ -71,35 +70,28 @@ def prepare(ctx: typer.Context, o: D100Options) -> tuple[Content, Combatant, Com
     defender = Combatant.from_content(content, o.defender)
     number = weapon_number(attacker.name, [u.record.id for u in attacker.weapons], o.weapon)
     settings = Settings(fumble_from=o.fumble_from, dodge_missiles=o.dodge_missiles)
-    wanted = o.defence
-    if wanted is None:  # none named: the best the rules allow, a parry, else a dodge, else none
-        allowed = defence_options(attacker.weapon(number), defender, settings, kneeling=o.kneeling,
-                                  parry_weapon=o.parry_weapon)
-        wanted = next(d for d in ("parry", "dodge", "none") if d in allowed)
-    spec = exchange_spec(attacker, number, defender, cast(Defence, wanted), settings, distance=o.distance,
-                         difficult=o.difficult, modifier=o.modifier, kneeling=o.kneeling, parry_weapon=o.parry_weapon)
-    if o.skill is not None:
-        spec = ExchangeSpec(spec.damage, spec.damage_bonus, spec.bonus_share, o.skill, spec.defence, spec.armour,
-                            spec.fumble_from)
-    return content, attacker, defender, spec, number
+    # No defence named: the kernel's default, the best the rules allow (a parry, else a dodge, else none).
+    exchange = prepare(shipped_outcomes(content), attacker, number, defender, o.defence,
+                       settings, distance=o.distance, difficult=o.difficult, modifier=o.modifier, kneeling=o.kneeling,
+                       parry_weapon=o.parry_weapon, chance=o.skill, dice=dice)
+    return content, attacker, defender, exchange, number
 
 
 def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defence_roll: int | None,
            damage_roll: list[int] | None, bonus_roll: list[int] | None, seed: int | None, as_json: bool) -> None:
-    content, attacker, defender, spec, number = prepare(ctx, o)
     faces: dict[str, list[int]] = {}
     for purpose, given in (("attack", roll), ("defence", [defence_roll] if defence_roll is not None else None),
                            ("damage", damage_roll), ("damage-bonus", bonus_roll)):
         if given:
             faces[purpose] = list(given)
+    dice = ScriptedDice(faces, fallback=SeededDice(seed), record=True)
+    _content, attacker, defender, exchange, number = exchange_of(ctx, o, dice)
     if roll is not None and len(roll) != 1:
         raise InputError(_("a d100 attack is one roll: give --roll once"))
-    dice = ScriptedDice(faces, fallback=SeededDice(seed), record=True)
     if roll or defence_roll is not None:
         dice.check_faces(100)
-    outcome = resolve_exchange(dice, shipped_outcomes(content), spec, 1)
+    record = strike(exchange)
     dice.check_all_used()
-    record = exchange_record(outcome, spec)
     record.update(system="d100", attacker=attacker.id, defender=defender.id,
                   weapon=attacker.weapon(number).record.id, defender_hp=defender.hp,
                   dice=[{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
@@ -146,21 +138,21 @@ def odds_lines(odds: D100Odds) -> list[str]:
 
 
 def odds(ctx: typer.Context, o: D100Options, *, hp: int | None, as_json: bool) -> None:
-    content, attacker, defender, spec, number = prepare(ctx, o)
+    _content, attacker, defender, exchange, number = exchange_of(ctx, o)
     target_hp = hp if hp is not None else defender.hp
-    result = exchange_odds(spec, shipped_outcomes(content), target_hp)
+    result = exchange_odds(exchange, target_hp)
+    kind, defence_skill = exchange.defence_kind, exchange.defence[1]
     described: dict[str, Any] = {"system": "d100", "attacker": attacker.id, "defender": defender.id,
-                                 "weapon": attacker.weapon(number).record.id, "skill": spec.skill,
-                                 "defence": spec.defence.kind, "defence_skill": spec.defence.skill,
-                                 "armour": spec.armour}
+                                 "weapon": attacker.weapon(number).record.id, "skill": exchange.chance,
+                                 "defence": kind, "defence_skill": defence_skill, "armour": exchange.armour}
     if as_json:
         print_json({"attack": described, **result.as_dict()})
         return
     out = console()
     out.print(_("{a} ({weapon}, {skill} %) against {d} ({defence}, armour {armour}):").format(
-        a=pick(attacker.name), weapon=pick(attacker.weapon(number).record.name.as_dict()), skill=spec.skill,
-        d=pick(defender.name), defence=_("no defence") if spec.defence.kind == "none" else
-        f"{defence_word(spec.defence.kind, spec.defence.item)} {spec.defence.skill} %", armour=spec.armour),
+        a=pick(attacker.name), weapon=pick(attacker.weapon(number).record.name.as_dict()), skill=exchange.chance,
+        d=pick(defender.name), defence=_("no defence") if kind == "none" else
+        f"{defence_word(kind, exchange.defence_item)} {defence_skill} %", armour=exchange.armour),
         markup=False)
     for line in odds_lines(result):
         out.print(line, markup=False)

@@ -160,22 +160,3 @@ def _add_uniform(weights: NDArray[Any], sides: int) -> NDArray[Any]:
     ends = np.arange(size + sides - 1)
     window: NDArray[Any] = prefix[np.minimum(ends + 1, size)] - prefix[np.maximum(ends + 1 - sides, 0)]
     return window
-
-
-def half_up(values: IntArray) -> IntArray:
-    """Half of each value, rounded up: ``3 → 2``, ``-3 → -1``, exactly."""
-    return np.floor_divide(values + 1, 2)
-
-
-def half_up_distribution(lowest: int, weights: NDArray[Any]) -> tuple[int, NDArray[Any]]:
-    """The distribution of :func:`half_up` of a total distributed as ``(lowest, weights)``, in the same form.
-
-    The totals ``2y - 1`` and ``2y`` both halve up to ``y``: the weights are summed by such pairs.
-    """
-    first = lowest if lowest % 2 else lowest - 1
-    pairs = np.zeros(weights.size + (lowest - first), dtype=weights.dtype)
-    pairs[lowest - first:] = weights
-    if pairs.size % 2:
-        pairs = np.concatenate((pairs, np.zeros(1, dtype=weights.dtype)))
-    halved: NDArray[Any] = pairs.reshape(-1, 2).sum(axis=1)
-    return (first + 1) // 2, halved

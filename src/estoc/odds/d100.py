@@ -1,10 +1,11 @@
 """The exact odds of one d100 exchange: every face of the attack roll, of the defence roll and of the damage dice,
 weighted exactly.
 
-The rules are the kernels' own: the quality of each face comes from :func:`estoc.systems.d100.rules.quality`, the
-result from the attacks and defences table (:class:`~estoc.systems.d100.rules.Outcomes`), the damage from the
-dice expressions' exact distributions, and what the parrying item and the armour stop from
-:func:`~estoc.systems.d100.rules.absorb`. Nothing is left out: every probability is a fraction.
+The rules are the kernel's own, read from the exchange's world of two (:func:`estoc.systems.d100.exchange.prepare`):
+the attacker's chance and the defence the kernel found, the quality of each face (``py_quality``), the result from
+the table the kernel holds, the damage bonus's share and a blow's total (``py_bonus_share``, ``py_blow``), what the
+parrying item and the armour stop (``py_absorb``), and what the hit points left mean (``py_falls``). This module
+only enumerates: every probability is a fraction.
 """
 
 from __future__ import annotations
@@ -15,23 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from estoc.dice.expressions import DiceExpression, half_up_distribution
-from estoc.systems.d100.exchange import ExchangeSpec
-from estoc.systems.d100.rules import (
-    HIT,
-    NONE,
-    QUALITY_NAMES,
-    RESULT_NAMES,
-    SPECIAL_HIT,
-    STOPPED,
-    SUCCESS,
-    UNCONSCIOUS_AT,
-    Outcomes,
-    absorb,
-    quality,
-)
+from estoc.systems.d100.exchange import DEFENCE_CODES, Exchange
+from estoc.systems.d100.rules import HIT, NONE, QUALITY_NAMES, RESULT_NAMES, SPECIAL_HIT, STOPPED, SUCCESS
+from estoc.systems.d100.worlds import kernel_of
 
-FACES = np.arange(1, 101, dtype=np.int64)
+FACES = range(1, 101)
 
 Dist = dict[int, Fraction]
 
@@ -41,35 +30,32 @@ def _from_weights(lowest: int, weights: Any) -> Dist:
     return {lowest + i: Fraction(int(w), total) for i, w in enumerate(weights) if int(w)}
 
 
-def _add(a: Dist, b: Dist) -> Dist:
+def damage_distribution(exchange: Exchange, *, special: bool) -> Dist:
+    """The blow's damage before protection: the weapon's dice and the wielder's damage bonus (their exact
+    distributions, from the content), put together by the kernel's rules (the bonus's share, the weapon's maximum on
+    a special success, never below 0)."""
+    F, s = exchange.F, exchange.slot
+    K = kernel_of(F)
+    weapon = _from_weights(*exchange.attacker.weapons[s].damage.distribution())
+    bonus = exchange.attacker.damage_bonus
+    bonuses = _from_weights(*bonus.distribution()) if bonus.terms or bonus.constant else {0: Fraction(1)}
     out: Dist = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
-    return out
+    for x, p in weapon.items():
+        for b, q in bonuses.items():
+            total = int(K.py_blow(F, 0, s, x, int(K.py_bonus_share(F, 0, s, b)), special))
+            out[total] = out.get(total, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
 
 
-def damage_distribution(damage: DiceExpression, bonus: DiceExpression, share: int, *, special: bool) -> Dist:
-    """The blow's damage before protection, floored at 0: the weapon's dice (plus their maximum for a special
-    success) and the damage bonus (``share``: 2 whole, 1 half rounded up, 0 none)."""
-    total = _from_weights(*damage.distribution())
-    if special:
-        total = {x + damage.maximum: p for x, p in total.items()}
-    if share and (bonus.terms or bonus.constant):
-        low, weights = bonus.distribution()
-        if share == 1:
-            low, weights = half_up_distribution(low, weights)
-        total = _add(total, _from_weights(low, weights))
-    out: Dist = {}
-    for x, p in total.items():
-        out[max(x, 0)] = out.get(max(x, 0), Fraction(0)) + p
-    return out
-
-
-def quality_odds(skill: int, fumble_from: int) -> list[Fraction]:
-    """The chance of each quality (special, success, failure, fumble) of one d100 roll against ``skill``."""
-    counts = np.bincount(quality(FACES, skill, fumble_from), minlength=4)
-    return [Fraction(int(c), 100) for c in counts[:4]]
+def quality_odds(exchange: Exchange, chance: int) -> list[Fraction]:
+    """The chance of each quality (special, success, failure, fumble) of one d100 roll against ``chance``, by the
+    kernel's reading of each face."""
+    F = exchange.F
+    K = kernel_of(F)
+    counts = [0] * 4
+    for face in FACES:
+        counts[int(K.py_quality(F, face, chance))] += 1
+    return [Fraction(c, 100) for c in counts]
 
 
 @dataclass(frozen=True)
@@ -112,45 +98,50 @@ class D100Odds:
         }
 
 
-def exchange_odds(spec: ExchangeSpec, outcomes: Outcomes, target_hp: int | None = None) -> D100Odds:
-    """The exact odds of the attack of ``spec``."""
-    attack = quality_odds(spec.skill, spec.fumble_from)
-    defended = spec.defence.kind != "none"
-    defence = quality_odds(spec.defence.skill, spec.fumble_from) if defended else []
+def exchange_odds(exchange: Exchange, target_hp: int | None = None) -> D100Odds:
+    """The exact odds of the attack of ``exchange``."""
+    F = exchange.F
+    K = kernel_of(F)
+    kind, defence_chance, protection, _item = exchange.defence
+    table = np.asarray(F.outcome)
+    attack = quality_odds(exchange, exchange.chance)
+    defended = kind != DEFENCE_CODES["none"]
+    defence = quality_odds(exchange, defence_chance) if defended else []
     result = [Fraction(0)] * len(RESULT_NAMES)
     for a, pa in enumerate(attack):
         if not pa:
             continue
         if defended and a <= SUCCESS:
             for d, pd in enumerate(defence):
-                result[int(outcomes.result[a, d])] += pa * pd
+                result[int(table[a, d])] += pa * pd
         else:
-            result[int(outcomes.result[a, NONE])] += pa
+            result[int(table[a, NONE])] += pa
     body: Dist = {}
     worn = Fraction(0)
+    armour = int(F.armour[1])
 
-    def mix(weight: Fraction, damage: Dist, protection: int) -> None:
+    def mix(weight: Fraction, damage: Dist, parry: int) -> None:
         nonlocal worn
         for x, p in damage.items():
-            taken = absorb(np.array([x]), protection, spec.armour)
-            y = int(taken.body[0])
-            body[y] = body.get(y, Fraction(0)) + weight * p
-            if bool(taken.worn[0]):
+            _item_stops, _armour_stops, taken, wears = K.py_absorb(x, parry, armour)
+            body[int(taken)] = body.get(int(taken), Fraction(0)) + weight * p
+            if wears:
                 worn += weight * p
 
-    normal = damage_distribution(spec.damage, spec.damage_bonus, spec.bonus_share, special=False)
+    normal = damage_distribution(exchange, special=False)
     mix(result[HIT], normal, 0)
-    mix(result[SPECIAL_HIT], damage_distribution(spec.damage, spec.damage_bonus, spec.bonus_share, special=True), 0)
-    if spec.defence.kind == "parry":
-        mix(result[STOPPED], normal, spec.defence.protection)
+    mix(result[SPECIAL_HIT], damage_distribution(exchange, special=True), 0)
+    if kind == DEFENCE_CODES["parry"]:
+        mix(result[STOPPED], normal, protection)
     else:
         body[0] = body.get(0, Fraction(0)) + result[STOPPED]
     body[0] = body.get(0, Fraction(0)) + result[0]
     body = {k: p for k, p in body.items() if p}
     unconscious = dying = None
     if target_hp is not None:
-        unconscious = sum((p for x, p in body.items() if target_hp - x <= UNCONSCIOUS_AT), Fraction(0))
-        dying = sum((p for x, p in body.items() if target_hp - x <= 0), Fraction(0))
+        fates = {x: K.py_falls(target_hp - x) for x in body}
+        unconscious = sum((p for x, p in body.items() if fates[x][0]), Fraction(0))
+        dying = sum((p for x, p in body.items() if fates[x][1]), Fraction(0))
     return D100Odds(
         attack={QUALITY_NAMES[i]: p for i, p in enumerate(attack)},
         defence={QUALITY_NAMES[i]: p for i, p in enumerate(defence)},

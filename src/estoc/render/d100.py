@@ -1,4 +1,5 @@
-"""A d100 exchange told in the user's language, from its record (:func:`exchange_record`)."""
+"""A d100 exchange told in the user's language, from its record (the kernel's log as
+:class:`estoc.systems.d100.told.Teller` tells it)."""
 
 from __future__ import annotations
 
@@ -6,32 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.i18n import _
-from estoc.systems.d100.exchange import ExchangeOutcome, ExchangeSpec
-from estoc.systems.d100.rules import QUALITY_NAMES, RESULT_NAMES
-
-
-def exchange_record(outcome: ExchangeOutcome, spec: ExchangeSpec, world: int = 0) -> dict[str, Any]:
-    """One world's exchange as plain data (JSON-able): what play stores and the renderers read."""
-    i = world
-    return {
-        "skill": spec.skill,
-        "attack_roll": int(outcome.attack_roll[i]),
-        "attack_quality": QUALITY_NAMES[int(outcome.attack_quality[i])],
-        "defence": spec.defence.kind,
-        "defence_item": spec.defence.item,
-        "defence_skill": spec.defence.skill,
-        "defence_roll": int(outcome.defence_roll[i]),
-        "defence_quality": QUALITY_NAMES[int(outcome.defence_quality[i])],
-        "result": RESULT_NAMES[int(outcome.result[i])],
-        "damage_dice": str(spec.damage),
-        "weapon_roll": int(outcome.weapon_roll[i]),
-        "bonus": int(outcome.bonus[i]),
-        "damage": int(outcome.damage[i]),
-        "stopped_by_item": int(outcome.absorbed.item[i]),
-        "stopped_by_armour": int(outcome.absorbed.armour[i]),
-        "body": int(outcome.body[i]),
-        "item_worn": bool(outcome.absorbed.worn[i]),
-    }
 
 
 def quality_word(name: str) -> str:

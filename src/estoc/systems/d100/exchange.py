@@ -1,48 +1,35 @@
-"""One d100 exchange: an attack, the defence its target chooses, and the damage, over a batch of worlds.
+"""One d100 exchange out of any fight (``estoc attack``, ``estoc odds attack``), on the kernel.
 
 A :class:`Combatant` gathers what the rules need of a character (its skills with each weapon, its shield, armour,
-Dodge, hit points). :func:`defence_options` says which defences the rules allow against a given attack, at which
-chance; :func:`resolve_exchange` plays the attack in every world: the attack roll, the defence roll where the attack
-succeeded, the attacks and defences table, the damage through the parrying item and the armour.
+Dodge, hit points). :func:`prepare` puts the attacker and the defender in a world of two of the kernel
+(:mod:`estoc.systems.d100.kernel`) and asks it the attacker's chance and the defence the rules allow, saying why in
+the GM's language when they forbid it (play's checks say it with the same words: :func:`no_defence`,
+:func:`out_of_reach`); :func:`strike` has the kernel play the attack there (the attack roll, the defence roll, the
+table, the damage through the parrying item and the armour) and tells it as play's log does. The exact odds
+(:mod:`estoc.odds.d100`) read the same world.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
-
-import numpy as np
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from estoc.content.models import d100
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.dice.expressions import DiceExpression
-from estoc.errors import RulesError
+from estoc.errors import EstocError, RulesError
 from estoc.i18n import _, pick
-from estoc.systems.d100.rules import (
-    DEFAULT_FUMBLE_FROM,
-    FUMBLE,
-    HIT,
-    I64,
-    MISS,
-    NONE,
-    SPECIAL_HIT,
-    STOPPED,
-    SUCCESS,
-    Absorbed,
-    B,
-    Outcomes,
-    absorb,
-    armour_penalty,
-    divide_up,
-    hit_points,
-    quality,
-    range_divisor,
-    roll_damage,
-)
+from estoc.systems.d100.rules import DEFAULT_FUMBLE_FROM, Outcomes, armour_penalty, hit_points
 
 Defence = Literal["none", "parry", "dodge"]
 DEFENCES: tuple[Defence, ...] = ("none", "parry", "dodge")
+DEFENCE_CODES = {"none": 0, "parry": 1, "dodge": 2}
+"""The kernel's codes of the defences (``D_*``)."""
+BEST = -1
+"""The kernel's default defence (``D_BEST``): a parry where allowed, else a dodge, else none."""
+ITEM_SHIELD = -1
+"""The kernel's parrying item for a shield (``ITEM_SHIELD``); a weapon is its slot."""
 BONUS_SHARE = {"full": 2, "half": 1, "none": 0}
 
 
@@ -120,7 +107,7 @@ class Combatant:
         helmet = content.get("d100", "armours", character.helmet, d100.Armour) if character.helmet else None
         c = character.characteristics
         return cls(
-            id=character.id, name=character.name.as_dict(), dex=c.dex, hp=int(hit_points(c.con, c.siz)),
+            id=character.id, name=character.name.as_dict(), dex=c.dex, hp=hit_points(c.con, c.siz),
             damage_bonus=DiceExpression.parse(character.damage_bonus), weapons=tuple(weapons), shield=shield,
             armour_points=armour.points if armour else 0, helmet_points=helmet.points if helmet else 0,
             physical_penalty=(armour.physical_penalty if armour else 0) + (helmet.physical_penalty if helmet else 0),
@@ -152,216 +139,115 @@ class Combatant:
         return self.weapons[index - 1]
 
 
-@dataclass(frozen=True)
-class DefenceOption:
-    """A defence the rules allow against an attack: its chance and, for a parry, the parrying item's protection."""
-
-    kind: Defence
-    skill: int
-    protection: int = 0
-    item: str = ""
-    """``shield``, or ``weapon:N`` (N from 1) for a parry."""
+def slot_record(person: Combatant, s: int) -> Any:
+    """The record of ``person``'s slot ``s`` in the kernel: a weapon, or its shield (the bash)."""
+    return person.weapons[s].record if s < len(person.weapons) else person.shield.record  # type: ignore[union-attr]
 
 
-def attack_skill(use: WeaponUse, *, distance: int | None = None, difficult: bool = False, modifier: int = 0,
-                 physical_penalty: int = 0) -> int:
-    """The attacker's chance: the skill plus ``modifier`` (a thrown weapon's skill, Throw, is a physical one: the
-    armour's ``physical_penalty`` lowers it), halved for a related specialty used as Difficult, cut by range for a
-    missile weapon (half up to twice its range, a quarter up to three times). Out of reach: a
-    :class:`RulesError`."""
-    skill = max(use.skill + modifier + (physical_penalty if use.record.thrown else 0), 0)
-    if difficult:
-        skill = int(divide_up(skill, 2))
-    if use.missile and distance is not None:
-        divisor = int(range_divisor(distance, use.record.range or 0))
-        if divisor == 0:
-            raise RulesError(_("{weapon} reaches {limit} m at most (three times its range), not {distance} m").format(
-                weapon=pick(use.record.name.as_dict()), limit=3 * (use.record.range or 0), distance=distance))
-        skill = int(divide_up(skill, divisor))
-    return skill
+def no_defence(F: Any, combatants: list[Combatant], actor: int, s: int, target: int, wanted: str) -> str:
+    """Why the rules forbid the defence ``wanted`` of ``target`` against ``actor``'s slot ``s`` (world 0 of ``F``,
+    after the kernel refused it)."""
+    from estoc.systems.d100.worlds import array
 
-
-def defence_options(use: WeaponUse, defender: Combatant, settings: Settings = DEFAULT_SETTINGS, *,
-                    kneeling: bool = False, parry_weapon: int | None = None) -> dict[Defence, DefenceOption]:
-    """The defences ``defender`` may oppose to an attack with ``use``: always ``none``; a parry with the shield or a
-    weapon that parries (``parry_weapon`` chooses the weapon, from 1); a dodge. A firearm or energy weapon allows
-    neither; a missile is parried with a shield only, at the shield's own chance against missiles, and dodged only
-    where the GM allows it, at half the skill."""
-    options: dict[Defence, DefenceOption] = {"none": DefenceOption("none", 0)}
-    weapon = use.record
-    if weapon.high_velocity:
-        return options
-    shield = defender.shield
-    if use.missile:
-        if shield is not None:
-            chance = shield.record.missile_parry
-            if kneeling and shield.record.missile_parry_kneeling is not None:
-                chance = shield.record.missile_parry_kneeling
-            options["parry"] = DefenceOption("parry", chance, shield.record.points, "shield")
-        if settings.dodge_missiles and weapon.dodgeable_missile:
-            options["dodge"] = DefenceOption("dodge", int(divide_up(defender.dodge(), 2)))
-        return options
-    parries = [(i, w) for i, w in enumerate(defender.weapons, start=1) if w.record.hp is not None and not w.missile]
-    if parry_weapon is not None:
-        parries = [(i, w) for i, w in parries if i == parry_weapon]
-    if shield is not None and parry_weapon is None:
-        options["parry"] = DefenceOption("parry", shield.skill, shield.record.points, "shield")
-    elif parries:
-        i, w = parries[0]
-        options["parry"] = DefenceOption("parry", w.skill, w.record.hp or 0, f"weapon:{i}")
-    options["dodge"] = DefenceOption("dodge", defender.dodge())
-    return options
-
-
-def choose_defence(options: dict[Defence, DefenceOption], wanted: Defence, attacker_weapon: WeaponUse) -> DefenceOption:
-    """The defence asked for, or a :class:`RulesError` that says why the rules forbid it."""
-    if wanted in options:
-        return options[wanted]
-    name = pick(attacker_weapon.record.name.as_dict())
-    if attacker_weapon.record.high_velocity:
-        raise RulesError(_("{weapon} is a firearm or energy weapon: it can be neither parried nor dodged").format(
-            weapon=name))
+    name = pick(slot_record(combatants[actor], s).name.as_dict())
+    who = combatants[target]
+    if int(array(F, "busy")[0, target]) == int(array(F, "rnd")[0]):
+        return _("{target} is giving first aid this round: no parry, no dodge").format(target=who.id)
+    if int(F.high_velocity[actor, s]):
+        return _("{weapon} is a firearm or energy weapon: it can be neither parried nor dodged").format(weapon=name)
     if wanted == "parry":
-        if attacker_weapon.missile:
-            raise RulesError(_("a missile ({weapon}) can only be parried with a shield").format(weapon=name))
-        raise RulesError(_("nothing to parry with: no shield and no weapon that parries"))
-    raise RulesError(_("{weapon} cannot be dodged unless the GM allows dodging missiles (setting dodge_missiles)")
-                     .format(weapon=name))
+        if who.shield is not None and int(array(F, "shield_hp")[0, target]) > 0 and int(
+                F.hands[target, int(array(F, "wielded")[0, target])]) == 2:
+            return _("{target} holds a two-handed weapon: no hand is free for the shield").format(target=who.id)
+        if int(F.missile[actor, s]):
+            return _("a missile ({weapon}) can only be parried with a shield").format(weapon=name)
+        return _("nothing to parry with: no shield and no weapon that parries")
+    return _("{weapon} cannot be dodged unless the GM allows dodging missiles (setting dodge_missiles)").format(
+        weapon=name)
+
+
+def out_of_reach(F: Any, combatants: list[Combatant], actor: int, s: int, metres: int) -> str:
+    """What the GM reads when ``actor``'s missile ``s`` does not reach ``metres`` (the kernel's chance was −1)."""
+    return _("{weapon} reaches {limit} m at most (three times its range), not {distance} m").format(
+        weapon=pick(slot_record(combatants[actor], s).name.as_dict()), limit=3 * int(F.rng[actor, s]),
+        distance=metres)
 
 
 @dataclass(frozen=True)
-class ExchangeSpec:
-    """Everything one attack needs, whatever the worlds."""
+class Exchange:
+    """One attack ready to be played: a world of two of the kernel (the attacker 0, the defender 1), the slot, the
+    attacker's chance, and the defence the kernel found (its kind, chance, protection and item, in its codes)."""
 
-    damage: DiceExpression
-    damage_bonus: DiceExpression
-    bonus_share: int
-    """2: the whole damage bonus; 1: half, rounded up; 0: none."""
-    skill: int
-    defence: DefenceOption
-    armour: int
-    fumble_from: int = DEFAULT_FUMBLE_FROM
-
-
-def exchange_spec(attacker: Combatant, weapon: int, defender: Combatant, defence: Defence = "parry",
-                  settings: Settings = DEFAULT_SETTINGS, *, distance: int | None = None, difficult: bool = False,
-                  modifier: int = 0, kneeling: bool = False, parry_weapon: int | None = None) -> ExchangeSpec:
-    """The spec of ``attacker``'s attack with its weapon ``weapon`` (from 1) on ``defender``, who opposes
-    ``defence`` (a :class:`RulesError` where the rules forbid it)."""
-    use = attacker.weapon(weapon)
-    options = defence_options(use, defender, settings, kneeling=kneeling, parry_weapon=parry_weapon)
-    return ExchangeSpec(
-        damage=use.damage, damage_bonus=attacker.damage_bonus, bonus_share=BONUS_SHARE[use.record.damage_bonus],
-        skill=attack_skill(use, distance=distance, difficult=difficult, modifier=modifier,
-                           physical_penalty=attacker.penalty("lancer")),
-        defence=choose_defence(options, defence, use), armour=defender.armour(settings),
-        fumble_from=settings.fumble_from)
-
-
-@dataclass(frozen=True)
-class ExchangeOutcome:
-    """One attack in each world (arrays ``(W,)``)."""
-
-    attack_roll: I64
-    attack_quality: I64
-    defence_roll: I64
-    """0 where no defence was rolled (a failed attack, or no defence chosen)."""
-    defence_quality: I64
-    result: I64
-    weapon_roll: I64
-    bonus: I64
-    damage: I64
-    """The blow's damage before any protection (0 where none was rolled)."""
-    absorbed: Absorbed
+    F: Any
+    attacker: Combatant
+    defender: Combatant
+    slot: int
+    chance: int
+    wanted: int
+    parry_slot: int
+    defence: tuple[int, int, int, int]
 
     @property
-    def body(self) -> I64:
-        """What the defender's hit points lose."""
-        return self.absorbed.body
+    def defence_kind(self) -> Defence:
+        return DEFENCES[self.defence[0]]
+
+    @property
+    def defence_item(self) -> str:
+        """``shield``, ``weapon:N`` (N from 1) for a parry, or empty."""
+        kind, _chance, _protection, item = self.defence
+        if kind != DEFENCE_CODES["parry"]:
+            return ""
+        return "shield" if item == ITEM_SHIELD else f"weapon:{item + 1}"
+
+    @property
+    def armour(self) -> int:
+        """The points every blow loses on the defender's armour (as the kernel counts them)."""
+        return int(self.F.armour[1])
 
 
-DEFENCE_CODES = {"none": 0, "parry": 1, "dodge": 2}
+def prepare(outcomes: Outcomes, attacker: Combatant, weapon: int, defender: Combatant, wanted: Defence | None = None,
+            settings: Settings = DEFAULT_SETTINGS, *, distance: int | None = None, difficult: bool = False,
+            modifier: int = 0, kneeling: bool = False, parry_weapon: int | None = None, chance: int | None = None,
+            dice: DiceSource | None = None) -> Exchange:
+    """``attacker``'s attack with its weapon ``weapon`` (from 1) on ``defender``, who opposes ``wanted`` (``None``:
+    the best the rules allow), put in a world of two of the kernel. ``distance`` counts for a missile weapon's range;
+    ``chance`` replaces the attacker's (the GM's number). A :class:`RulesError` says why the rules forbid it."""
+    from estoc.systems.d100.worlds import array, build, kernel_of, kernel_settings
+
+    attacker.weapon(weapon)
+    s = weapon - 1
+    F = build(outcomes, [attacker, defender], [0, 1], 1, settings=kernel_settings(settings, None), dice=dice)
+    K = kernel_of(F)
+    F.logging = 1
+    array(F, "rnd")[0] = 1
+    array(F, "kneeling")[0, 1] = int(kneeling)
+    metres = distance if distance is not None and attacker.weapons[s].missile else -1
+    p = int(K.py_chance(F, 0, 0, s, 1, metres, difficult, modifier))
+    if p < 0:
+        raise RulesError(out_of_reach(F, [attacker, defender], 0, s, metres))
+    code = BEST if wanted is None else DEFENCE_CODES[wanted]
+    parry_slot = -1 if parry_weapon is None else parry_weapon - 1
+    found = K.py_defence(F, 0, 0, s, 1, code, parry_slot)
+    if found is None:
+        raise RulesError(no_defence(F, [attacker, defender], 0, s, 1, str(wanted)))
+    return Exchange(F=F, attacker=attacker, defender=defender, slot=s, chance=p if chance is None else chance,
+                    wanted=code, parry_slot=parry_slot, defence=tuple(int(x) for x in found))  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True)
-class Defences:
-    """The defence each world's target opposes (arrays ``(W,)``): its kind (:data:`DEFENCE_CODES`), its chance, a
-    parry's protection, and the target's armour."""
+def strike(exchange: Exchange) -> dict[str, Any]:
+    """The kernel plays the attack of ``exchange`` once, its dice drawn from the source it was prepared with; the
+    record play's log tells (the rolls, the result, the damage, what the item and the armour stopped, the wound)."""
+    from estoc.systems.d100.told import Teller
+    from estoc.systems.d100.worlds import kernel_of
 
-    kind: I64
-    skill: I64
-    protection: I64
-    armour: I64
-
-    @classmethod
-    def of(cls, option: DefenceOption, armour: int, worlds: int) -> Defences:
-        def full(value: int) -> I64:
-            return np.full(worlds, value, dtype=np.int64)
-
-        return cls(full(DEFENCE_CODES[option.kind]), full(option.skill), full(option.protection), full(armour))
-
-
-def resolve_exchange(dice: DiceSource, outcomes: Outcomes, spec: ExchangeSpec, worlds: int,
-                     active: B | None = None) -> ExchangeOutcome:
-    """Play the attack of ``spec`` in every world (outside ``active`` nothing happens): :func:`resolve_attacks`
-    with the same attack and defence everywhere."""
-    return resolve_attacks(dice, outcomes, spec.damage, spec.damage_bonus, spec.bonus_share,
-                           np.full(worlds, spec.skill, dtype=np.int64), Defences.of(spec.defence, spec.armour, worlds),
-                           spec.fumble_from, active)
-
-
-def resolve_attacks(dice: DiceSource, outcomes: Outcomes, damage: DiceExpression, damage_bonus: DiceExpression,
-                    bonus_share: int, skill: I64, defences: Defences, fumble_from: int = DEFAULT_FUMBLE_FROM,
-                    active: B | None = None) -> ExchangeOutcome:
-    """Attacks with one weapon (its ``damage``, the wielder's ``damage_bonus`` and ``bonus_share``) in every world,
-    each at its own chance ``skill[w]`` against its own defence (outside ``active`` nothing happens).
-
-    Dice, in order: the attack (purpose ``attack``); where it succeeded and a defence is chosen, the defence
-    (``defence``, a parry or a dodge); where the blow lands or meets a parry, the damage (``damage``, then
-    ``damage-bonus``).
-    """
-    worlds = skill.shape[0]
-    rolling = np.arange(worlds) if active is None else np.flatnonzero(active)
-    attack_roll = np.zeros(worlds, dtype=np.int64)
-    attack_roll[rolling] = dice.draw(100, rolling.size, "attack", rolling)
-    attack_q = np.full(worlds, FUMBLE, dtype=np.int64)
-    attack_q[rolling] = quality(attack_roll[rolling], skill[rolling], fumble_from)
-    defends = np.flatnonzero((attack_q <= SUCCESS) & (defences.kind > 0))
-    defence_roll = np.zeros(worlds, dtype=np.int64)
-    defence_q = np.full(worlds, NONE, dtype=np.int64)
-    if defends.size:
-        defence_roll[defends] = dice.draw(100, defends.size, "defence", defends)
-        defence_q[defends] = quality(defence_roll[defends], defences.skill[defends], fumble_from)
-    result = outcomes.read(attack_q, defence_q)
-    if active is not None:
-        result[~active] = MISS
-    parried = (result == STOPPED) & (defences.kind == DEFENCE_CODES["parry"])
-    struck = np.flatnonzero((result == HIT) | (result == SPECIAL_HIT) | parried)
-    weapon_roll = np.zeros(worlds, dtype=np.int64)
-    bonus = np.zeros(worlds, dtype=np.int64)
-    total = np.zeros(worlds, dtype=np.int64)
-    if struck.size:
-        w, b, t = roll_damage(dice, damage, damage_bonus, bonus_share, result[struck] == SPECIAL_HIT, struck)
-        weapon_roll[struck], bonus[struck], total[struck] = w, b, np.maximum(t, 0)
-    protection = np.where(parried, defences.protection, 0)
-    return ExchangeOutcome(attack_roll=attack_roll, attack_quality=attack_q, defence_roll=defence_roll,
-                           defence_quality=defence_q, result=result, weapon_roll=weapon_roll, bonus=bonus,
-                           damage=total, absorbed=absorb(total, protection, defences.armour))
-
-
-def with_wear(person: Combatant, shield_hp: int, shield_points: int, weapon_hp: list[int]) -> Combatant:
-    """The combatant as its worn shield and weapons leave it: a broken item cannot parry, and a worn shield stops
-    fewer points."""
-    shield = person.shield
-    if shield is not None:
-        if shield_hp <= 0:
-            shield = None
-        else:
-            shield = ShieldUse(shield.record.model_copy(update={"points": shield_points}), shield.skill)
-    weapons = tuple(w if w.record.hp is None else WeaponUse(
-        w.record.model_copy(update={"hp": weapon_hp[s] or None}), w.skill, w.damage)
-        for s, w in enumerate(person.weapons))
-    return replace(person, shield=shield, weapons=weapons)
+    F = exchange.F
+    F.log = []
+    kernel_of(F).py_exchange(F, 0, 0, 1, exchange.slot, exchange.chance, exchange.wanted, exchange.parry_slot)
+    if F.error is not None:
+        error = F.error
+        raise error if isinstance(error, EstocError) else RulesError(str(error))
+    teller = Teller([exchange.attacker, exchange.defender], ["a", "b"], {}, lambda c: True)
+    return next(r for r in teller.tell(F.log) if r.get("kind") == "attack")
 
 
 def shipped_outcomes(content: Content, table_id: str = "attaques-et-defenses") -> Outcomes:

@@ -17,7 +17,16 @@ from estoc.dice import DiceSource
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
-from estoc.systems.d100.exchange import DEFAULT_SETTINGS, Combatant, Settings
+from estoc.systems.d100.exchange import (
+    BEST,
+    DEFAULT_SETTINGS,
+    DEFENCE_CODES,
+    Combatant,
+    Settings,
+    no_defence,
+    out_of_reach,
+    slot_record,
+)
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.told import Teller
 from estoc.systems.d100.worlds import REACH_ORDER, array, build, copy_fights, kernel_of, kernel_settings
@@ -27,8 +36,6 @@ NO_LIMIT = 1 << 40
 INT_LIMIT = 1 << 31
 """The largest number a GM may type (the kernel counts in 64 bits)."""
 PHASES = ("movement", "actions", "over")
-DEFENCE_CODES = {"none": 0, "parry": 1, "dodge": 2}
-BEST = -1
 
 
 def whole_number(event: Mapping[str, Any], key: str, default: int = 0) -> int:
@@ -118,8 +125,7 @@ class D100Fight(Sides):
         return None
 
     def slot_record(self, c: int, s: int) -> Any:
-        person = self.combatants[c]
-        return person.weapons[s].record if s < len(person.weapons) else person.shield.record  # type: ignore[union-attr]
+        return slot_record(self.combatants[c], s)
 
     # --- events --------------------------------------------------------------------------------------------------
 
@@ -273,36 +279,14 @@ class D100Fight(Sides):
                 target=self.combatants[target].id, metres=d))
         difficult, mod = bool(event.get("difficult")), whole_number(event, "mod")
         if int(K.py_chance(F, 0, actor, s, target, d, difficult, mod)) < 0:
-            raise RulesError(_("{weapon} reaches {limit} m at most (three times its range), not {distance} m").format(
-                weapon=name, limit=3 * int(F.rng[actor, s]), distance=d))
+            raise RulesError(out_of_reach(F, self.combatants, actor, s, d))
         parry_slot = -1
         if event.get("parry_weapon") is not None:
             parry_slot = whole_number(event, "parry_weapon") - 1
         code = BEST if wanted is None else DEFENCE_CODES[wanted]
         if K.py_defence(F, 0, actor, s, target, code, parry_slot) is None:
-            raise RulesError(self._no_defence(actor, s, target, str(wanted)))
+            raise RulesError(no_defence(F, self.combatants, actor, s, target, str(wanted)))
         K.py_attack(F, 0, actor, target, s, code, parry_slot, metres, difficult, mod)
-
-    def _no_defence(self, actor: int, s: int, target: int, wanted: str) -> str:
-        """Why the rules forbid the defence asked for."""
-        F = self.F
-        name = pick(self.slot_record(actor, s).name.as_dict())
-        who = self.combatants[target]
-        if int(F.busy[target]) == self.round:
-            return _("{target} is giving first aid this round: no parry, no dodge").format(target=who.id)
-        if int(F.high_velocity[actor, s]):
-            return _("{weapon} is a firearm or energy weapon: it can be neither parried nor dodged").format(
-                weapon=name)
-        if wanted == "parry":
-            if who.shield is not None and self.value("shield_hp", target) > 0 and int(
-                    F.hands[target, self.value("wielded", target)]) == 2:
-                return _("{target} holds a two-handed weapon: no hand is free for the shield").format(
-                    target=who.id)
-            if int(F.missile[actor, s]):
-                return _("a missile ({weapon}) can only be parried with a shield").format(weapon=name)
-            return _("nothing to parry with: no shield and no weapon that parries")
-        return _("{weapon} cannot be dodged unless the GM allows dodging missiles (setting dodge_missiles)").format(
-            weapon=name)
 
     def _first_aid(self, actor: int, event: Mapping[str, Any]) -> None:
         F = self.F

@@ -408,7 +408,25 @@ def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bi
 @cython.exceptval(check=False)
 def dying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """5.12: at 0 hit points or fewer and not yet dead: first aid before the round ends may save them."""
-    return F.hp[w + c] <= 0 and F.dead[w + c] == 0
+    return mortal(F.hp[w + c]) and F.dead[w + c] == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def mortal(hp: i64) -> cython.bint:
+    """5.12: at 0 hit points or fewer a character dies at the end of the round (unless first aid lifts it)."""
+    return hp <= 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def knocked_out(hp: i64) -> cython.bint:
+    """5.12: at 2 hit points or fewer a character falls unconscious."""
+    return hp <= UNCONSCIOUS_AT
 
 
 @cython.cfunc
@@ -630,7 +648,7 @@ def take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: i6
     if F.wound_count[w + c] < MAX_WOUNDS:
         F.wound_count[w + c] += 1
     F.hp[w + c] -= damage
-    if F.hp[w + c] <= UNCONSCIOUS_AT and not F.unconscious[w + c] and not F.dead[w + c]:
+    if knocked_out(F.hp[w + c]) and not F.unconscious[w + c] and not F.dead[w + c]:
         F.unconscious[w + c] = 1
         F.hours[w + c] = die(F, w, P_UNCONSCIOUS, UNCONSCIOUS_DIE) if roll_hours else 0
         return True
@@ -697,14 +715,55 @@ def roll_damage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython
                     bonus += die(F, w, P_BONUS, sides)
                 else:
                     bonus -= die(F, w, P_BONUS, sides)
-        if F.share[a, s] == 1:
-            bonus = half_up(bonus)
+        bonus = bonus_share(F, a, s, bonus)
+    out[0] = roll
+    out[1] = bonus
+    out[2] = blow(F, a, s, roll, bonus, special)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def bonus_share(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, bonus: i64) -> i64:
+    """5.9: what the wielder's damage bonus ``bonus`` adds with slot ``s``: whole, half rounded up, or none."""
+    if F.share[a, s] == 1:
+        return half_up(bonus)
+    return bonus if F.share[a, s] > 0 else 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def blow(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, roll: i64, bonus: i64, special: cython.bint) -> i64:
+    """5.9 and 5.13: a blow's damage: the weapon's roll and the bonus added, with the weapon's maximum on a special
+    success; never below 0."""
     total: i64 = roll + bonus
     if special:
         total += F.dmg_max[a, s]
-    out[0] = roll
-    out[1] = bonus
-    out[2] = total if total > 0 else 0
+    return total if total > 0 else 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def absorb(total: i64, protection: i64, armour: i64, out: cython.pointer(i64)) -> cython.void:
+    """5.10 and 5.11: a blow of ``total`` points meets the parrying item's ``protection`` (0 without a parry), then
+    the armour; ``out`` gets what the item stops, what the armour stops, what the body takes, and whether the blow
+    was stronger than the item's protection (it wears the item)."""
+    if protection < 0:
+        protection = 0
+    if armour < 0:
+        armour = 0
+    item_stops: i64 = total if total < protection else protection
+    past: i64 = total - item_stops
+    armour_stops: i64 = past if past < armour else armour
+    out[0] = item_stops
+    out[1] = armour_stops
+    out[2] = past - armour_stops
+    out[3] = protection > 0 and total > protection
 
 
 # --- the exchange (5.5–5.13) ----------------------------------------------------------------------------------------
@@ -737,19 +796,14 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     dmg = cython.declare(i64[3])
     roll_damage(F, w, a, s, result == R_SPECIAL, dmg)
     total: i64 = dmg[2]
-    protection: i64 = dfn[2] if parried else 0
-    if protection < 0:
-        protection = 0
-    item_stops: i64 = total if total < protection else protection
-    past: i64 = total - item_stops
-    armour: i64 = F.armour[t] if F.armour[t] > 0 else 0
-    armour_stops: i64 = past if past < armour else armour
-    body: i64 = past - armour_stops
-    worn: cython.bint = protection > 0 and total > protection
+    stops = cython.declare(i64[4])
+    absorb(total, dfn[2] if parried else 0, F.armour[t], stops)
+    body: i64 = stops[2]
+    worn: cython.bint = stops[3] != 0
     broken: cython.bint = False
     if worn:
         broken = wear_item(F, w, t, dfn[3], total)
-    emit(F, L_DAMAGE, dmg[0], dmg[1], total, item_stops, armour_stops, body, worn, broken)
+    emit(F, L_DAMAGE, dmg[0], dmg[1], total, stops[0], stops[1], body, worn, broken)
     was_up: cython.bint = standing(F, w, t)
     fell: cython.bint = take_wound(F, w, t, body, True)
     F.dealt[w + a] += body
@@ -772,12 +826,22 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     """``a`` attacks ``t`` with slot ``s`` at ``d`` metres (−1: the kernel's distance between them), ``t``
     opposing ``wanted``. The weapon becomes the one in hand. Returns False, changing nothing, when the defence
     wanted is not allowed or the target is out of reach (play says why beforehand)."""
-    dfn = cython.declare(i64[4])
     if d < 0:
         d = distance(F, w, a, t)
     p: i64 = chance(F, a, s, d, difficult, mod)
     if p < 0:
         return False
+    return exchange(F, w, a, t, s, p, wanted, parry_slot)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+             p: i64, wanted: cython.int, parry_slot: i64) -> cython.bint:
+    """``a`` strikes ``t`` with slot ``s`` at chance ``p``, ``t`` opposing ``wanted`` (nothing when it does not
+    stand); the weapon becomes the one in hand. Returns False, changing nothing, when the defence is not allowed."""
+    dfn = cython.declare(i64[4])
     if not standing(F, w, t):
         wanted = D_NONE
     if not defence(F, w, a, s, t, wanted, parry_slot, dfn):
@@ -954,7 +1018,7 @@ def weakest_foe(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     best: i64 = -1
     i: cython.Py_ssize_t
     for i in range(F.count):
-        if standing(F, w, i) and F.side[i] != F.side[c] and (best < 0 or F.hp[w + i] < F.hp[w + best]):
+        if F.side[i] != F.side[c] and standing(F, w, i) and (best < 0 or F.hp[w + i] < F.hp[w + best]):
             best = i
     return best
 
@@ -1258,6 +1322,33 @@ def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
               wanted: cython.int, parry_slot: cython.longlong, d: cython.longlong, difficult: cython.bint,
               mod: cython.longlong) -> bool:
     return attack(F, w * F.count, a, t, s, wanted, parry_slot, d, difficult, mod)
+
+
+def py_exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+                p: cython.longlong, wanted: cython.int, parry_slot: cython.longlong) -> bool:
+    """One attack at a chance already known (``estoc attack``: the kernel's, or the one the GM typed)."""
+    return exchange(F, w * F.count, a, t, s, p, wanted, parry_slot)
+
+
+def py_bonus_share(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, bonus: cython.longlong) -> int:
+    return bonus_share(F, a, s, bonus)
+
+
+def py_blow(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, roll: cython.longlong, bonus: cython.longlong,
+            special: cython.bint) -> int:
+    return blow(F, a, s, roll, bonus, special)
+
+
+def py_absorb(total: cython.longlong, protection: cython.longlong, armour: cython.longlong) -> tuple:
+    """What the parrying item stops, what the armour stops, what the body takes, whether the item is worn."""
+    out = cython.declare(i64[4])
+    absorb(total, protection, armour, out)
+    return (out[0], out[1], out[2], out[3] != 0)
+
+
+def py_falls(hp: cython.longlong) -> tuple:
+    """5.12: what ``hp`` hit points left mean: (unconscious, dying) for one standing before the blow."""
+    return (knocked_out(hp), mortal(hp))
 
 
 def py_first_aid(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
