@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from estoc.engine.numbers import TYPED_LIMIT, bounded, bounded_real
 from estoc.errors import InputError
 from estoc.i18n import _, language
 
@@ -69,18 +70,14 @@ def find(word: str, commands: Sequence[Command]) -> Command:
     raise InputError(_("unknown command {word!r}; type help").format(word=word))
 
 
-def whole(word: str, what: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise InputError(_("{what} must be a whole number, not {word!r}").format(what=what, word=word)) from None
+def whole(word: str, what: str, low: int = -TYPED_LIMIT, high: int = TYPED_LIMIT) -> int:
+    """A typed whole number within its range (see :func:`estoc.engine.numbers.bounded`)."""
+    return bounded(word, what, low, high)
 
 
-def number(word: str, what: str) -> float:
-    try:
-        return float(word.replace(",", "."))
-    except ValueError:
-        raise InputError(_("{what} must be a number, not {word!r}").format(what=what, word=word)) from None
+def number(word: str, what: str, low: float = -TYPED_LIMIT, high: float = TYPED_LIMIT) -> float:
+    """A typed number (``2,5`` or ``2.5``), finite and within its range."""
+    return bounded_real(word, what, low, high)
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from estoc.content.models.common import BONUS_MAX, HP_MAX, LEVEL_MAX, METRES_MAX, ROUNDS_MAX
 from estoc.engine import words
+from estoc.engine.numbers import bounded
 from estoc.engine.words import Command, fold, tracker_commands
 from estoc.errors import InputError
 from estoc.i18n import _
 
 __all__ = ["Command", "commands", "fold", "parse", "to_event"]
+
+GM_RANGES = {"hp": (-HP_MAX, HP_MAX), "damage": (0, HP_MAX), "heal": (0, HP_MAX), "relieve": (0, BONUS_MAX),
+             "mod": (-BONUS_MAX, BONUS_MAX), "init": (-BONUS_MAX, BONUS_MAX)}
+"""The range of each GM override's number: hit points as a sheet holds them, modifiers as a total bonus."""
+OPTION_RANGES = {"strike": (1, 100), "parry": (0, BONUS_MAX), "mod": (-BONUS_MAX, BONUS_MAX)}
 
 
 def commands() -> list[Command]:
@@ -100,18 +107,23 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     spec = next(c for c in commands() if c.name == name)
     args = request["args"]
     options: dict[str, Any] = {k: request[k] for k in ("strike", "parry", "parry_target", "mod") if k in request}
+    for option, (low, high) in OPTION_RANGES.items():
+        if option in options:
+            options[option] = bounded(options[option], option, low, high)
     if name in ("attack", "total-parry", "disengage"):
         target = _need(request, 1, spec.args)[0]
         event: dict[str, Any] = {"type": name, "target": target, **options}
     elif name == "move-attack":
         target, distance = _need(request, 2, spec.args)[:2]
-        event = {"type": name, "target": target, "distance": words.number(distance, _("the distance")), **options}
+        event = {"type": name, "target": target, "distance": words.number(distance, _("the distance"), 0, METRES_MAX),
+                 **options}
     elif name == "charge":
         target, distance = _need(request, 2, spec.args)[:2]
-        event = {"type": name, "target": target, "distance": words.number(distance, _("the distance")),
+        event = {"type": name, "target": target, "distance": words.number(distance, _("the distance"), 0, METRES_MAX),
                  "seen": not request.get("unseen"), **options}
     elif name == "move":
-        event = {"type": name, "distance": words.number(_need(request, 1, spec.args)[0], _("the distance"))}
+        walked = words.number(_need(request, 1, spec.args)[0], _("the distance"), 0, METRES_MAX)
+        event = {"type": name, "distance": walked}
     elif name == "breathe":
         event = {"type": name, "targets": _need(request, 1, spec.args)}
     elif name == "instinctive-dodge":
@@ -128,27 +140,30 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         event = {"type": name}
     elif name in ("hp", "damage", "heal", "relieve", "mod", "init"):
         who, number = _need(request, 2, spec.args)[:2]
-        event = {"type": "gm", "op": name, "target": who, "value": words.whole(number, _("the value"))}
+        event = {"type": "gm", "op": name, "target": who,
+                 "value": words.whole(number, _("the value"), *GM_RANGES[name])}
     elif name == "condition":
         who, condition = _need(request, 2, spec.args)[:2]
         key = CONDITION_WORDS.get(fold(condition))
         if key is None:
             raise InputError(_("unknown condition {name!r}; known: {known}").format(
                 name=condition, known=", ".join(sorted(set(CONDITION_WORDS.values())))))
-        amount = words.whole(args[2], _("the value")) if len(args) > 2 else 1
+        amount = words.whole(args[2], _("the value"), -ROUNDS_MAX, ROUNDS_MAX) if len(args) > 2 else 1
         event = {"type": "gm", "op": "condition", "target": who, "name": key, "value": amount}
     elif name == "fight-mod":
-        event = {"type": "gm", "op": "fight-mod", "value": words.whole(_need(request, 1, spec.args)[0], _("the value"))}
+        event = {"type": "gm", "op": "fight-mod",
+                 "value": words.whole(_need(request, 1, spec.args)[0], _("the value"), -BONUS_MAX, BONUS_MAX)}
     elif name == "add":
         ref, side = _need(request, 2, spec.args)[:2]
         event = {"type": "gm", "op": "add", "ref": ref, "side": side}
         if "level" in request:
-            event["level"] = request["level"]
+            event["level"] = bounded(request["level"], _("the level"), 0, LEVEL_MAX)
         if "id" in request:
             event["id"] = request["id"]
     elif name == "distance":
         a, b, metres = _need(request, 3, spec.args)[:3]
-        event = {"type": "gm", "op": "distance", "ids": [a, b], "value": words.whole(metres, _("the distance"))}
+        event = {"type": "gm", "op": "distance", "ids": [a, b],
+                 "value": words.whole(metres, _("the distance"), -1, METRES_MAX)}
     elif name == "cover":
         who, cover = _need(request, 2, spec.args)[:2]
         event = {"type": "gm", "op": "cover", "target": who, "cover": cover}

@@ -1,0 +1,67 @@
+"""Whole numbers from outside (a typed word, an option, an event's field), read with a range.
+
+Every number a user gives is read here, so that each is refused the same way: text that is no whole number, a
+boolean, a number beyond its range, each with one line in the user's language (an :class:`InputError`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from estoc.errors import InputError
+from estoc.i18n import _
+
+KERNEL_LIMIT = (1 << 30) - 1
+"""The largest number the kernels' 32-bit integers hold with room for a round's sums (their ``_check_fits``)."""
+TYPED_LIMIT = 1_000_000
+"""The largest number a command at the table takes when its own range is not given: far beyond any sheet's
+number, far below what the kernels' integers hold even summed over a fight."""
+DIGITS = 12
+"""The most digits read: no range needs more, and reading 10**4000 digits is itself slow."""
+
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{DIGITS}}}")
+
+
+def bounded(value: Any, what: str, low: int = -TYPED_LIMIT, high: int = TYPED_LIMIT) -> int:
+    """``value`` (an int or its ASCII digits) as a whole number from ``low`` to ``high``.
+
+    Raises:
+        InputError: not a whole number (``true``, ``2.5``, ``douze``, Unicode digits…), or out of range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise InputError(_("{what} must be a whole number, not {word!r}").format(what=what, word=value))
+    if isinstance(value, str):
+        text = value.strip()
+        if not _WHOLE.fullmatch(text):
+            if re.fullmatch(r"[+-]?[0-9]+", text):
+                raise InputError(_("{what} must be from {low} to {high}, not {value}").format(
+                    what=what, low=low, high=high, value=text[:16] + "…"))
+            raise InputError(_("{what} must be a whole number, not {word!r}").format(what=what, word=value[:40]))
+    number = int(text) if isinstance(value, str) else value
+    if not low <= number <= high:
+        shown = str(number) if abs(number) < 10**16 else str(number)[:16] + "…"
+        raise InputError(_("{what} must be from {low} to {high}, not {value}").format(
+            what=what, low=low, high=high, value=shown))
+    return number
+
+
+def bounded_real(word: str, what: str, low: float = -TYPED_LIMIT, high: float = TYPED_LIMIT) -> float:
+    """A number typed with a point or a comma (``2,5``), finite and from ``low`` to ``high``."""
+    try:
+        number = float(word.replace(",", ".")) if len(word) <= 32 else math.nan
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        raise InputError(_("{what} must be a number, not {word!r}").format(what=what, word=word[:40]))
+    if not low <= number <= high:
+        raise InputError(_("{what} must be from {low} to {high}, not {value}").format(
+            what=what, low=low, high=high, value=word[:16]))
+    return number
+
+
+def event_whole(event: Any, key: str, default: int = 0, low: int = -KERNEL_LIMIT, high: int = KERNEL_LIMIT) -> int:
+    """The whole number ``event[key]`` (a command's or a GM override's, maybe read back from the store), within
+    ``low``–``high``; booleans are no numbers."""
+    return bounded(event.get(key, default), key, low, high)
