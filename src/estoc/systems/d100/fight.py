@@ -343,6 +343,7 @@ class D100Fight(Sides):
             F.present[c] = 1
         else:
             raise InputError(_("unknown GM command {op!r}").format(op=op))
+        K.py_stand(F, 0, c)
         self.tell(records)
         records.append({"kind": "gm", "op": op, "target": self.combatants[c].id, "value": value,
                         "hp": int(F.hp[c])})

@@ -184,6 +184,7 @@ class Fights:
     hours = cython.declare(i64[::1], visibility="public")
     dead = cython.declare(i64[::1], visibility="public")
     present = cython.declare(i64[::1], visibility="public")
+    up = cython.declare(i64[::1], visibility="public")
     kneeling = cython.declare(i64[::1], visibility="public")
     moved = cython.declare(i64[::1], visibility="public")
     advanced = cython.declare(i64[::1], visibility="public")
@@ -398,8 +399,18 @@ def out_of_fight(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cytho
 @cython.nogil
 @cython.exceptval(check=False)
 def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
-    """In the fight (not taken out by the GM) and neither unconscious nor dead."""
-    return F.present[w + c] != 0 and not out_of_fight(F, w, c)
+    """In the fight (not taken out by the GM) and neither unconscious nor dead: :func:`stand` keeps it in ``up``, read
+    here in one load (the policy asks it of every combatant at every turn)."""
+    return F.up[w + c] != 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def stand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.void:
+    """Whether ``c`` stands, written to ``up`` after ``present``, ``unconscious`` or ``dead`` changed."""
+    F.up[w + c] = F.present[w + c] != 0 and not out_of_fight(F, w, c)
 
 
 @cython.cfunc
@@ -650,6 +661,7 @@ def take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: i6
     F.hp[w + c] -= damage
     if knocked_out(F.hp[w + c]) and not F.unconscious[w + c] and not F.dead[w + c]:
         F.unconscious[w + c] = 1
+        stand(F, w, c)
         F.hours[w + c] = die(F, w, P_UNCONSCIOUS, UNCONSCIOUS_DIE) if roll_hours else 0
         return True
     return False
@@ -959,6 +971,7 @@ def end_round(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> cython.void:
     for c in range(F.count):
         if dying(F, w, c):
             F.dead[w + c] = 1
+            stand(F, w, c)
             emit(F, L_DIED, c, 0, 0, 0, 0, 0, 0, 0)
     if sides_standing(F, w) <= 1:
         F.phase[w] = PH_OVER
@@ -1157,6 +1170,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.hours[w + c] = 0
         F.dead[w + c] = 0
         F.present[w + c] = 1
+        F.up[w + c] = 1
         F.kneeling[w + c] = 0
         F.moved[w + c] = 0
         F.advanced[w + c] = 0
@@ -1395,6 +1409,11 @@ def py_dying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
 
 def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
     return standing(F, w * F.count, c)
+
+
+def py_stand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> None:
+    """After the GM set ``present`` or ``unconscious`` of ``c``."""
+    stand(F, w * F.count, c)
 
 
 def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:

@@ -35,7 +35,7 @@ MAX_WOUNDS = 16
 KERNEL_LIMIT = 1 << 30
 """The largest number a sheet may hold for the kernel (its sheet integers are 32 bits, with room for sums)."""
 WEAR = {"break": 0, "one-point": 1}
-WORLD_FIELDS = ("hp", "unconscious", "hours", "dead", "present", "kneeling", "moved", "advanced", "reach_pick",
+WORLD_FIELDS = ("hp", "unconscious", "hours", "dead", "present", "up", "kneeling", "moved", "advanced", "reach_pick",
                 "wielded", "busy", "group_ok", "shield_hp", "shield_points", "wound_count", "dealt", "taken", "hits",
                 "specials", "specials_taken", "downed", "acted_rounds")
 """The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
