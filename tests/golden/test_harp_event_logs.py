@@ -8,20 +8,16 @@ it produced, the fight's view and its summary must equal the recorded ones, and 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from estoc.content.registry import Content
-from estoc.dice import ScriptedDice
-from estoc.engine.protocol import Fight, FightSystem, events_dice
-from estoc.errors import EstocError
+from estoc.engine.protocol import FightSystem
 from estoc.play.systems import fight_system
-from estoc.play.tracker import replay
+from event_logs import check_known, replay_log
 
 KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
     ("breath", 6): "a fumbled breath reaches no one: the kernel tells no exchange for the creatures it never reached "
@@ -52,7 +48,6 @@ NEW_FIELDS = frozenset({"passing"})
 """Fields the views tell that the recorded ones did not (compared only where recorded): ``passing``, a combatant
 whose « Mort » of N rounds has run out, now « En train de Trépasser » rather than dead outright."""
 
-ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).with_name("harp_events")
 NAMES = sorted(path.stem for path in LOGS.glob("*.json"))
 
@@ -64,109 +59,13 @@ def system(content: Content) -> FightSystem:
     return fight_system("harp", content)
 
 
-def plain(value: Any) -> Any:
-    """``value`` as JSON gives it back (tuples as lists, keys as strings), as the logs hold it."""
-    return json.loads(json.dumps(value, ensure_ascii=False))
-
-
-def _recorder() -> Any:
-    """The recorder (tools/record_harp_events.py), whose ``patch`` rebuilds a view from the changes it wrote."""
-    spec = importlib.util.spec_from_file_location("record_harp_events", ROOT / "tools" / "record_harp_events.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["record_harp_events"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-patch = _recorder().patch
-
-
-def difference(recorded: Any, replayed: Any, where: str) -> str | None:
-    """The first place where two JSON values differ, said in words; ``None`` when they are equal (a key of
-    :data:`NEW_FIELDS` that was not recorded is not compared)."""
-    if isinstance(recorded, dict) and isinstance(replayed, dict):
-        for key in sorted(set(recorded) | set(replayed)):
-            if key not in recorded and key in NEW_FIELDS:
-                continue
-            if key not in replayed:
-                return f"{where}.{key}: recorded {recorded[key]!r}, missing when replayed"
-            if key not in recorded:
-                return f"{where}.{key}: not recorded, replayed {replayed[key]!r}"
-            found = difference(recorded[key], replayed[key], f"{where}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(recorded, list) and isinstance(replayed, list):
-        for i, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
-            found = difference(a, b, f"{where}[{i}]")
-            if found:
-                return found
-        if len(recorded) != len(replayed):
-            return f"{where}: {len(recorded)} items recorded, {len(replayed)} replayed"
-        return None
-    if recorded != replayed or type(recorded) is not type(replayed):
-        return f"{where}: recorded {recorded!r}, replayed {replayed!r}"
-    return None
-
-
-def outcome(fight: Fight, records: list[Json]) -> Json:
-    result: Json = plain({"records": records, "view": fight.view(), "summary": fight.summary()})
-    return result
-
-
-def step(system: FightSystem, setup: Json, fight: Fight, history: list[Json]) -> tuple[Fight, list[Json]]:
-    """Apply the last event of ``history`` to ``fight``: undo and redo fold the whole history again, as the tracker
-    does; any other event is applied with its stored faces, every one of which must be used."""
-    event = history[-1]
-    if event.get("type") in ("undo", "redo"):
-        fight, _records = replay(system, setup, history)
-        return fight, []
-    dice = ScriptedDice(events_dice(event))
-    records = fight.apply(event, dice)
-    left = dice.unused()
-    if left:
-        raise AssertionError(f"faces left over: {left}")
-    return fight, records
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_event_log_replays_the_same(system: FightSystem, name: str) -> None:
-    log = json.loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
-    setup = log["setup"]
-    fight = system.new_fight(setup)
-    found = difference(log["initial"], plain({"view": fight.view(), "summary": fight.summary()}), "initial")
-    assert found is None, f"{name}.json, before the first event: {found}"
-    expected = dict(log["initial"])
-    history: list[Json] = []
-    for index, entry in enumerate(log["events"]):
-        event = entry["event"]
-        history.append(event)
-        expected = {"view": patch(expected["view"], entry["view"]),
-                    "summary": patch(expected["summary"], entry["summary"])}
-        where = f"{name}.json, event {index} (seq {event.get('seq')}, {event.get('type')}"
-        where += f": {entry['note']})" if entry.get("note") else ")"
-        known = KNOWN_DIFFERENCES.get((name, index))
-        try:
-            fight, records = step(system, setup, fight, history)
-        except (EstocError, AssertionError) as exc:
-            if known is not None:
-                return  # refused now, as the named rule change says: the log is compared no further
-            raise AssertionError(f"{where}: does not replay: {exc}") from exc
-        found = difference({"records": entry["records"], **expected}, outcome(fight, records), "")
-        if known is not None:
-            assert found is not None, (f"{where} is listed in KNOWN_DIFFERENCES ({known}) but replays the same: "
-                                       "remove the stale entry")
-            return  # the state parts from the recorded one here: the log is compared no further
-        assert found is None, f"{where}: {found.lstrip('.')}"
+    replay_log(system, LOGS, name, KNOWN_DIFFERENCES, NEW_FIELDS)
 
 
 def test_known_differences_name_events_of_the_logs() -> None:
-    for (name, index), why in KNOWN_DIFFERENCES.items():
-        assert name in NAMES, f"KNOWN_DIFFERENCES names no log {name!r}"
-        count = len(json.loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))["events"])
-        assert 0 <= index < count, f"{name}.json has events 0 to {count - 1}, not {index}"
-        assert why.strip(), f"({name!r}, {index}): say which rule fix explains the difference"
+    check_known(LOGS, KNOWN_DIFFERENCES)
 
 
 ACTIONS = {"begin", "attack", "move-attack", "total-parry", "dodge", "instinctive-dodge", "charge", "move",

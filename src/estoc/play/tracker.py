@@ -151,9 +151,11 @@ class Tracker:
         return tracker
 
     def _dice_seed(self, step: int = 0) -> np.random.SeedSequence:
-        # The k-th turn of a batch draws as the k-th of as many single commands would: `auto end` plays the same
-        # fight whether its turns are stored one by one or as one command.
-        return np.random.SeedSequence([int(self.setup.get("seed", 0)) & 0xFFFFFFFF, len(self.events) + step])
+        # The k-th turn of a batch draws as the k-th of as many single commands would, and a batch counts as its
+        # turns for the commands after it: `auto end` plays the same fight whether its turns are stored one by one
+        # or as one command, and so does everything after it.
+        turns = sum(len(event["events"]) if event.get("type") == BATCH else 1 for event in self.events)
+        return np.random.SeedSequence([int(self.setup.get("seed", 0)) & 0xFFFFFFFF, turns + step])
 
     def _try(self, trial: Fight, event: Mapping[str, Any], step: int = 0) -> tuple[dict[str, Any],
                                                                                    list[dict[str, Any]]]:
