@@ -206,6 +206,11 @@ class Fights:
     protected_dice = cython.declare(i64[:, ::1], visibility="public")
     protected_left = cython.declare(i64[:, ::1], visibility="public")
     yielded = cython.declare(i64[:, ::1], visibility="public")
+    # kept in step with the above by the kernel (``settle``, ``engage``, ``new_round``): who stands, how many
+    # standing combatants each one is engaged with, how many stand on each side
+    up = cython.declare(i64[:, ::1], visibility="public")
+    foes = cython.declare(i64[:, ::1], visibility="public")
+    alive = cython.declare(i64[:, ::1], visibility="public")
     # what lasts a round (W, C)
     parry = cython.declare(i64[:, ::1], visibility="public")
     dice = cython.declare(i64[:, ::1], visibility="public")
@@ -384,7 +389,7 @@ def is_hero(F: Fights, c: cython.Py_ssize_t) -> cython.bint:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+def stands(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """In the fight: endurance left; a hero not dying (two wounds, or a fatal one); an adversary with fewer wounds
     than its Might."""
     if F.endurance[w, c] <= 0:
@@ -395,28 +400,60 @@ def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bi
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def count_standing(F: Fights, w: cython.Py_ssize_t, side: cython.int) -> cython.int:
-    n: cython.int = 0
-    c: cython.Py_ssize_t
-    for c in range(F.count):
-        if F.side[c] == side and standing(F, w, c):
-            n += 1
-    return n
+def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """:func:`stands`, as :func:`settle` last saw it (every change of endurance, wounds or dying is settled before
+    anyone reads it)."""
+    return F.up[w, c] != 0
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def settle(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.void:
+    """After ``c``'s endurance, wounds or dying changed: whether it stands, and with it the count of its side and
+    the opponents of whoever is engaged with it. The decisions ask these many times an action; keeping them costs
+    a comparison here (a scan of the combatants only when ``c`` falls or stands again)."""
+    now: i64 = 1 if stands(F, w, c) else 0
+    o: cython.Py_ssize_t
+    if now == F.up[w, c]:
+        return
+    step: i64 = now - F.up[w, c]
+    F.up[w, c] = now
+    F.alive[w, F.side[c]] += step
+    for o in range(F.count):
+        if F.engaged[w, o, c]:
+            F.foes[w, o] += step
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def count_standing(F: Fights, w: cython.Py_ssize_t, side: cython.int) -> cython.int:
+    """How many of ``side`` (0 the heroes, 1 the adversaries) stand."""
+    return cython.cast(cython.int, F.alive[w, side])
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def opponents(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
     """How many standing combatants are engaged with ``c``."""
-    n: cython.int = 0
-    o: cython.Py_ssize_t
-    for o in range(F.count):
-        if F.engaged[w, c, o] and standing(F, w, o):
-            n += 1
-    return n
+    return cython.cast(cython.int, F.foes[w, c])
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def unengage(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, o: cython.Py_ssize_t) -> cython.void:
+    """``c`` no longer engaged with ``o`` (one way: the caller clears the other)."""
+    if F.engaged[w, c, o]:
+        F.engaged[w, c, o] = 0
+        F.foes[w, c] -= F.up[w, o]
 
 
 @cython.cfunc
@@ -620,9 +657,10 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         F.secondary[w, c] = 0
         if F.challenge[w, c] >= 0 and not standing(F, w, F.challenge[w, c]):
             F.challenge[w, c] = -1
-        for o in range(F.count):
-            if F.engaged[w, c, o] and not (standing(F, w, c) and standing(F, w, o)):
-                F.engaged[w, c, o] = 0
+        if not standing(F, w, c):  # fallen combatants leave their engagements, both ways
+            for o in range(F.count):
+                unengage(F, w, c, o)
+                unengage(F, w, o, c)
     F.phase[w] = PH_STANCES
     F.norder[w] = 0
     F.turn[w] = 0
@@ -633,8 +671,12 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
 @cython.nogil
 @cython.exceptval(check=False)
 def engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_ssize_t) -> cython.void:
-    F.engaged[w, h, a] = 1
-    F.engaged[w, a, h] = 1
+    if not F.engaged[w, h, a]:
+        F.engaged[w, h, a] = 1
+        F.foes[w, h] += F.up[w, a]
+    if not F.engaged[w, a, h]:
+        F.engaged[w, a, h] = 1
+        F.foes[w, a] += F.up[w, h]
     F.back[w, a] = 0
 
 
@@ -920,6 +962,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     if wounded:
         F.wounds_dealt[w, c] += 1
         wound(F, w, t)
+    settle(F, w, t)
     gain: i64 = -1
     if kind == S_FEND:
         gain = F.parry[w, c] + tengwar * F.fend[c, s]
@@ -1013,6 +1056,7 @@ def counter(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_
             F.wounds_dealt[w, h] += 1
             wound(F, w, a)
         emit(F, L_COUNTER, h, a, -1, hurt, r[1], 0, 0, 0)
+    settle(F, w, a)
     if not standing(F, w, a):
         F.downed[w, h] += 1
 
@@ -1034,6 +1078,7 @@ def yield_ground(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> i64:
     back: i64 = lost - half_up(lost)
     F.endurance[w, h] += back
     F.taken[w, h] -= back
+    settle(F, w, h)
     F.yielded[w, h] = F.last_round[w]
     F.regain[w, h] = 1
     F.last_target[w] = -1
@@ -1143,6 +1188,7 @@ def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
             if is_hero(F, o) and standing(F, w, o):
                 F.endurance[w, o] = F.endurance[w, o] + n if F.endurance[w, o] + n < F.endurance_max[o] \
                     else F.endurance_max[o]
+                settle(F, w, o)
         emit(F, L_EFFECT, k, n, 0, 0, 0, 0, 0, 0)
     elif k == T_SNEAK:
         n = 1 + t if 1 + t < SNEAK_MAX else SNEAK_MAX
@@ -1595,9 +1641,15 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.hope_spent[w, c] = 0
         for o in range(F.count):
             F.engaged[w, c, o] = 0
+        F.foes[w, c] = 0
+        F.up[w, c] = 1 if stands(F, w, c) else 0
         for k in range(N_TASKS):
             F.tried[w, c, k] = 0
             F.worked[w, c, k] = 0
+    F.alive[w, 0] = 0
+    F.alive[w, 1] = 0
+    for c in range(F.count):
+        F.alive[w, F.side[c]] += F.up[w, c]
     for k in range(F.counters.shape[1]):
         F.counters[w, k] = 0
     F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)

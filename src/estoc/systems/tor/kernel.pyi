@@ -80,6 +80,9 @@ class Fights:
     protected_dice: Any
     protected_left: Any
     yielded: Any
+    up: Any
+    foes: Any
+    alive: Any
     parry: Any
     dice: Any
     weary: Any

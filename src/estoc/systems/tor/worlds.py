@@ -30,10 +30,10 @@ WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "drop
                 "challenge", "next_dice", "lasting_dice", "shot", "back", "protector", "protected_dice",
                 "protected_left", "yielded", "parry", "dice", "weary", "held", "holding", "counter_left",
                 "counter_wound", "counter_ill", "skirmish", "two_weapons", "secondary", "dealt", "taken",
-                "wounds_dealt", "downed", "tasks_done", "hope_spent")
-"""The ``(W, C)`` fields of a world's combatants."""
+                "wounds_dealt", "downed", "tasks_done", "hope_spent", "up", "foes")
+"""The ``(W, C)`` fields of a world's combatants (``up`` and ``foes`` the kernel keeps in step with the others)."""
 CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost", "last_round")
-OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "rally", "rally_next", "engaged", "tried", "worked", "base",
+OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "rally", "rally_next", "alive", "engaged", "tried", "worked", "base",
        "counters")
 """Arrays each world changes (a copy has its own)."""
 SHEETS = ("side", "corps", "corps_tn", "parry0", "protection0", "endurance_max", "might", "valour", "songs0",
@@ -162,6 +162,7 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
         setattr(F, name, np.zeros(rows, dtype=np.int64))
     F.rally = np.zeros((rows, 3), dtype=np.int64)
     F.rally_next = np.zeros((rows, 3), dtype=np.int64)
+    F.alive = np.zeros((rows, 2), dtype=np.int64)
     F.engaged = np.zeros((rows, count, count), dtype=np.int64)
     F.tried = np.zeros((rows, count, len(TASKS)), dtype=np.int64)
     F.worked = np.zeros((rows, count, len(TASKS)), dtype=np.int64)
