@@ -276,7 +276,7 @@ class TorFight(Sides):
             raise RulesError(_("{who} has no bow to shoot with").format(who=self.combatants[c].id))
         self._foe(c, target)
         self._check_special(c, number, event)
-        self.F.shot[0, c] = 1
+        array(self.F, "shot")[0, c] = 1
         self.K.py_attack(self.F, 0, c, target, number - 1, self._special(event), self._hope(c, event))
         self._tell(records)
         self.F.last_target[0] = -1
@@ -379,7 +379,7 @@ class TorFight(Sides):
         a = self.index(str(event["target"]))
         if self.hero(a) or self.opponents(a):
             raise RulesError(_("only a free adversary stays at the rear"))
-        self.F.back[0, a] = 1
+        array(self.F, "back")[0, a] = 1
         records.append({"kind": "rear", "actor": self.combatants[a].id})
 
     def _order(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
@@ -439,7 +439,7 @@ class TorFight(Sides):
             raise RulesError(_("{who} has no complication to lift").format(who=self.combatants[c].id) if not dice
                              else _("{who} already faces a complication of {n}d").format(
                                  who=self.combatants[c].id, n=dice))
-        self.F.complication[0, c] = dice
+        array(self.F, "complication")[0, c] = dice
         records.append({"kind": "complication", "actor": self.combatants[c].id, "dice": dice, "was": was})
 
     # --- actions ---------------------------------------------------------------------------------------------------
@@ -462,7 +462,7 @@ class TorFight(Sides):
         if kind == "regain":
             if not self.value("regain", c):
                 raise RulesError(_("{who} has no position to regain").format(who=me.id))
-            self.F.regain[0, c] = 0
+            array(self.F, "regain")[0, c] = 0
             records.append({"kind": "regain", "actor": me.id})
         elif kind == "pass":
             records.append({"kind": "pass", "actor": me.id})
@@ -557,7 +557,7 @@ class TorFight(Sides):
             raise RulesError(_("{who} has not dropped this ({item}): there is nothing to pick up").format(
                 who=me.id, item=pick(me.item_name(item))))
         was = self.loaded(c)
-        self.F.dropped[0, c] = self.value("dropped", c) & ~self._bits(item)
+        array(self.F, "dropped")[0, c] = self.value("dropped", c) & ~self._bits(item)
         records.append({"kind": "pickup", "actor": me.id, "item": item, "gear": me.item_name(item),
                         "load": self.load_of(c), **self._weary_change(c, was)})
 

@@ -128,11 +128,20 @@ OUT_DOWN = cython.declare(cython.int, 1)
 OUT_DEAD = cython.declare(cython.int, 2)
 OUT_OVER = cython.declare(cython.int, 8)
 SLOT_STRIDE = cython.declare(cython.int, 8)
+"""Rows between two threads' slots, so that two threads never write the same cache line."""
+CHUNK = cython.declare(cython.int, 64)
+"""Worlds a thread takes at a time: a thread given less of the shared machine takes fewer chunks, where a static
+split would leave the whole run waiting on its half."""
 
 
 @cython.cclass
 class Fights:
-    """W worlds of one encounter: the sheets, each world's state, the dice (built by :mod:`.worlds`)."""
+    """W worlds of one encounter: the sheets, each world's state, the dice (built by :mod:`.worlds`).
+
+    A world's state is a row of ``count`` entries in flat arrays: the kernel's ``w`` is the row's first entry (the
+    world's index times ``count``), a combatant's entry ``w + c``; the cursor and the dice are read at ``w``. One
+    index instead of two spares a stride loaded and multiplied on every access. The ``py_*`` entries take a world's
+    index and convert it; :func:`estoc.systems.tor.worlds.array` shows Python ``(W, C)`` views."""
 
     # sheets (C,) and weapons (C, S)
     count = cython.declare(cython.int, visibility="public")
@@ -180,7 +189,7 @@ class Fights:
     phase = cython.declare(i64[::1], visibility="public")
     turn = cython.declare(i64[::1], visibility="public")
     norder = cython.declare(i64[::1], visibility="public")
-    order = cython.declare(i64[:, ::1], visibility="public")
+    order = cython.declare(i64[::1], visibility="public")
     waiting = cython.declare(i64[::1], visibility="public")
     last_target = cython.declare(i64[::1], visibility="public")
     last_lost = cython.declare(i64[::1], visibility="public")
@@ -188,51 +197,51 @@ class Fights:
     rally = cython.declare(i64[:, ::1], visibility="public")
     rally_next = cython.declare(i64[:, ::1], visibility="public")
     # each world's combatants (W, C)
-    endurance = cython.declare(i64[:, ::1], visibility="public")
-    wounds = cython.declare(i64[:, ::1], visibility="public")
-    dying = cython.declare(i64[:, ::1], visibility="public")
-    hope = cython.declare(i64[:, ::1], visibility="public")
-    stance = cython.declare(i64[:, ::1], visibility="public")
-    songs = cython.declare(i64[:, ::1], visibility="public")
-    dropped = cython.declare(i64[:, ::1], visibility="public")
-    complication = cython.declare(i64[:, ::1], visibility="public")
-    regain = cython.declare(i64[:, ::1], visibility="public")
-    challenge = cython.declare(i64[:, ::1], visibility="public")
-    next_dice = cython.declare(i64[:, ::1], visibility="public")
-    lasting_dice = cython.declare(i64[:, ::1], visibility="public")
-    shot = cython.declare(i64[:, ::1], visibility="public")
-    back = cython.declare(i64[:, ::1], visibility="public")
-    protector = cython.declare(i64[:, ::1], visibility="public")
-    protected_dice = cython.declare(i64[:, ::1], visibility="public")
-    protected_left = cython.declare(i64[:, ::1], visibility="public")
-    yielded = cython.declare(i64[:, ::1], visibility="public")
+    endurance = cython.declare(i64[::1], visibility="public")
+    wounds = cython.declare(i64[::1], visibility="public")
+    dying = cython.declare(i64[::1], visibility="public")
+    hope = cython.declare(i64[::1], visibility="public")
+    stance = cython.declare(i64[::1], visibility="public")
+    songs = cython.declare(i64[::1], visibility="public")
+    dropped = cython.declare(i64[::1], visibility="public")
+    complication = cython.declare(i64[::1], visibility="public")
+    regain = cython.declare(i64[::1], visibility="public")
+    challenge = cython.declare(i64[::1], visibility="public")
+    next_dice = cython.declare(i64[::1], visibility="public")
+    lasting_dice = cython.declare(i64[::1], visibility="public")
+    shot = cython.declare(i64[::1], visibility="public")
+    back = cython.declare(i64[::1], visibility="public")
+    protector = cython.declare(i64[::1], visibility="public")
+    protected_dice = cython.declare(i64[::1], visibility="public")
+    protected_left = cython.declare(i64[::1], visibility="public")
+    yielded = cython.declare(i64[::1], visibility="public")
     # kept in step with the above by the kernel (``settle``, ``engage``, ``new_round``): who stands, how many
     # standing combatants each one is engaged with, how many stand on each side
-    up = cython.declare(i64[:, ::1], visibility="public")
-    foes = cython.declare(i64[:, ::1], visibility="public")
+    up = cython.declare(i64[::1], visibility="public")
+    foes = cython.declare(i64[::1], visibility="public")
     alive = cython.declare(i64[:, ::1], visibility="public")
     # what lasts a round (W, C)
-    parry = cython.declare(i64[:, ::1], visibility="public")
-    dice = cython.declare(i64[:, ::1], visibility="public")
-    weary = cython.declare(i64[:, ::1], visibility="public")
-    held = cython.declare(i64[:, ::1], visibility="public")
-    holding = cython.declare(i64[:, ::1], visibility="public")
-    counter_left = cython.declare(i64[:, ::1], visibility="public")
-    counter_wound = cython.declare(i64[:, ::1], visibility="public")
-    counter_ill = cython.declare(i64[:, ::1], visibility="public")
-    skirmish = cython.declare(i64[:, ::1], visibility="public")
-    two_weapons = cython.declare(i64[:, ::1], visibility="public")
-    secondary = cython.declare(i64[:, ::1], visibility="public")
-    engaged = cython.declare(i64[:, :, ::1], visibility="public")
+    parry = cython.declare(i64[::1], visibility="public")
+    dice = cython.declare(i64[::1], visibility="public")
+    weary = cython.declare(i64[::1], visibility="public")
+    held = cython.declare(i64[::1], visibility="public")
+    holding = cython.declare(i64[::1], visibility="public")
+    counter_left = cython.declare(i64[::1], visibility="public")
+    counter_wound = cython.declare(i64[::1], visibility="public")
+    counter_ill = cython.declare(i64[::1], visibility="public")
+    skirmish = cython.declare(i64[::1], visibility="public")
+    two_weapons = cython.declare(i64[::1], visibility="public")
+    secondary = cython.declare(i64[::1], visibility="public")
+    engaged = cython.declare(i64[:, ::1], visibility="public")
     # tallies (W, C), (W, C, T)
-    dealt = cython.declare(i64[:, ::1], visibility="public")
-    taken = cython.declare(i64[:, ::1], visibility="public")
-    wounds_dealt = cython.declare(i64[:, ::1], visibility="public")
-    downed = cython.declare(i64[:, ::1], visibility="public")
-    tasks_done = cython.declare(i64[:, ::1], visibility="public")
-    hope_spent = cython.declare(i64[:, ::1], visibility="public")
-    tried = cython.declare(i64[:, :, ::1], visibility="public")
-    worked = cython.declare(i64[:, :, ::1], visibility="public")
+    dealt = cython.declare(i64[::1], visibility="public")
+    taken = cython.declare(i64[::1], visibility="public")
+    wounds_dealt = cython.declare(i64[::1], visibility="public")
+    downed = cython.declare(i64[::1], visibility="public")
+    tasks_done = cython.declare(i64[::1], visibility="public")
+    hope_spent = cython.declare(i64[::1], visibility="public")
+    tried = cython.declare(i64[:, ::1], visibility="public")
+    worked = cython.declare(i64[:, ::1], visibility="public")
     # simulation's outputs, one row per world
     key = cython.declare(u64, visibility="public")
     first_world = cython.declare(i64, visibility="public")
@@ -392,11 +401,11 @@ def is_hero(F: Fights, c: cython.Py_ssize_t) -> cython.bint:
 def stands(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """In the fight: endurance left; a hero not dying (two wounds, or a fatal one); an adversary with fewer wounds
     than its Might."""
-    if F.endurance[w, c] <= 0:
+    if F.endurance[w + c] <= 0:
         return False
     if is_hero(F, c):
-        return F.dying[w, c] == 0
-    return F.wounds[w, c] < F.might[c]
+        return F.dying[w + c] == 0
+    return F.wounds[w + c] < F.might[c]
 
 
 @cython.cfunc
@@ -406,7 +415,7 @@ def stands(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint
 def standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """:func:`stands`, as :func:`settle` last saw it (every change of endurance, wounds or dying is settled before
     anyone reads it)."""
-    return F.up[w, c] != 0
+    return F.up[w + c] != 0
 
 
 @cython.cfunc
@@ -418,14 +427,14 @@ def settle(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.void
     a comparison here (a scan of the combatants only when ``c`` falls or stands again)."""
     now: i64 = 1 if stands(F, w, c) else 0
     o: cython.Py_ssize_t
-    if now == F.up[w, c]:
+    if now == F.up[w + c]:
         return
-    step: i64 = now - F.up[w, c]
-    F.up[w, c] = now
+    step: i64 = now - F.up[w + c]
+    F.up[w + c] = now
     F.alive[w, F.side[c]] += step
     for o in range(F.count):
-        if F.engaged[w, o, c]:
-            F.foes[w, o] += step
+        if F.engaged[w + o, c]:
+            F.foes[w + o] += step
 
 
 @cython.cfunc
@@ -443,7 +452,7 @@ def count_standing(F: Fights, w: cython.Py_ssize_t, side: cython.int) -> cython.
 @cython.exceptval(check=False)
 def opponents(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
     """How many standing combatants are engaged with ``c``."""
-    return cython.cast(cython.int, F.foes[w, c])
+    return cython.cast(cython.int, F.foes[w + c])
 
 
 @cython.cfunc
@@ -451,9 +460,9 @@ def opponents(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.i
 @cython.exceptval(check=False)
 def unengage(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, o: cython.Py_ssize_t) -> cython.void:
     """``c`` no longer engaged with ``o`` (one way: the caller clears the other)."""
-    if F.engaged[w, c, o]:
-        F.engaged[w, c, o] = 0
-        F.foes[w, c] -= F.up[w, o]
+    if F.engaged[w + c, o]:
+        F.engaged[w + c, o] = 0
+        F.foes[w + c] -= F.up[w + o]
 
 
 @cython.cfunc
@@ -467,9 +476,9 @@ def weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only:
     for o in range(F.count):
         if F.side[o] == F.side[c] or not standing(F, w, o):
             continue
-        if engaged_only and not F.engaged[w, c, o]:
+        if engaged_only and not F.engaged[w + c, o]:
             continue
-        if best < 0 or F.endurance[w, o] < F.endurance[w, best]:
+        if best < 0 or F.endurance[w + o] < F.endurance[w + best]:
             best = o
     return best
 
@@ -480,7 +489,7 @@ def weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only:
 def load_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """What ``c``'s gear weighs now (2nd edition's load): armour, helm, shield, weapons, less what lies on the
     ground."""
-    bits: i64 = F.dropped[w, c]
+    bits: i64 = F.dropped[w + c]
     total: i64 = F.load0[c]
     s: cython.Py_ssize_t
     if bits & G_HELM:
@@ -499,7 +508,7 @@ def load_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 @cython.exceptval(check=False)
 def loaded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Weary from its load: a hero, the setting on, its endurance at or below its load."""
-    return F.load_on != 0 and is_hero(F, c) and F.endurance[w, c] <= load_of(F, w, c)
+    return F.load_on != 0 and is_hero(F, c) and F.endurance[w + c] <= load_of(F, w, c)
 
 
 @cython.cfunc
@@ -508,7 +517,7 @@ def loaded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint
 @cython.exceptval(check=False)
 def weary_now(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Weary: from its load, or intimidated this round."""
-    return F.weary[w, c] != 0 or loaded(F, w, c)
+    return F.weary[w + c] != 0 or loaded(F, w, c)
 
 
 @cython.cfunc
@@ -517,7 +526,7 @@ def weary_now(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.b
 @cython.exceptval(check=False)
 def in_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
     """Weapon ``s`` can strike: not on the ground (a shield bash needs the shield)."""
-    bits: i64 = F.dropped[w, c]
+    bits: i64 = F.dropped[w + c]
     if bits & (G_WEAPON << s):
         return False
     return not (F.bash[c, s] and (bits & G_SHIELD))
@@ -574,8 +583,8 @@ def off_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 @cython.exceptval(check=False)
 def parry_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """Parry now: the sheet's (shield included unless on the ground) and this round's gains and losses."""
-    p: i64 = F.parry0[c] + F.parry[w, c]
-    if F.dropped[w, c] & G_SHIELD:
+    p: i64 = F.parry0[c] + F.parry[w + c]
+    if F.dropped[w + c] & G_SHIELD:
         p -= F.shield_parry[c]
     return p
 
@@ -585,7 +594,7 @@ def parry_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 @cython.exceptval(check=False)
 def protection_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     p: i64 = F.protection0[c]
-    if F.dropped[w, c] & G_HELM:
+    if F.dropped[w + c] & G_HELM:
         p -= F.helm_prot[c]
     return p
 
@@ -602,7 +611,7 @@ def rear_open(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
     for c in range(F.count):
         if is_hero(F, c) and standing(F, w, c):
             heroes += 1
-            if F.stance[w, c] == REARWARD:
+            if F.stance[w + c] == REARWARD:
                 rear += 1
     if rear == 0:
         return True
@@ -646,17 +655,17 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         F.rally[w, s] = F.rally_next[w, s]
         F.rally_next[w, s] = F.rally_next[w, s] - 1 if F.rally_next[w, s] > 1 else 0
     for c in range(F.count):
-        F.parry[w, c] = 0
-        F.dice[w, c] = 0
-        F.weary[w, c] = 0
-        F.held[w, c] = 0
-        F.holding[w, c] = 0
-        F.counter_left[w, c] = 0
-        F.skirmish[w, c] = 0
-        F.two_weapons[w, c] = 0
-        F.secondary[w, c] = 0
-        if F.challenge[w, c] >= 0 and not standing(F, w, F.challenge[w, c]):
-            F.challenge[w, c] = -1
+        F.parry[w + c] = 0
+        F.dice[w + c] = 0
+        F.weary[w + c] = 0
+        F.held[w + c] = 0
+        F.holding[w + c] = 0
+        F.counter_left[w + c] = 0
+        F.skirmish[w + c] = 0
+        F.two_weapons[w + c] = 0
+        F.secondary[w + c] = 0
+        if F.challenge[w + c] >= 0 and not standing(F, w, F.challenge[w + c]):
+            F.challenge[w + c] = -1
         if not standing(F, w, c):  # fallen combatants leave their engagements, both ways
             for o in range(F.count):
                 unengage(F, w, c, o)
@@ -671,13 +680,13 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
 @cython.nogil
 @cython.exceptval(check=False)
 def engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_ssize_t) -> cython.void:
-    if not F.engaged[w, h, a]:
-        F.engaged[w, h, a] = 1
-        F.foes[w, h] += F.up[w, a]
-    if not F.engaged[w, a, h]:
-        F.engaged[w, a, h] = 1
-        F.foes[w, a] += F.up[w, h]
-    F.back[w, a] = 0
+    if not F.engaged[w + h, a]:
+        F.engaged[w + h, a] = 1
+        F.foes[w + h] += F.up[w + a]
+    if not F.engaged[w + a, h]:
+        F.engaged[w + a, h] = 1
+        F.foes[w + a] += F.up[w + h]
+    F.back[w + a] = 0
 
 
 @cython.cfunc
@@ -688,9 +697,9 @@ def free_foe(F: Fights, w: cython.Py_ssize_t) -> i64:
     best: i64 = -1
     a: cython.Py_ssize_t
     for a in range(F.count):
-        if is_hero(F, a) or not standing(F, w, a) or F.back[w, a] or opponents(F, w, a):
+        if is_hero(F, a) or not standing(F, w, a) or F.back[w + a] or opponents(F, w, a):
             continue
-        if best < 0 or F.endurance[w, a] < F.endurance[w, best]:
+        if best < 0 or F.endurance[w + a] < F.endurance[w + best]:
             best = a
     return best
 
@@ -712,14 +721,14 @@ def default_engagement(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     fewest: i64
     for s in range(3):
         for h in range(F.count):
-            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w, h] != s or opponents(F, w, h):
+            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w + h] != s or opponents(F, w, h):
                 continue
             a = free_foe(F, w)
             if a < 0 and not outnumbered:
                 best = -1
                 for a in range(F.count):
-                    if not is_hero(F, a) and standing(F, w, a) and not F.back[w, a] and (
-                            best < 0 or F.endurance[w, a] < F.endurance[w, best]):
+                    if not is_hero(F, a) and standing(F, w, a) and not F.back[w + a] and (
+                            best < 0 or F.endurance[w + a] < F.endurance[w + best]):
                         best = a
                 a = best
             if a >= 0:
@@ -728,7 +737,7 @@ def default_engagement(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     while a >= 0:
         fewest = -1
         for h in range(F.count):
-            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w, h] == REARWARD:
+            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w + h] == REARWARD:
                 continue
             if outnumbered and opponents(F, w, h) >= MAX_ASSIGNED:
                 continue
@@ -751,16 +760,16 @@ def resolution_order(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     c: cython.Py_ssize_t
     for s in range(4):
         for c in range(F.count):
-            if is_hero(F, c) and standing(F, w, c) and F.stance[w, c] == s:
-                F.order[w, n] = c
+            if is_hero(F, c) and standing(F, w, c) and F.stance[w + c] == s:
+                F.order[w + n] = c
                 n += 1
     for c in range(F.count):
         if not is_hero(F, c) and standing(F, w, c) and opponents(F, w, c):
-            F.order[w, n] = c
+            F.order[w + n] = c
             n += 1
     for c in range(F.count):
         if not is_hero(F, c) and standing(F, w, c) and not opponents(F, w, c):
-            F.order[w, n] = c
+            F.order[w + n] = c
             n += 1
     F.norder[w] = n
     F.turn[w] = 0
@@ -785,7 +794,7 @@ def end_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     c: cython.Py_ssize_t
     p: i64
     for c in range(F.count):
-        p = F.protector[w, c]
+        p = F.protector[w + c]
         if p >= 0 and (not opponents(F, w, c) or not opponents(F, w, p) or not standing(F, w, p)):
             end_protection(F, w, c)
 
@@ -794,9 +803,9 @@ def end_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
 @cython.nogil
 @cython.exceptval(check=False)
 def end_protection(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.void:
-    F.protector[w, c] = -1
-    F.protected_dice[w, c] = 0
-    F.protected_left[w, c] = 0
+    F.protector[w + c] = -1
+    F.protected_dice[w + c] = 0
+    F.protected_left[w + c] = 0
 
 
 @cython.cfunc
@@ -805,14 +814,14 @@ def end_protection(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cyt
 def change_stance(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.void:
     """A hero's new stance: a challenge ends for both, a protection it gives or gets ends."""
     o: cython.Py_ssize_t
-    if s == F.stance[w, c]:
+    if s == F.stance[w + c]:
         return
-    F.stance[w, c] = s
-    if F.challenge[w, c] >= 0:
-        F.challenge[w, F.challenge[w, c]] = -1
-        F.challenge[w, c] = -1
+    F.stance[w + c] = s
+    if F.challenge[w + c] >= 0:
+        F.challenge[w + F.challenge[w + c]] = -1
+        F.challenge[w + c] = -1
     for o in range(F.count):
-        if F.protector[w, o] == c or (o == c and F.protector[w, o] >= 0):
+        if F.protector[w + o] == c or (o == c and F.protector[w + o] >= 0):
             end_protection(F, w, o)
 
 
@@ -821,7 +830,7 @@ def change_stance(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64)
 @cython.exceptval(check=False)
 def skip_fallen(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     """Past those who fell before their turn; at the end of the order, the next round."""
-    while F.turn[w] < F.norder[w] and not standing(F, w, F.order[w, F.turn[w]]):
+    while F.turn[w] < F.norder[w] and not standing(F, w, F.order[w + F.turn[w]]):
         F.turn[w] += 1
     if F.turn[w] >= F.norder[w] or sides_standing(F, w) <= 1:
         emit(F, L_END_ROUND, F.rnd[w], 0, 0, 0, 0, 0, 0, 0)
@@ -844,7 +853,7 @@ def next_turn(F: Fights, w: cython.Py_ssize_t) -> cython.void:
 def current(F: Fights, w: cython.Py_ssize_t) -> i64:
     if F.phase[w] != PH_RESOLUTION or F.waiting[w] or F.turn[w] >= F.norder[w]:
         return -1
-    return F.order[w, F.turn[w]]
+    return F.order[w + F.turn[w]]
 
 
 @cython.cfunc
@@ -869,21 +878,21 @@ def dice_change(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython
     The bonus dice of a next attack are spent here."""
     change: i64 = 0
     if is_hero(F, c):
-        change += stance_dice(F.stance[w, c])
-        if F.stance[w, c] != REARWARD and F.rally[w, F.stance[w, c]] > 0:
+        change += stance_dice(F.stance[w + c])
+        if F.stance[w + c] != REARWARD and F.rally[w, F.stance[w + c]] > 0:
             change += 1
     if is_hero(F, t):
-        change += stance_dice(F.stance[w, t])
-    change += F.next_dice[w, c] + F.lasting_dice[w, c] + F.dice[w, c] - F.complication[w, c]
-    F.next_dice[w, c] = 0
-    if F.protected_left[w, t] > 0:
-        change -= F.protected_dice[w, t]
-        F.protected_left[w, t] -= 1
-        if F.protected_left[w, t] == 0:
+        change += stance_dice(F.stance[w + t])
+    change += F.next_dice[w + c] + F.lasting_dice[w + c] + F.dice[w + c] - F.complication[w + c]
+    F.next_dice[w + c] = 0
+    if F.protected_left[w + t] > 0:
+        change -= F.protected_dice[w + t]
+        F.protected_left[w + t] -= 1
+        if F.protected_left[w + t] == 0:
             end_protection(F, w, t)
-    if F.two_weapons[w, t]:
+    if F.two_weapons[w + t]:
         change += 1
-    if ranged and F.skirmish[w, t]:
+    if ranged and F.skirmish[w + t]:
         change -= 1
     return change
 
@@ -903,19 +912,19 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     r = cython.declare(i64[3])
     ranged: cython.bint = F.ranged[c, s] != 0
     change: i64 = dice_change(F, w, c, t, ranged)
-    if hope and F.hope[w, c] > 0:
-        F.hope[w, c] -= 1
-        F.hope_spent[w, c] += 1
+    if hope and F.hope[w + c] > 0:
+        F.hope[w + c] -= 1
+        F.hope_spent[w + c] += 1
         change += 1
     else:
         hope = False
     n: i64 = F.rating[c, s] + change
     if n < 0:
         n = 0
-    favoured: cython.bint = F.challenge[w, c] == t
-    ill: cython.bint = F.holding[w, c] != 0
-    if F.held[w, t] > 0:
-        F.held[w, t] -= 1
+    favoured: cython.bint = F.challenge[w + c] == t
+    ill: cython.bint = F.holding[w + c] != 0
+    if F.held[w + t] > 0:
+        F.held[w + t] -= 1
         ill = True
     weary: cython.bint = weary_now(F, w, c)
     target_weary: cython.bint = loaded(F, w, t)
@@ -923,7 +932,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     if is_hero(F, c):
         tn += F.corps_tn[c]
     mode: i64 = 0 if favoured == ill else (1 if favoured else 2)
-    emit(F, L_ATTACK, c, t, s, n, mode, tn, weary, F.complication[w, c])
+    emit(F, L_ATTACK, c, t, s, n, mode, tn, weary, F.complication[w + c])
     roll(F, w, P_ATTACK, n, favoured, ill, weary, r)
     face: i64 = r[0]
     total: i64 = r[1]
@@ -956,24 +965,24 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
         wounded = not (r[0] == RUNE or r[1] >= F.injury[c, s])
         prot_total = r[1]
     emit(F, L_ROLL, face, total, success, tengwar, kind, lost, piercing, wounded)
-    F.endurance[w, t] -= lost
-    F.dealt[w, c] += lost
-    F.taken[w, t] += lost
+    F.endurance[w + t] -= lost
+    F.dealt[w + c] += lost
+    F.taken[w + t] += lost
     if wounded:
-        F.wounds_dealt[w, c] += 1
+        F.wounds_dealt[w + c] += 1
         wound(F, w, t)
     settle(F, w, t)
     gain: i64 = -1
     if kind == S_FEND:
-        gain = F.parry[w, c] + tengwar * F.fend[c, s]
+        gain = F.parry[w + c] + tengwar * F.fend[c, s]
         if gain > FEND_OFF_CAP:
             gain = FEND_OFF_CAP
-        F.parry[w, c] = gain
+        F.parry[w + c] = gain
     if kind == S_SHIELD:
         shield_thrust(F, w, c, t, tengwar)
     fallen: cython.bint = was_up and not standing(F, w, t)
     if fallen:
-        F.downed[w, c] += 1
+        F.downed[w + c] += 1
     emit(F, L_AFTER, gain, fallen, (not target_weary) and loaded(F, w, t) and not fallen,
          target_weary and piercing, hope, prot_total, 0, 0)
     if lost > 0 and is_hero(F, t):
@@ -983,7 +992,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     else:
         F.last_target[w] = -1
         F.last_lost[w] = 0
-    if not success and not ranged and F.counter_left[w, t] > 0:
+    if not success and not ranged and F.counter_left[w + t] > 0:
         counter(F, w, t, c)
 
 
@@ -994,16 +1003,16 @@ def wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
     """A wound (« Coup perforant »: « une blessure qui peut être fatale »). A hero's second wound leaves it dying;
     its first, with the fatal-wounds setting on (2nd edition), makes it roll the feat die for the wound's
     severity: the Eye leaves it dying. An adversary falls when its wounds reach its Might."""
-    F.wounds[w, t] += 1
+    F.wounds[w + t] += 1
     if not is_hero(F, t):
         return
-    if F.wounds[w, t] >= DYING_WOUNDS:
-        F.dying[w, t] = 1
+    if F.wounds[w + t] >= DYING_WOUNDS:
+        F.dying[w + t] = 1
         return
     if F.fatal:
         face: cython.int = die(F, w, P_WOUND, 12)
         if face == EYE:
-            F.dying[w, t] = 1
+            F.dying[w + t] = 1
         emit(F, L_SEVERITY, t, face, face == EYE, 0, 0, 0, 0, 0)
 
 
@@ -1019,16 +1028,16 @@ def shield_thrust(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cyth
     if left > 0:
         left -= 1
         if F.corps[t] < F.corps[c]:
-            F.dice[w, t] -= 1
+            F.dice[w + t] -= 1
             emit(F, L_THRUST, t, 0, 0, 0, 0, 0, 0, 0)
     for o in range(F.count):
         if left <= 0:
             break
-        if o == t or not F.engaged[w, c, o] or not standing(F, w, o):
+        if o == t or not F.engaged[w + c, o] or not standing(F, w, o):
             continue
         left -= 1
         if F.corps[o] < F.corps[c]:
-            F.dice[w, o] -= 1
+            F.dice[w + o] -= 1
             emit(F, L_THRUST, o, 0, 0, 0, 0, 0, 0, 0)
 
 
@@ -1043,22 +1052,22 @@ def counter(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_
     s: i64 = main_weapon(F, w, h)
     if s < 0:
         return
-    F.counter_left[w, h] -= 1
-    if not F.counter_wound[w, h]:
-        F.endurance[w, a] -= F.damage[h, s]
-        F.dealt[w, h] += F.damage[h, s]
-        F.taken[w, a] += F.damage[h, s]
+    F.counter_left[w + h] -= 1
+    if not F.counter_wound[w + h]:
+        F.endurance[w + a] -= F.damage[h, s]
+        F.dealt[w + h] += F.damage[h, s]
+        F.taken[w + a] += F.damage[h, s]
         emit(F, L_COUNTER, h, a, F.damage[h, s], 0, 0, 0, 0, 0)
     else:
-        roll(F, w, P_PROTECTION, protection_of(F, w, a), False, F.counter_ill[w, h] != 0, False, r)
+        roll(F, w, P_PROTECTION, protection_of(F, w, a), False, F.counter_ill[w + h] != 0, False, r)
         hurt = not (r[0] == RUNE or r[1] >= F.injury[h, s])
         if hurt:
-            F.wounds_dealt[w, h] += 1
+            F.wounds_dealt[w + h] += 1
             wound(F, w, a)
         emit(F, L_COUNTER, h, a, -1, hurt, r[1], 0, 0, 0)
     settle(F, w, a)
     if not standing(F, w, a):
-        F.downed[w, h] += 1
+        F.downed[w + h] += 1
 
 
 @cython.cfunc
@@ -1076,16 +1085,16 @@ def yield_ground(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> i64:
     action is to regain position. Returns the endurance given back."""
     lost: i64 = F.last_lost[w]
     back: i64 = lost - half_up(lost)
-    F.endurance[w, h] += back
-    F.taken[w, h] -= back
+    F.endurance[w + h] += back
+    F.taken[w + h] -= back
     settle(F, w, h)
-    F.yielded[w, h] = F.last_round[w]
-    F.regain[w, h] = 1
+    F.yielded[w + h] = F.last_round[w]
+    F.regain[w + h] = 1
     F.last_target[w] = -1
     F.last_lost[w] = 0
-    F.tried[w, h, T_YIELD] += 1
-    F.worked[w, h, T_YIELD] += 1
-    F.tasks_done[w, h] += 1
+    F.tried[w + h, T_YIELD] += 1
+    F.worked[w + h, T_YIELD] += 1
+    F.tasks_done[w + h] += 1
     return back
 
 
@@ -1096,7 +1105,7 @@ def may_yield(F: Fights, w: cython.Py_ssize_t) -> i64:
     """The hero the last blow cost endurance, if it may still yield ground (the task on, not yet for a blow of this
     round, not waiting to regain its position from an earlier yield, not dying); −1: none."""
     h: i64 = F.last_target[w]
-    if h < 0 or not F.tasks_on[T_YIELD] or F.yielded[w, h] == F.last_round[w] or F.dying[w, h] or F.regain[w, h]:
+    if h < 0 or not F.tasks_on[T_YIELD] or F.yielded[w + h] == F.last_round[w] or F.dying[w + h] or F.regain[w + h]:
         return -1
     return h
 
@@ -1120,10 +1129,10 @@ def task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, t
     if k == T_TWO_WEAPONS or k == T_SKIRMISH or k == T_REDUCE or k == T_YIELD:  # noqa: SIM109 (nogil C)
         emit(F, L_TASK, c, k, 1, 0, 0, 0, 0, 0)
     else:
-        n = F.skill[c, k] - F.complication[w, c]
-        if hope and F.hope[w, c] > 0:
-            F.hope[w, c] -= 1
-            F.hope_spent[w, c] += 1
+        n = F.skill[c, k] - F.complication[w + c]
+        if hope and F.hope[w + c] > 0:
+            F.hope[w + c] -= 1
+            F.hope_spent[w + c] += 1
             n += 1
             spent = True
         if n < 0:
@@ -1131,18 +1140,18 @@ def task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, t
         roll(F, w, P_TASK, n, False, False, weary, r)
         ok = r[0] == RUNE or r[1] >= F.task_tn[c, k]
         tengwar = r[2] if ok else 0
-        emit(F, L_TASK, c, k, ok, tengwar, weary, F.complication[w, c], spent, r[0])
-    F.tried[w, c, k] += 1
-    F.tasks_done[w, c] += 1
+        emit(F, L_TASK, c, k, ok, tengwar, weary, F.complication[w + c], spent, r[0])
+    F.tried[w + c, k] += 1
+    F.tasks_done[w + c] += 1
     if is_secondary(k):
-        F.secondary[w, c] = 1
+        F.secondary[w + c] = 1
     if k == T_HOLD:
-        F.holding[w, c] = 1  # its drawback comes whatever the roll (« quoi qu'il arrive »)
+        F.holding[w + c] = 1  # its drawback comes whatever the roll (« quoi qu'il arrive »)
     if k == T_REDUCE:
-        F.dropped[w, c] |= item
+        F.dropped[w + c] |= item
     if not ok:
         return
-    F.worked[w, c, k] += 1
+    F.worked[w + c, k] += 1
     effect(F, w, c, k, tengwar, target, weapon, flags)
 
 
@@ -1159,17 +1168,17 @@ def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
         # Adversaries of Might 1 (+1 a tengwar) are weary this round.
         for o in range(F.count):
             if not is_hero(F, o) and standing(F, w, o) and F.might[o] <= 1 + t:
-                F.weary[w, o] = 1
+                F.weary[w + o] = 1
                 emit(F, L_TARGETS, k, o, 1 + t, 0, 0, 0, 0, 0)
     elif k == T_CHALLENGE:
-        F.challenge[w, c] = target
-        F.challenge[w, target] = c
+        F.challenge[w + c] = target
+        F.challenge[w + target] = c
         emit(F, L_EFFECT, k, target, 0, 0, 0, 0, 0, 0)
     elif k == T_TWO_WEAPONS:
         # A second blow with the other hand's weapon; a shield striking parries 1 less this round.
-        F.two_weapons[w, c] = 1
+        F.two_weapons[w + c] = 1
         if F.bash[c, weapon]:
-            F.parry[w, c] -= 1
+            F.parry[w + c] -= 1
         emit(F, L_EFFECT, k, target, weapon, F.bash[c, weapon], 0, 0, 0, 0)
         attack(F, w, c, target, weapon, S_AUTO, False)
     elif k == T_RALLY:
@@ -1183,56 +1192,56 @@ def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
         emit(F, L_EFFECT, k, n, rounds, 0, 0, 0, 0, 0)
     elif k == T_ENCOURAGE:
         n = F.valour[c] + t
-        F.songs[w, c] -= 1
+        F.songs[w + c] -= 1
         for o in range(F.count):
             if is_hero(F, o) and standing(F, w, o):
-                F.endurance[w, o] = F.endurance[w, o] + n if F.endurance[w, o] + n < F.endurance_max[o] \
+                F.endurance[w + o] = F.endurance[w + o] + n if F.endurance[w + o] + n < F.endurance_max[o] \
                     else F.endurance_max[o]
                 settle(F, w, o)
         emit(F, L_EFFECT, k, n, 0, 0, 0, 0, 0, 0)
     elif k == T_SNEAK:
         n = 1 + t if 1 + t < SNEAK_MAX else SNEAK_MAX
         engage(F, w, c, target)
-        F.next_dice[w, c] += n
+        F.next_dice[w + c] += n
         emit(F, L_EFFECT, k, target, n, 0, 0, 0, 0, 0)
     elif k == T_PROTECT:
         # −1d to the next attack on the companion; each tengwar −1d more, or (``more``) one attack more.
         if flags & F_MORE:
-            F.protected_dice[w, target] = 1
-            F.protected_left[w, target] = 1 + t
+            F.protected_dice[w + target] = 1
+            F.protected_left[w + target] = 1 + t
         else:
-            F.protected_dice[w, target] = 1 + t
-            F.protected_left[w, target] = 1
-        F.protector[w, target] = c
-        emit(F, L_EFFECT, k, target, F.protected_dice[w, target], F.protected_left[w, target], 0, 0, 0, 0)
+            F.protected_dice[w + target] = 1 + t
+            F.protected_left[w + target] = 1
+        F.protector[w + target] = c
+        emit(F, L_EFFECT, k, target, F.protected_dice[w + target], F.protected_left[w + target], 0, 0, 0, 0)
     elif k == T_HOLD:
-        F.held[w, c] += 1 + t
-        emit(F, L_EFFECT, k, F.held[w, c], 0, 0, 0, 0, 0, 0)
+        F.held[w + c] += 1 + t
+        emit(F, L_EFFECT, k, F.held[w + c], 0, 0, 0, 0, 0, 0)
     elif k == T_COUNTER:
-        F.counter_left[w, c] = 2 if t == 1 else 1
-        F.counter_wound[w, c] = t >= 2
-        F.counter_ill[w, c] = t >= 3
-        emit(F, L_EFFECT, k, F.counter_left[w, c], t >= 2, t >= 3, 0, 0, 0, 0)
+        F.counter_left[w + c] = 2 if t == 1 else 1
+        F.counter_wound[w + c] = t >= 2
+        F.counter_ill[w + c] = t >= 3
+        emit(F, L_EFFECT, k, F.counter_left[w + c], t >= 2, t >= 3, 0, 0, 0, 0)
     elif k == T_AIM:
-        F.next_dice[w, c] += 1 + t
+        F.next_dice[w + c] += 1 + t
         emit(F, L_EFFECT, k, 1 + t, 0, 0, 0, 0, 0, 0)
     elif k == T_HARASS:
         harass(F, w, k, target, t, (flags & F_SPREAD) != 0)
     elif k == T_SKIRMISH:
-        F.skirmish[w, c] = 1
-        F.dice[w, c] -= 1
+        F.skirmish[w + c] = 1
+        F.dice[w + c] -= 1
         emit(F, L_EFFECT, k, target, weapon, 0, 0, 0, 0, 0)
         attack(F, w, c, target, weapon, S_AUTO, False)
     elif k == T_ADVANTAGE:
         n = 1 if t <= 0 else 2
         if t >= 2:
-            if F.lasting_dice[w, c] < n:
-                F.lasting_dice[w, c] = n
+            if F.lasting_dice[w + c] < n:
+                F.lasting_dice[w + c] = n
         else:
-            F.next_dice[w, c] += n
+            F.next_dice[w + c] += n
         emit(F, L_EFFECT, k, n, t >= 2, 0, 0, 0, 0, 0)
     elif k == T_CANCEL:
-        F.complication[w, target] = 0
+        F.complication[w + target] = 0
         emit(F, L_EFFECT, k, target, 0, 0, 0, 0, 0, 0)
 
 
@@ -1262,10 +1271,10 @@ def harass(F: Fights, w: cython.Py_ssize_t, k: cython.int, target: i64, t: i64, 
     while budget > 0 and other >= 0 and second < HARASS_MAX:
         second += 1
         budget -= 1
-    F.dice[w, target] -= first
+    F.dice[w + target] -= first
     emit(F, L_TARGETS, k, target, first, 0, 0, 0, 0, 0)
     if other >= 0 and second > 0:
-        F.dice[w, other] -= second
+        F.dice[w + other] -= second
         emit(F, L_TARGETS, k, other, second, 0, 0, 0, 0, 0)
 
 
@@ -1282,9 +1291,9 @@ def ward(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     for h in range(F.count):
         if h == c or not is_hero(F, h) or not standing(F, w, h) or not opponents(F, w, h):
             continue
-        if F.stance[w, h] == REARWARD or F.protected_left[w, h] > 0 or 2 * F.endurance[w, h] >= F.endurance_max[h]:
+        if F.stance[w + h] == REARWARD or F.protected_left[w + h] > 0 or 2 * F.endurance[w + h] >= F.endurance_max[h]:
             continue
-        if best < 0 or F.endurance[w, h] < F.endurance[w, best]:
+        if best < 0 or F.endurance[w + h] < F.endurance[w + best]:
             best = h
     return best
 
@@ -1296,11 +1305,11 @@ def complicated(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """Whose complication ``c`` cancels: its own, else the standing companion's with the most dice; −1: none."""
     best: i64 = -1
     h: cython.Py_ssize_t
-    if F.complication[w, c] > 0:
+    if F.complication[w + c] > 0:
         return c
     for h in range(F.count):
-        if is_hero(F, h) and standing(F, w, h) and F.complication[w, h] > 0 and (
-                best < 0 or F.complication[w, h] > F.complication[w, best]):
+        if is_hero(F, h) and standing(F, w, h) and F.complication[w + h] > 0 and (
+                best < 0 or F.complication[w + h] > F.complication[w + best]):
             best = h
     return best
 
@@ -1323,9 +1332,9 @@ def harassed(F: Fights, w: cython.Py_ssize_t) -> i64:
 @cython.exceptval(check=False)
 def burden(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """What reducing load drops: the helm, then the shield; 0: nothing."""
-    if F.has_helm[c] and not (F.dropped[w, c] & G_HELM):
+    if F.has_helm[c] and not (F.dropped[w + c] & G_HELM):
         return G_HELM
-    if F.has_shield[c] and not (F.dropped[w, c] & G_SHIELD):
+    if F.has_shield[c] and not (F.dropped[w + c] & G_SHIELD):
         return G_SHIELD
     return 0
 
@@ -1335,7 +1344,7 @@ def burden(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 @cython.exceptval(check=False)
 def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int) -> cython.bint:
     """Whether the policy has hero ``c`` take task ``k`` now (a task of its stance or of any)."""
-    st: i64 = F.stance[w, c]
+    st: i64 = F.stance[w + c]
     close: cython.bint = opponents(F, w, c) > 0
     foes: cython.int = count_standing(F, w, 1)
     heroes: cython.int = count_standing(F, w, 0)
@@ -1353,40 +1362,40 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
         n = 0
         for o in range(F.count):
             if not is_hero(F, o) and standing(F, w, o):
-                if F.weary[w, o]:
+                if F.weary[w + o]:
                     return False
                 if F.might[o] <= 1:
                     n += 1
         return n >= 2
     if k == T_CHALLENGE:
-        if not close or F.challenge[w, c] >= 0:
+        if not close or F.challenge[w + c] >= 0:
             return False
-        return F.challenge[w, weakest(F, w, c, True)] < 0
+        return F.challenge[w + weakest(F, w, c, True)] < 0
     if k == T_TWO_WEAPONS:
         return close and off_hand(F, w, c) >= 0
     if k == T_RALLY:
         if F.rally_next[w, FORWARD] > 0:
             return False
         for o in range(F.count):
-            if o != c and is_hero(F, o) and standing(F, w, o) and F.stance[w, o] != REARWARD:
+            if o != c and is_hero(F, o) and standing(F, w, o) and F.stance[w + o] != REARWARD:
                 return True
         return False
     if k == T_ENCOURAGE:
         n = 0
         for o in range(F.count):
             if is_hero(F, o) and standing(F, w, o):
-                n += min_i(F.endurance_max[o] - F.endurance[w, o], F.valour[c])
-        return F.songs[w, c] > 0 and n >= 2 * F.valour[c]
+                n += min_i(F.endurance_max[o] - F.endurance[w + o], F.valour[c])
+        return F.songs[w + c] > 0 and n >= 2 * F.valour[c]
     if k == T_SNEAK:
         return not close and foes > 0 and st != REARWARD
     if k == T_PROTECT:
         return ward(F, w, c) >= 0
     if k == T_HOLD:
-        return close and not F.holding[w, c]
+        return close and not F.holding[w + c]
     if k == T_COUNTER:
-        return close and F.counter_left[w, c] == 0 and main_weapon(F, w, c) >= 0
+        return close and F.counter_left[w + c] == 0 and main_weapon(F, w, c) >= 0
     if k == T_AIM:
-        return F.next_dice[w, c] == 0 and foes > 0 and bow(F, w, c) >= 0
+        return F.next_dice[w + c] == 0 and foes > 0 and bow(F, w, c) >= 0
     if k == T_HARASS:
         return foes > heroes
     if k == T_SKIRMISH:
@@ -1397,7 +1406,7 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
                 return True
         return False
     if k == T_ADVANTAGE:
-        return F.lasting_dice[w, c] == 0 and F.next_dice[w, c] == 0 and F.complication[w, c] == 0
+        return F.lasting_dice[w + c] == 0 and F.next_dice[w + c] == 0 and F.complication[w + c] == 0
     if k == T_CANCEL:
         return complicated(F, w, c) >= 0
     if k == T_REDUCE:
@@ -1468,32 +1477,32 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
     d[2] = -1
     d[4] = S_AUTO
     if is_hero(F, c):
-        if F.regain[w, c]:
+        if F.regain[w + c]:
             d[0] = A_REGAIN
             return
-        if not F.secondary[w, c]:
+        if not F.secondary[w + c]:
             for i in range(F.nplan[c]):
                 k = F.plan[c, i]
                 if F.tasks_on[k] and is_secondary(k) and moment(F, w, c, k):
                     task_decision(F, w, c, k, d)
                     return
-        if F.next_dice[w, c] == 0:
+        if F.next_dice[w + c] == 0:
             for i in range(F.nplan[c]):
                 k = F.plan[c, i]
                 if F.tasks_on[k] and not is_secondary(k) and k != T_YIELD and moment(F, w, c, k):
                     task_decision(F, w, c, k, d)
                     return
     close: cython.bint = opponents(F, w, c) > 0
-    rear: cython.bint = (is_hero(F, c) and F.stance[w, c] == REARWARD) or not close
+    rear: cython.bint = (is_hero(F, c) and F.stance[w + c] == REARWARD) or not close
     t: i64 = weakest(F, w, c, not rear)
     s: i64 = bow(F, w, c) if rear else main_weapon(F, w, c)
-    if s < 0 and F.dropped[w, c]:
+    if s < 0 and F.dropped[w + c]:
         for i in range(F.weapons[c]):
-            if (F.ranged[c, i] != 0) == rear and (F.dropped[w, c] & (G_WEAPON << i)):
+            if (F.ranged[c, i] != 0) == rear and (F.dropped[w + c] & (G_WEAPON << i)):
                 d[0] = A_PICKUP
                 d[5] = G_WEAPON << i
                 return
-        if rear == 0 and (F.dropped[w, c] & G_SHIELD):
+        if rear == 0 and (F.dropped[w + c] & G_SHIELD):
             d[0] = A_PICKUP
             d[5] = G_SHIELD
             return
@@ -1503,8 +1512,8 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
     d[0] = A_ATTACK
     d[1] = t
     d[2] = s
-    if is_hero(F, c) and F.hope[w, c] > 0 and 2 * (F.hope[w, c] - 1) >= F.hope_max[c] and \
-            F.endurance[w, t] <= F.damage[c, s]:
+    if is_hero(F, c) and F.hope[w + c] > 0 and 2 * (F.hope[w + c] - 1) >= F.hope_max[c] and \
+            F.endurance[w + t] <= F.damage[c, s]:
         d[7] = 1
 
 
@@ -1522,7 +1531,7 @@ def wants_yield(F: Fights, w: cython.Py_ssize_t) -> i64:
     for i in range(F.nplan[h]):
         if F.plan[h, i] == T_YIELD:
             lost = F.last_lost[w]
-            if F.endurance[w, h] <= 0 < F.endurance[w, h] + lost - half_up(lost):
+            if F.endurance[w + h] <= 0 < F.endurance[w + h] + lost - half_up(lost):
                 return h
     return -1
 
@@ -1542,9 +1551,9 @@ def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer
         task(F, w, c, d[3], d[1], d[2], d[5], d[6], d[7] != 0)
         return not is_secondary(d[3])
     elif kind == A_REGAIN:
-        F.regain[w, c] = 0
+        F.regain[w + c] = 0
     elif kind == A_PICKUP:
-        F.dropped[w, c] &= ~d[5]
+        F.dropped[w + c] &= ~d[5]
     return True
 
 
@@ -1558,12 +1567,12 @@ def volleys(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     s: i64
     t: i64
     for c in range(F.count):
-        if not standing(F, w, c) or F.shot[w, c]:
+        if not standing(F, w, c) or F.shot[w + c]:
             continue
         s = bow(F, w, c)
         t = weakest(F, w, c, False)
         if s >= 0 and t >= 0:
-            F.shot[w, c] = 1
+            F.shot[w + c] = 1
             attack(F, w, c, t, s, S_AUTO, False)
             F.last_target[w] = -1
             F.last_lost[w] = 0
@@ -1577,7 +1586,7 @@ def policy_stances(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     c: cython.Py_ssize_t
     while not rear_open(F, w):
         for c in range(F.count):
-            if is_hero(F, c) and standing(F, w, c) and F.stance[w, c] == REARWARD:
+            if is_hero(F, c) and standing(F, w, c) and F.stance[w + c] == REARWARD:
                 change_stance(F, w, c, OPEN)
                 break
 
@@ -1604,52 +1613,52 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.rally[w, k] = 0
         F.rally_next[w, k] = 0
     for c in range(F.count):
-        F.endurance[w, c] = F.endurance_max[c]
-        F.wounds[w, c] = 0
-        F.dying[w, c] = 0
-        F.hope[w, c] = F.hope_max[c]
-        F.stance[w, c] = F.stance0[c]
-        F.songs[w, c] = F.songs0[c]
-        F.dropped[w, c] = 0
-        F.complication[w, c] = F.complication0[c]
-        F.regain[w, c] = 0
-        F.challenge[w, c] = -1
-        F.next_dice[w, c] = 0
-        F.lasting_dice[w, c] = 0
-        F.shot[w, c] = 0
-        F.back[w, c] = 0
-        F.protector[w, c] = -1
-        F.protected_dice[w, c] = 0
-        F.protected_left[w, c] = 0
-        F.yielded[w, c] = -1
-        F.parry[w, c] = 0
-        F.dice[w, c] = 0
-        F.weary[w, c] = 0
-        F.held[w, c] = 0
-        F.holding[w, c] = 0
-        F.counter_left[w, c] = 0
-        F.counter_wound[w, c] = 0
-        F.counter_ill[w, c] = 0
-        F.skirmish[w, c] = 0
-        F.two_weapons[w, c] = 0
-        F.secondary[w, c] = 0
-        F.dealt[w, c] = 0
-        F.taken[w, c] = 0
-        F.wounds_dealt[w, c] = 0
-        F.downed[w, c] = 0
-        F.tasks_done[w, c] = 0
-        F.hope_spent[w, c] = 0
+        F.endurance[w + c] = F.endurance_max[c]
+        F.wounds[w + c] = 0
+        F.dying[w + c] = 0
+        F.hope[w + c] = F.hope_max[c]
+        F.stance[w + c] = F.stance0[c]
+        F.songs[w + c] = F.songs0[c]
+        F.dropped[w + c] = 0
+        F.complication[w + c] = F.complication0[c]
+        F.regain[w + c] = 0
+        F.challenge[w + c] = -1
+        F.next_dice[w + c] = 0
+        F.lasting_dice[w + c] = 0
+        F.shot[w + c] = 0
+        F.back[w + c] = 0
+        F.protector[w + c] = -1
+        F.protected_dice[w + c] = 0
+        F.protected_left[w + c] = 0
+        F.yielded[w + c] = -1
+        F.parry[w + c] = 0
+        F.dice[w + c] = 0
+        F.weary[w + c] = 0
+        F.held[w + c] = 0
+        F.holding[w + c] = 0
+        F.counter_left[w + c] = 0
+        F.counter_wound[w + c] = 0
+        F.counter_ill[w + c] = 0
+        F.skirmish[w + c] = 0
+        F.two_weapons[w + c] = 0
+        F.secondary[w + c] = 0
+        F.dealt[w + c] = 0
+        F.taken[w + c] = 0
+        F.wounds_dealt[w + c] = 0
+        F.downed[w + c] = 0
+        F.tasks_done[w + c] = 0
+        F.hope_spent[w + c] = 0
         for o in range(F.count):
-            F.engaged[w, c, o] = 0
-        F.foes[w, c] = 0
-        F.up[w, c] = 1 if stands(F, w, c) else 0
+            F.engaged[w + c, o] = 0
+        F.foes[w + c] = 0
+        F.up[w + c] = 1 if stands(F, w, c) else 0
         for k in range(N_TASKS):
-            F.tried[w, c, k] = 0
-            F.worked[w, c, k] = 0
+            F.tried[w + c, k] = 0
+            F.worked[w + c, k] = 0
     F.alive[w, 0] = 0
     F.alive[w, 1] = 0
     for c in range(F.count):
-        F.alive[w, F.side[c]] += F.up[w, c]
+        F.alive[w, F.side[c]] += F.up[w + c]
     for k in range(F.counters.shape[1]):
         F.counters[w, k] = 0
     F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
@@ -1698,28 +1707,28 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
         flags = OUT_OVER if over else 0
         if not standing(F, w, c):
             flags |= OUT_DOWN
-        if F.dying[w, c] or (not is_hero(F, c) and F.wounds[w, c] >= F.might[c]):
+        if F.dying[w + c] or (not is_hero(F, c) and F.wounds[w + c] >= F.might[c]):
             flags |= OUT_DEAD
         F.out_state[world, c] = flags
-        F.out_dealt[world, c] = F.dealt[w, c]
-        F.out_taken[world, c] = F.taken[w, c]
-        F.out_wounds[world, c] = F.wounds[w, c]
+        F.out_dealt[world, c] = F.dealt[w + c]
+        F.out_taken[world, c] = F.taken[w + c]
+        F.out_wounds[world, c] = F.wounds[w + c]
         for k in range(N_TASKS):
-            F.out_tried[world, c, k] = F.tried[w, c, k]
-            F.out_worked[world, c, k] = F.worked[w, c, k]
+            F.out_tried[world, c, k] = F.tried[w + c, k]
+            F.out_worked[world, c, k] = F.worked[w + c, k]
 
 
 def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
     """Play ``worlds`` worlds to their end on ``threads`` threads, each thread in its own slot (keyed dice only)."""
     if not F.keyed:
         raise ValueError("play_all needs keyed dice")
-    if F.rnd.shape[0] < threads * SLOT_STRIDE or F.out_winner.shape[0] < worlds:
+    if F.rnd.shape[0] < threads * SLOT_STRIDE * F.count or F.out_winner.shape[0] < worlds:
         raise ValueError("play_all needs a slot for each thread and an output row for each world")
     world: cython.Py_ssize_t
     if cython.compiled:
         with cython.nogil:
-            for world in prange(worlds, num_threads=threads, schedule="static"):
-                fight_world(F, threadid() * SLOT_STRIDE, world, max_rounds)
+            for world in prange(worlds, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
+                fight_world(F, threadid() * SLOT_STRIDE * F.count, world, max_rounds)
     else:
         for world in range(worlds):
             fight_world(F, 0, world, max_rounds)
@@ -1728,122 +1737,151 @@ def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, th
 # --- entries for play (one world, called from Python) ----------------------------------------------------------------
 
 def py_fresh(F: Fights, w: cython.Py_ssize_t) -> None:
+    w = w * F.count
     fresh(F, w, 0)
 
 
 def py_new_round(F: Fights, w: cython.Py_ssize_t) -> None:
+    w = w * F.count
     new_round(F, w)
 
 
 def py_begin_resolution(F: Fights, w: cython.Py_ssize_t) -> None:
+    w = w * F.count
     begin_resolution(F, w)
 
 
 def py_next_turn(F: Fights, w: cython.Py_ssize_t) -> None:
+    w = w * F.count
     next_turn(F, w)
 
 
 def py_attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
               special: cython.int, hope: cython.bint) -> None:
+    w = w * F.count
     attack(F, w, c, t, s, special, hope)
 
 
 def py_task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, target: cython.longlong,
             weapon: cython.longlong, item: cython.longlong, flags: cython.longlong, hope: cython.bint) -> None:
+    w = w * F.count
     task(F, w, c, k, target, weapon, item, flags, hope)
 
 
 def py_yield(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return yield_ground(F, w, h)
 
 
 def py_may_yield(F: Fights, w: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return may_yield(F, w)
 
 
 def py_wants_yield(F: Fights, w: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return wants_yield(F, w)
 
 
 def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
+    w = w * F.count
     d = cython.declare(i64[8])
     decide(F, w, c, d)
     return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7])
 
 
 def py_change_stance(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.longlong) -> None:
+    w = w * F.count
     change_stance(F, w, c, s)
 
 
 def py_engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_ssize_t) -> None:
+    w = w * F.count
     engage(F, w, h, a)
 
 
 def py_rear_open(F: Fights, w: cython.Py_ssize_t) -> bool:
+    w = w * F.count
     return rear_open(F, w)
 
 
 def py_policy_stances(F: Fights, w: cython.Py_ssize_t) -> None:
+    w = w * F.count
     policy_stances(F, w)
 
 
 def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    w = w * F.count
     return standing(F, w, c)
 
 
 def py_opponents(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return opponents(F, w, c)
 
 
 def py_loaded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    w = w * F.count
     return loaded(F, w, c)
 
 
 def py_weary(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
+    w = w * F.count
     return weary_now(F, w, c)
 
 
 def py_load(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return load_of(F, w, c)
 
 
 def py_bow(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return bow(F, w, c)
 
 
 def py_main_weapon(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return main_weapon(F, w, c)
 
 
 def py_off_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return off_hand(F, w, c)
 
 
 def py_in_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> bool:
+    w = w * F.count
     return in_hand(F, w, c, s)
 
 
 def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return winner(F, w)
 
 
 def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return sides_standing(F, w)
 
 
 def py_current(F: Fights, w: cython.Py_ssize_t) -> int:
+    w = w * F.count
     return current(F, w)
 
 
 def py_moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int) -> bool:
+    w = w * F.count
     return moment(F, w, c, k)
 
 
 def py_weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> int:
+    w = w * F.count
     return weakest(F, w, c, engaged_only)
 
 
 def py_end_round(F: Fights, w: cython.Py_ssize_t) -> None:
     """The GM closes the round early (play only)."""
+    w = w * F.count
     end_round(F, w)
     new_round(F, w)

@@ -31,10 +31,19 @@ WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "drop
                 "protected_left", "yielded", "parry", "dice", "weary", "held", "holding", "counter_left",
                 "counter_wound", "counter_ill", "skirmish", "two_weapons", "secondary", "dealt", "taken",
                 "wounds_dealt", "downed", "tasks_done", "hope_spent", "up", "foes")
-"""The ``(W, C)`` fields of a world's combatants (``up`` and ``foes`` the kernel keeps in step with the others)."""
-CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost", "last_round")
-OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "rally", "rally_next", "alive", "engaged", "tried", "worked", "base",
-       "counters")
+"""The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array` (``up`` and
+``foes`` the kernel keeps in step with the others)."""
+ORDER_FIELDS = ("order",)
+"""A world's order of resolution: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
+CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost", "last_round", "base")
+"""A world's cursor (and its dice's base): ``(W·C,)`` in the kernel, read at the row's first entry; ``(W,)`` through
+:func:`array`."""
+ROW_FIELDS = ("rally", "rally_next", "alive", "counters")
+"""A world's short lists: ``(W·C, K)`` in the kernel, read at the row's first entry; ``(W, K)`` through
+:func:`array`."""
+PAIR_FIELDS = ("engaged", "tried", "worked")
+"""A list per combatant of each world: ``(W·C, K)`` in the kernel, ``(W, C, K)`` through :func:`array`."""
+OWN = (*WORLD_FIELDS, *ORDER_FIELDS, *CURSOR_FIELDS, *ROW_FIELDS, *PAIR_FIELDS)
 """Arrays each world changes (a copy has its own)."""
 SHEETS = ("side", "corps", "corps_tn", "parry0", "protection0", "endurance_max", "might", "valour", "songs0",
           "hope_max", "load0", "helm_prot", "helm_load", "has_helm", "shield_parry", "shield_load", "has_shield",
@@ -149,26 +158,24 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
     outputs = worlds if seed is not None else 1
     rows = threads * SLOT_STRIDE if seed is not None else worlds
     F.first_world = first_world
+    # Written now (np.full), not left to the kernel's first touch (np.zeros maps pages only when first written): a
+    # page fault taken by two threads at once waits on the other, and the outputs are most of what a chunk writes.
     F.out_winner = np.full(outputs, -1, dtype=np.int64)
     for name in ("out_rounds", "out_over", "out_dice"):
-        setattr(F, name, np.zeros(outputs, dtype=np.int64))
+        setattr(F, name, np.full(outputs, 0, dtype=np.int64))
     for name in ("out_state", "out_dealt", "out_taken", "out_wounds"):
-        setattr(F, name, np.zeros((outputs, count), dtype=np.int64))
-    F.out_tried = np.zeros((outputs, count, len(TASKS)), dtype=np.int64)
-    F.out_worked = np.zeros((outputs, count, len(TASKS)), dtype=np.int64)
-    for name in (*WORLD_FIELDS, "order"):
-        setattr(F, name, np.zeros((rows, count), dtype=np.int64))
-    for name in CURSOR_FIELDS:
-        setattr(F, name, np.zeros(rows, dtype=np.int64))
-    F.rally = np.zeros((rows, 3), dtype=np.int64)
-    F.rally_next = np.zeros((rows, 3), dtype=np.int64)
-    F.alive = np.zeros((rows, 2), dtype=np.int64)
-    F.engaged = np.zeros((rows, count, count), dtype=np.int64)
-    F.tried = np.zeros((rows, count, len(TASKS)), dtype=np.int64)
-    F.worked = np.zeros((rows, count, len(TASKS)), dtype=np.int64)
+        setattr(F, name, np.full((outputs, count), 0, dtype=np.int64))
+    F.out_tried = np.full((outputs, count, len(TASKS)), 0, dtype=np.int64)
+    F.out_worked = np.full((outputs, count, len(TASKS)), 0, dtype=np.int64)
+    # A world's state is a row of ``count`` entries in flat arrays (see the kernel's ``Fights``).
+    entries = rows * count
+    for name in (*WORLD_FIELDS, *ORDER_FIELDS, *CURSOR_FIELDS):
+        setattr(F, name, np.zeros(entries, dtype=np.uint64 if name == "base" else np.int64))
     purposes = K.PURPOSES
-    F.counters = np.zeros((rows, len(purposes)), dtype=np.uint64)
-    F.base = np.zeros(rows, dtype=np.uint64)
+    for name, width in (("rally", 3), ("rally_next", 3), ("alive", 2), ("engaged", count), ("tried", len(TASKS)),
+                        ("worked", len(TASKS))):
+        setattr(F, name, np.zeros((entries, width), dtype=np.int64))
+    F.counters = np.zeros((entries, len(purposes)), dtype=np.uint64)
     if seed is not None:
         keyed = KeyedDice(seed, 1)
         F.keyed = 1
@@ -204,4 +211,15 @@ def kernel_of(F: Any) -> ModuleType:
 
 
 def array(F: Any, name: str) -> NDArray[Any]:
-    return np.asarray(getattr(F, name))
+    """A field of ``F`` as a NumPy view (writes go to the kernel's memory), a world's state shown per world:
+    ``(W, C)`` for its combatants and its order, ``(W, C, K)`` for their lists, ``(W,)`` for its cursor, ``(W, K)``
+    for its short lists."""
+    values = np.asarray(getattr(F, name))
+    count = int(F.count)
+    if name in WORLD_FIELDS or name in ORDER_FIELDS:
+        return values.reshape(-1, count)
+    if name in PAIR_FIELDS:
+        return values.reshape(-1, count, values.shape[1])
+    if name in CURSOR_FIELDS or name in ROW_FIELDS:
+        return values[::count]
+    return values
