@@ -337,3 +337,24 @@ def test_odds_command(capsys: pytest.CaptureFixture[str]) -> None:
                 ["odds", "attack", "--weapon", "epee", "--armor-type", "11"]):
         assert main(bad) == 2
         assert "estoc: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("beyond", BEYOND)
+def test_the_odds_read_results_with_the_kernels_one_rule_in_both_forms(tables: HarpTables, beyond: str) -> None:
+    # The exact odds read every result through the kernel's read_result (the function its strike uses): the
+    # compiled kernel and its interpreted twin read every result of every table, size and armour alike.
+    from estoc.engine.compiled import load_twin
+    from estoc.systems.harp.worlds import KERNEL_NAME, table_reader
+
+    compiled = table_reader(tables, beyond)
+    twin = table_reader(tables, beyond, kernel_module=load_twin(KERNEL_NAME))
+    Kc, Kt = kernel_of(compiled), kernel_of(twin)
+    assert Kc is not Kt
+    extra = tables.critical.index("tueur") if "tueur" in tables.critical.ids else -1
+    for table in range(len(tables.attack.ids)):
+        for size in range(tables.attack.limits.shape[1]):
+            for result in (1, 37, 95, 150, 260):
+                args = (table, size, 1 + (result % 10), 1 + (size == 3), size // 2, extra, 0, result, result > 100)
+                read = Kc.py_read_result(compiled, *args)
+                assert read == Kt.py_read_result(twin, *args)
+                assert read[0] <= read[7] and read[2] <= 5 and read[1] >= 0

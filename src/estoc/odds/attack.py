@@ -6,8 +6,9 @@ the attack size's limit (the table's last row with ``uncapped``, twice the limit
 chain reads the same, so its whole weight is counted there. Likewise a resistance roll is followed until it passes
 its difficulty. All probabilities are integer weights over ``100 ** dice × 10 000`` (the attack chain, the critical
 roll, the additional critical roll), turned into :class:`~fractions.Fraction` at the end. The rules are the kernels'
-own: the table is read through :func:`estoc.systems.harp.attack.read_table`, the criticals' effects are the same
-arrays and combine the same way (:meth:`EffectArrays.combine`).
+own: each result is read by the kernel's :func:`estoc.systems.harp.kernel.read_result` (row, size limit, beyond the
+limit, criticals lowered by size, the additional critical), the criticals' effects are the same arrays and combine
+the same way (:meth:`EffectArrays.combine`), the stun's difficulty is the kernel's.
 """
 
 from __future__ import annotations
@@ -21,14 +22,18 @@ from numpy.typing import NDArray
 
 from estoc.dice.rolls import OPEN_ENDED_FROM
 from estoc.odds.jsl import open_ended_at_least, open_ended_distribution
-from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackSettings, read_table
+from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackSettings
 from estoc.systems.harp.conditions import stun_difficulty
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, EffectArrays, HarpTables
+from estoc.systems.harp.worlds import kernel_of, table_reader
 
 CRIT_DICE = 10_000
 """Every outcome is weighted over the two critical rolls (main and additional), 100 × 100."""
 _HITS, _STUN, _BLEED = EFFECT_FIELDS.index("hits"), EFFECT_FIELDS.index("stun"), EFFECT_FIELDS.index("bleed")
 _MUST, _NO, _DEATH = (EFFECT_FIELDS.index(k) for k in ("must_parry", "no_parry", "death"))
+# The fields of the kernel's reading of a result (``py_read_result``, in the kernel's ``R_*`` order).
+_READ_FIELDS = 9
+_HITS_READ, _SEVERITY, _SECOND_HITS, _EXTRA_SEVERITY, _LIMIT = 1, 2, 4, 6, 7
 
 
 @dataclass(frozen=True)
@@ -102,19 +107,28 @@ def _resisted(body_rr: int, rounds: int) -> Fraction:
     return open_ended_at_least(int(stun_difficulty(rounds)) - body_rr)
 
 
-def fold_point(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = DEFAULT_SETTINGS) -> int:
-    """The attack roll's total from which the exchange no longer changes: the result then reads the capped row
-    (and, with ``second-attack``, a capped second row). Never below 96, so that a total counted there is still
-    known to be an open-ended roll (``uncapped`` caps those differently)."""
-    rows = int(tables.attack.hits.shape[1]) - 1
-    limit = int(tables.attack.limits[spec.table, spec.size])
-    if settings.beyond_limit == "uncapped":
-        result = rows
-    elif settings.beyond_limit == "second-attack":
-        result = max(min(limit, rows), 2 * limit)  # the excess over the limit is read up to the limit again
-    else:
-        result = min(limit, rows)
+def _read(reader: Any, spec: ExchangeSpec, result: int, opened: bool) -> tuple[int, ...]:
+    """The kernel's reading of an attack result that hits (:func:`estoc.systems.harp.kernel.read_result`)."""
+    read: tuple[int, ...] = kernel_of(reader).py_read_result(
+        reader, spec.table, spec.size, spec.armour_type, spec.hits_factor, spec.crit_reduction, spec.extra_table,
+        spec.extra_severity, result, opened)
+    return read
+
+
+def _fold(reader: Any, rows: int, spec: ExchangeSpec, beyond_limit: str) -> int:
+    highest = _read(reader, spec, 1, True)[_LIMIT]  # the highest row an open-ended roll reads
+    result = min(highest, rows)
+    if beyond_limit == "second-attack":
+        result = max(result, 2 * highest)  # the excess over the limit is read up to the limit again
     return max(OPEN_ENDED_FROM, max(result, 1) - spec.ob + spec.defence)
+
+
+def fold_point(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = DEFAULT_SETTINGS) -> int:
+    """The attack roll's total from which the exchange no longer changes: the result then reads the highest row
+    (and, with ``second-attack``, the highest second row). Never below 96, so that a total counted there is still
+    known to be an open-ended roll (``uncapped`` caps those differently)."""
+    reader = table_reader(tables, settings.beyond_limit)
+    return _fold(reader, int(tables.attack.hits.shape[1]) - 1, spec, settings.beyond_limit)
 
 
 def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettings = DEFAULT_SETTINGS
@@ -126,10 +140,10 @@ def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettin
             followed beyond :data:`estoc.odds.jsl.MAX_DICE` dice.
     """
     fumble_range = max(0, min(spec.fumble, 100))
-    dist = open_ended_distribution(fold_point(tables, spec, settings), first_above=fumble_range)
+    reader = table_reader(tables, settings.beyond_limit)
+    dist = open_ended_distribution(_fold(reader, int(tables.attack.hits.shape[1]) - 1, spec, settings.beyond_limit),
+                                   first_above=fumble_range)
     denominator = dist.denominator * CRIT_DICE
-    rows = tables.attack.hits.shape[1] - 1
-    limit = int(tables.attack.limits[spec.table, spec.size])
     result = dist.totals + spec.ob - spec.defence
     hit = result >= 1
     miss_weight = int(dist.weights[~hit].sum()) * CRIT_DICE
@@ -137,41 +151,31 @@ def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettin
     # From here on, only the totals that hit (when the defence is far above the OB, a few of many).
     totals, weights, result = dist.totals[hit], dist.weights[hit], result[hit]
     opened = totals >= OPEN_ENDED_FROM
-    cap = np.where(opened & (settings.beyond_limit == "uncapped"), rows, limit)
-    row = np.minimum(np.minimum(result, cap), rows)
-    n = row.size
-    table_hits, table_sev = read_table(tables, np.full(n, spec.table), np.full(n, spec.armour_type), row)
-    table_hits = table_hits * spec.hits_factor
-    if settings.beyond_limit == "second-attack":
-        second = np.where(opened & (result > limit), np.minimum(result - limit, limit), 0)
-        extra_hits, _second_sev = read_table(tables, np.full(n, spec.table), np.full(n, spec.armour_type), second)
-        # The second attack's own critical is left out of the exact odds (its hits are in).
-        table_hits = table_hits + extra_hits * spec.hits_factor
-    severity = np.maximum(table_sev - spec.crit_reduction, 0)
-    slaying = spec.extra_table >= 0 and bool(tables.critical.slaying[spec.extra_table])
-
-    def extra_severity(tsev: int, sev: int) -> int:
-        if spec.extra_table < 0 or tsev == 0:
-            return 0
-        base = spec.extra_severity or tsev
-        if slaying:
-            return base
-        return max(base - spec.crit_reduction, 0) if sev > 0 else 0
+    # Each result read as the kernel reads it (row, size limit, beyond the limit, criticals lowered by size, the
+    # additional critical); the second attack's own critical is left out of the exact odds (its hits are in).
+    memo: dict[tuple[int, bool], tuple[int, ...]] = {}
+    for r, o in zip(result.tolist(), opened.tolist(), strict=True):
+        if (r, o) not in memo:
+            memo[r, o] = _read(reader, spec, r, o)
+    read = np.array([memo[r, o] for r, o in zip(result.tolist(), opened.tolist(), strict=True)],
+                    dtype=np.int64).reshape(-1, _READ_FIELDS)
+    table_hits = read[:, _HITS_READ] + read[:, _SECOND_HITS]
+    severity = read[:, _SEVERITY]
+    extra_severity = read[:, _EXTRA_SEVERITY]
 
     hits_hist: dict[int, int] = {}
     sev_weight = dict.fromkeys(SEVERITY_LETTERS[1:], 0)
     stun_by_rounds: dict[int, int] = {}
     bleeding = must = no = death_now = down_now = 0
     death_in: dict[int, int] = {}
-    for tsev, sev in sorted({(int(a), int(b)) for a, b in zip(table_sev, severity, strict=True)}):
-        group = (table_sev == tsev) & (severity == sev)
+    for sev, esev in sorted({(int(a), int(b)) for a, b in zip(severity, extra_severity, strict=True)}):
+        group = (severity == sev) & (extra_severity == esev)
         group_hits = table_hits[group]
         group_weights = weights[group]
         # The table's hits, weighted exactly (int64 or Python integers, as the distribution's weights are).
         th = np.zeros(int(group_hits.max()) + 1 if group_hits.size else 1, dtype=weights.dtype)
         np.add.at(th, group_hits, group_weights)
         main = _crit_effects(tables, spec.critical, sev)
-        esev = extra_severity(tsev, sev)
         if esev > 0:
             extra = _crit_effects(tables, spec.extra_table, esev)
             combined = EffectArrays(np.broadcast_to(main[:, None, :], (100, 100, main.shape[1])).copy()).combine(

@@ -11,7 +11,7 @@ from typing import Literal
 
 import numpy as np
 
-from estoc.systems.harp.tables import I64, SEVERITY_BITS, SEVERITY_MASK, HarpTables
+from estoc.systems.harp.tables import I64
 
 BeyondLimit = Literal["cap", "uncapped", "second-attack"]
 """What an open-ended roll (first face 96+) does past the attack size's limit.
@@ -78,9 +78,3 @@ class AttackInputs:
         values.setdefault("hits_factor", 1)
         return cls(**{k: np.broadcast_to(np.asarray(v, dtype=np.int64), (worlds,)).copy() for k, v in values.items()})
 
-
-def read_table(tables: HarpTables, table: I64, armour_type: I64, row: I64) -> tuple[I64, I64]:
-    """Hits and severity of ``row`` in the armour type's column (row 0 reads nothing): one gather in the packed
-    cells."""
-    cell = tables.attack.cells[tables.attack.cell_index(table, row, armour_type)].astype(np.int64)
-    return cell >> SEVERITY_BITS, cell & SEVERITY_MASK

@@ -667,6 +667,80 @@ def range_modifier(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, d: i64
     return mod
 
 
+R_ROW = cython.declare(cython.int, 0)
+R_HITS = cython.declare(cython.int, 1)
+R_SEVERITY = cython.declare(cython.int, 2)
+R_SECOND_ROW = cython.declare(cython.int, 3)
+R_SECOND_HITS = cython.declare(cython.int, 4)
+R_SECOND_SEVERITY = cython.declare(cython.int, 5)
+R_EXTRA_SEVERITY = cython.declare(cython.int, 6)
+R_LIMIT = cython.declare(cython.int, 7)
+R_TABLE_SEVERITY = cython.declare(cython.int, 8)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def read_result(F: Fights, table: i64, size: i64, armour: i64, hits_factor: i64, reduction: i64, extra: i64,
+                extra_fixed: i64, result: i64, opened: cython.bint, hit: cython.bint, out: cython.pointer(i64)
+                ) -> cython.void:
+    """What an attack's result reads on its table (« Résolution d'une attaque »; bestiary « Taille et critiques »,
+    « Critiques Additionnels »): ``out`` gets the row (none when it missed), the hits (×2 for a devastating
+    attacker), the critical's severity (A = 1 … E = 5) lowered by the target's size, the second attack's row, hits
+    and severity (``second-attack`` only), the additional critical's severity, the highest row read and the table's
+    own severity.
+
+    The row is the result, at most the attack size's limit, or the table's last row for an open-ended roll with
+    ``uncapped``; with ``second-attack``, what an open-ended roll's result has beyond the limit is read again as a
+    second attack, up to the limit. An additional critical comes only with the attack's critical, at its severity
+    (or its own fixed one), lowered like the normal one; a slaying one (« Tueur ») keeps the table's severity even
+    when the normal critical vanished. The exact odds read every result through this function too."""
+    limit: i64 = F.limits[table, size]
+    if F.beyond == BEYOND_UNCAPPED and opened:
+        limit = F.table_rows
+    row: i64 = 0
+    if hit:
+        row = result
+        if row > limit:
+            row = limit
+        if row > F.table_rows:
+            row = F.table_rows
+    cell: i64 = _cell(F, table, row, armour)
+    table_severity: i64 = cell & 7
+    severity: i64 = table_severity - reduction
+    if severity < 0:
+        severity = 0
+    out[R_ROW] = row
+    out[R_HITS] = (cell >> 3) * hits_factor
+    out[R_SEVERITY] = severity
+    out[R_TABLE_SEVERITY] = table_severity
+    out[R_LIMIT] = limit
+    out[R_SECOND_ROW] = 0
+    out[R_SECOND_HITS] = 0
+    out[R_SECOND_SEVERITY] = 0
+    second: i64
+    if F.beyond == BEYOND_SECOND and hit and opened and result > limit:
+        second = result - limit
+        if second > limit:
+            second = limit
+        cell = _cell(F, table, second, armour)
+        out[R_SECOND_ROW] = second
+        out[R_SECOND_HITS] = (cell >> 3) * hits_factor
+        out[R_SECOND_SEVERITY] = (cell & 7) - reduction if (cell & 7) > reduction else 0
+    extra_severity: i64 = 0
+    base: i64
+    if extra >= 0:
+        base = extra_fixed if extra_fixed > 0 else table_severity
+        if F.slaying[extra]:
+            extra_severity = base if table_severity > 0 else 0
+        elif severity > 0:
+            extra_severity = base - reduction
+            if extra_severity < 0:
+                extra_severity = 0
+    out[R_EXTRA_SEVERITY] = extra_severity
+
+
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
@@ -721,35 +795,17 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     result: i64 = attack_total - defence
     hit: cython.bint = (not fumbled) and result >= 1
     table: i64 = F.table[a, s]
-    limit: i64 = F.limits[table, F.size[a, s]]
     opened: cython.bint = first >= OPEN_FROM
-    if F.beyond == BEYOND_UNCAPPED and opened:
-        limit = F.table_rows
-    row: i64 = 0
-    if hit:
-        row = result
-        if row > limit:
-            row = limit
-        if row > F.table_rows:
-            row = F.table_rows
-    cell: i64 = _cell(F, table, row, F.armour_type[t])
-    hits: i64 = (cell >> 3) * F.hits_factor[a]
-    table_severity: i64 = cell & 7
-    severity: i64 = table_severity - F.crit_reduction[t]
-    if severity < 0:
-        severity = 0
-    second_row: i64 = 0
-    second_hits: i64 = 0
-    second_severity: i64 = 0
-    if F.beyond == BEYOND_SECOND and hit and opened and result > limit:
-        second_row = result - limit
-        if second_row > limit:
-            second_row = limit
-        cell = _cell(F, table, second_row, F.armour_type[t])
-        second_hits = (cell >> 3) * F.hits_factor[a]
-        second_severity = (cell & 7) - F.crit_reduction[t]
-        if second_severity < 0:
-            second_severity = 0
+    rd = cython.declare(i64[9])
+    read_result(F, table, F.size[a, s], F.armour_type[t], F.hits_factor[a], F.crit_reduction[t], F.extra_table[a, s],
+                F.extra_severity[a, s], result, opened, hit, rd)
+    limit: i64 = rd[R_LIMIT]
+    row: i64 = rd[R_ROW]
+    hits: i64 = rd[R_HITS]
+    severity: i64 = rd[R_SEVERITY]
+    second_row: i64 = rd[R_SECOND_ROW]
+    second_hits: i64 = rd[R_SECOND_HITS]
+    second_severity: i64 = rd[R_SECOND_SEVERITY]
     fumble_roll: i64 = 0
     if fumbled:
         fumble_roll = die(F, w, P_FUMBLE, 100)
@@ -763,20 +819,8 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
         emit(F, L_CRIT, 0, F.critical[a, s], severity, roll, 0, 0, 0, 0)
         _add_critical(F, F.critical[a, s], roll, severity, fx)
         struck = True
-    # An additional critical comes only with the attack's critical, at its severity (or its own fixed one), lowered
-    # by a large target's size like the normal one; a slaying one (« Tueur ») keeps the table's severity even when
-    # the normal critical vanished (bestiary, « Critiques Additionnels »).
     extra: i64 = F.extra_table[a, s]
-    extra_severity: i64 = 0
-    base: i64
-    if extra >= 0:
-        base = F.extra_severity[a, s] if F.extra_severity[a, s] > 0 else table_severity
-        if F.slaying[extra]:
-            extra_severity = base if table_severity > 0 else 0
-        elif severity > 0:
-            extra_severity = base - F.crit_reduction[t]
-            if extra_severity < 0:
-                extra_severity = 0
+    extra_severity: i64 = rd[R_EXTRA_SEVERITY]
     if extra_severity > 0:
         roll = die(F, w, P_EXTRA, 100)
         emit(F, L_CRIT, 1, extra, extra_severity, roll, 0, 0, 0, 0)
@@ -1530,6 +1574,16 @@ def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tupl
 
 def py_take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: cython.longlong) -> None:
     take_hits(F, w * F.count, c, hits)
+
+
+def py_read_result(F: Fights, table: cython.longlong, size: cython.longlong, armour: cython.longlong,
+                   hits_factor: cython.longlong, reduction: cython.longlong, extra: cython.longlong,
+                   extra_fixed: cython.longlong, result: cython.longlong, opened: cython.bint) -> tuple:
+    """:func:`read_result` of a result that hits, for the exact odds: (row, hits, severity, second row, second hits,
+    second severity, additional severity, highest row read, the table's severity)."""
+    rd = cython.declare(i64[9])
+    read_result(F, table, size, armour, hits_factor, reduction, extra, extra_fixed, result, opened, True, rd)
+    return (rd[0], rd[1], rd[2], rd[3], rd[4], rd[5], rd[6], rd[7], rd[8])
 
 
 def py_stun_difficulty(rounds: cython.longlong) -> int:

@@ -120,15 +120,10 @@ class AttackTables:
     """``knocks_down[t]``: the table's criticals knock the target down."""
     cells: I32
     """Every cell packed as ``hits << 3 | severity`` in one flat array, so a batch reads hits and severity in one
-    gather (see :meth:`cell_index`). Row 0 of every table reads nothing."""
+    gather (the kernel reads them so). Row 0 of every table reads nothing."""
 
     def index(self, table_id: str) -> int:
         return self.ids.index(table_id)
-
-    def cell_index(self, table: I64, row: I64, armour_type: I64) -> I64:
-        """Flat positions in :attr:`cells`."""
-        _, rows, columns = self.hits.shape
-        return np.asarray((table * rows + row) * columns + (armour_type - 1), dtype=np.int64)
 
 
 @dataclass(frozen=True)

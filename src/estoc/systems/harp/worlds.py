@@ -237,6 +237,21 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     return F
 
 
+def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: ModuleType | None = None) -> Any:
+    """A :class:`~estoc.systems.harp.kernel.Fights` holding only the attack tables and the reading of results beyond
+    the limit: what ``py_read_result`` reads (the exact odds read every result of an exchange through it)."""
+    K = kernel_module or kernel()
+    F = K.Fights()
+    at = tables.attack
+    F.cells = _i32(at.cells)
+    F.table_rows = at.hits.shape[1] - 1
+    F.rows_dim = at.hits.shape[1]
+    F.limits = _i32(at.limits)
+    F.slaying = _i32(tables.critical.slaying)
+    F.beyond = BEYOND[beyond_limit]
+    return F
+
+
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
