@@ -33,7 +33,10 @@ class LazyCommands(MutableMapping[str, Any]):
             holder = typer.Typer(**SETTINGS)
             holder.callback()(_nothing)
             module.register(holder)
-            self._loaded.update(typer.main.get_command(holder).commands)  # type: ignore[attr-defined]
+            from estoc.cli.bounds import bound_numbers
+
+            commands = typer.main.get_command(holder).commands  # type: ignore[attr-defined]
+            self._loaded.update({key: bound_numbers(command) for key, command in commands.items()})
         return self._loaded[name]
 
     def __getitem__(self, name: str) -> Any:

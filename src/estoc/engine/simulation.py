@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from estoc.engine.numbers import KERNEL_LIMIT, bounded
 from estoc.errors import InputError
 from estoc.i18n import _
 
@@ -141,16 +142,18 @@ class Whole:
             if isinstance(value, bool):
                 raise InputError(message)
             try:
-                return int(value) if isinstance(value, int) else int(text)
+                typed = int(value) if isinstance(value, int) else int(text)
             except ValueError:
                 raise InputError(message) from None
+            return bounded(typed, key, -KERNEL_LIMIT if self.low is None else self.low,
+                           KERNEL_LIMIT if self.high is None else self.high)
         try:
             number = int(text) if not isinstance(value, bool) else None
         except ValueError:
             number = None
         if number is None or not self.low <= number <= self.high:
             raise InputError(_("{key} takes a whole number from {low} to {high}, not {value!r}").format(
-                key=key, low=self.low, high=self.high, value=value))
+                key=key, low=self.low, high=self.high, value=value if len(str(value)) <= 20 else str(value)[:20] + "…"))
         return number
 
     def form(self) -> str:

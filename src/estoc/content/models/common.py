@@ -8,12 +8,11 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticUndefined
 
+from estoc.engine.numbers import KERNEL_LIMIT
+
 SCHEMA_VERSION = 1
 """The version of the content file format this estoc writes and reads; older files are migrated on load."""
 
-KERNEL_LIMIT = (1 << 30) - 1
-"""The largest number a field holds when the rules give it no range: what the kernels' 32-bit integers hold with
-room for a round's sums (their ``worlds._check_fits``)."""
 LEVEL_MAX = 100
 """HARP levels: the texts set no ceiling; the bestiary's mightiest creatures stay well below it."""
 HP_MAX = 10_000

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from estoc.content.models.common import BONUS_MAX
 from estoc.content.registry import Content
 from estoc.engine.simulation import NumberFormat, OneOf, Outcome, SettingSpec, SimSystem, Switch, Whole, side_order
 from estoc.i18n import _
@@ -89,7 +90,8 @@ class HarpSim:
     marks = MARKS
     task_ids: tuple[str, ...] = ()
     settings = (
-        SettingSpec("fight_mod", Whole(), lambda: _("Added to every attack (fog, bad footing, poor light…)."),
+        SettingSpec("fight_mod", Whole(-BONUS_MAX, BONUS_MAX),
+                    lambda: _("Added to every attack (fog, bad footing, poor light…)."),
                     path=("modifiers", "fight"), read=lambda e: e.modifiers.fight),
         SettingSpec("beyond_limit", OneOf(BEYOND_LIMIT), lambda: _(
             "An open-ended roll past the attack size's limit: capped, uncapped, or a second attack."),
