@@ -380,6 +380,8 @@ def dex_rank(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     divisor: i64 = move_divisor(F.moved[w + c])
     if divisor == 0:
         return 0
+    if divisor == 1:  # standing still or nearly: no division to make
+        return F.dex[c]
     return divide_up(F.dex[c], divisor)
 
 
@@ -1061,6 +1063,10 @@ def plan_move(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     foe; otherwise it closes, just enough for its longest shot, or to contact (at half or a quarter of its DEX, or
     30 m and only defences when the foe is that far)."""
     if not standing(F, w, c):
+        return 0
+    # Every move is towards the foes and none is negative: once ``c`` has closed the whole distance (or there is
+    # none), it is in contact with every foe, whoever is the weakest.
+    if F.distance0 < 0 or F.advanced[w + c] >= F.distance0:
         return 0
     t: i64 = weakest_foe(F, w, c)
     if t < 0:
