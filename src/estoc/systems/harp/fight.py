@@ -17,6 +17,7 @@ import numpy as np
 
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
+from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
@@ -30,7 +31,6 @@ from estoc.systems.harp.worlds import PASSING_AWAY, Settings, array, build, copy
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
-INT_LIMIT = 1 << 31
 """The largest number a GM may type for hit points, damage or a modifier (the kernel counts in 64 bits)."""
 
 
@@ -335,28 +335,12 @@ def _left(until: int, now: int) -> int:
     return max(until - now, 0) if until else 0
 
 
-def whole_number(event: Mapping[str, Any], key: str, default: int = 0) -> int:
-    """A whole number of an event (a command's or a GM override's), within what the kernel holds; booleans are no
-    numbers."""
-    value = event.get(key, default)
-    try:
-        if isinstance(value, bool):
-            raise ValueError(value)
-        number = int(value)
-    except (TypeError, ValueError):
-        raise InputError(_("{key} takes a whole number, not {value!r}").format(key=key, value=value)) from None
-    if not -INT_LIMIT < number < INT_LIMIT:
-        raise InputError(_("{key}: {value} is out of range").format(key=key, value=value))
-    return number
-
-
-
 Records = list[dict[str, Any]]
 
 
 def _strike_number(fight: HarpFight, actor: int, event: Mapping[str, Any]) -> int:
     me = fight.combatants[actor]
-    n = whole_number(event, "strike", 1) - 1
+    n = event_whole(event, "strike", 1) - 1
     if not 0 <= n < len(me.strikes):
         raise RulesError(_("{who} has attacks 1 to {n}, not {value}").format(
             who=me.id, n=len(me.strikes), value=n + 1))
@@ -371,7 +355,7 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     fight._check_can_attack(actor)
     n = _strike_number(fight, actor, event)
     parried = fight.index(str(event["parry_target"])) if event.get("parry_target") else target
-    amount = whole_number(event, "parry")
+    amount = event_whole(event, "parry")
     if amount > 0:
         fight._check_can_parry(actor)
         if not fight.combatants[actor].strikes[n].melee:
@@ -385,7 +369,7 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
             raise RulesError(_("{metres} m from its target, a shot has no effect (2 m at least)").format(metres=metres))
         raise RulesError(_("{metres} m is beyond the range of {weapon} ({max} m)").format(
             metres=metres, weapon=pick(strike.name), max=strike.reach[1] if strike.reach else 0))
-    kernel_of(fight.F).py_attack(fight.F, 0, actor, target, n, amount, parried, ob_mod + whole_number(event, "mod"))
+    kernel_of(fight.F).py_attack(fight.F, 0, actor, target, n, amount, parried, ob_mod + event_whole(event, "mod"))
     fight.tell(teller, records)
 
 
@@ -411,7 +395,7 @@ def _charge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
         raise RulesError(_("a charge ends in a melee attack, not a shot"))
     actions.charge(float(event.get("distance", 0)), me.base_movement)
     kernel_of(fight.F).py_charge(fight.F, 0, actor, target, n, bool(event.get("seen", True)),
-                                 whole_number(event, "mod"))
+                                 event_whole(event, "mod"))
     fight.tell(teller, records)
 
 
@@ -435,7 +419,7 @@ def _disengage(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: T
     fight._check_can_parry(actor)
     me = fight.combatants[actor]
     ob = me.ob() + fight.value("penalty", actor)
-    amount = whole_number(event, "parry", (ob + 1) // 2)
+    amount = event_whole(event, "parry", (ob + 1) // 2)
     actions.disengage_parry(ob, amount)  # at least half the OB
     kernel_of(fight.F).py_disengage(fight.F, 0, actor, target, amount)
     records.append({"kind": "disengage", "actor": me.id, "target": fight.combatants[target].id,

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from estoc.dice import DiceSource
+from estoc.engine.numbers import event_whole
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
-from estoc.systems.harp.fight import whole_number
 from estoc.systems.harp.worlds import array
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def cover_bonus(fight: HarpFight, cover_id: str) -> tuple[int, int]:
 def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
     """Apply one GM override; returns its narration record."""
     op = str(event.get("op", ""))
-    value = whole_number(event, "value")
+    value = event_whole(event, "value")
     record: dict[str, Any] = {"kind": "gm", "op": op, "value": value, "target": event.get("target")}
     F = fight.F
     if op == "fight-mod":
