@@ -83,6 +83,8 @@ T_ADVANTAGE = cython.declare(cython.int, 13)
 T_YIELD = cython.declare(cython.int, 14)
 T_REDUCE = cython.declare(cython.int, 15)
 N_TASKS = cython.declare(cython.int, 16)
+SECONDARY = cython.declare(cython.int, (1 << 1) | (1 << 2) | (1 << 5) | (1 << 7) | (1 << 15))
+"""The tasks taken beside the main action, one bit each (see :func:`is_secondary`)."""
 
 # --- special damage -------------------------------------------------------------------------------------------------
 S_NONE = cython.declare(cython.int, 0)
@@ -145,6 +147,8 @@ class Fights:
 
     # sheets (C,) and weapons (C, S)
     count = cython.declare(cython.int, visibility="public")
+    heroes = cython.declare(cython.int, visibility="public")
+    """The heroes come first (``0 … heroes − 1``), then the adversaries: a loop over one side scans only it."""
     width = cython.declare(cython.int, visibility="public")
     side = cython.declare(cython.int[::1], visibility="public")
     corps = cython.declare(cython.int[::1], visibility="public")
@@ -216,9 +220,10 @@ class Fights:
     protected_left = cython.declare(i64[::1], visibility="public")
     yielded = cython.declare(i64[::1], visibility="public")
     # kept in step with the above by the kernel (``settle``, ``engage``, ``new_round``): who stands, how many
-    # standing combatants each one is engaged with, how many stand on each side
+    # standing combatants each one is engaged with, with how many it is engaged, how many stand on each side
     up = cython.declare(i64[::1], visibility="public")
     foes = cython.declare(i64[::1], visibility="public")
+    links = cython.declare(i64[::1], visibility="public")
     alive = cython.declare(i64[:, ::1], visibility="public")
     # what lasts a round (W, C)
     parry = cython.declare(i64[::1], visibility="public")
@@ -289,17 +294,37 @@ def _mix(x: u64) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def keyed_face(stream: u64, k: u64, sides: cython.int) -> cython.int:
+    """The ``k``-th die of ``sides`` faces of a keyed stream (``stream``: the world's base xor the purpose's salt),
+    as :class:`estoc.dice.KeyedDice` draws it."""
+    x: u64 = _mix((stream + ((k * GOLDEN) & MASK)) & MASK)
+    return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def stream_of(F: Fights, w: cython.Py_ssize_t, purpose: cython.int) -> u64:
+    base: u64 = F.base[w]
+    salt: u64 = F.salts[purpose]
+    if not cython.compiled:
+        base, salt = int(base), int(salt)
+    return (base ^ salt) & MASK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
     """One die of ``sides`` faces for ``purpose`` in world ``w``: the keyed stream, or the play's dice source."""
     if F.keyed:
-        base: u64 = F.base[w]
-        salt: u64 = F.salts[purpose]
         k: u64 = F.counters[w, purpose]
         if not cython.compiled:
-            base, salt, k = int(base), int(salt), int(k)
+            k = int(k)
         F.counters[w, purpose] = (k + 1) & MASK
-        x: u64 = _mix((((base ^ salt) & MASK) + ((k * GOLDEN) & MASK)) & MASK)
-        return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
+        return keyed_face(stream_of(F, w, purpose), k, sides)
     return _source_face(F, purpose, sides)
 
 
@@ -373,12 +398,28 @@ def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured:
     sixes: i64 = 0
     _k: i64
     s: cython.int
-    for _k in range(n):
-        s = die(F, w, purpose + 1, 6)
-        if not (weary and s <= WEARY_BLANK):
-            total += s
-        if s == TENGWAR:
-            sixes += 1
+    stream: u64
+    k: u64
+    if F.keyed and n > 0:  # the success dice drawn in one loop: the stream and its counter read and written once
+        stream = stream_of(F, w, purpose + 1)
+        k = F.counters[w, purpose + 1]
+        if not cython.compiled:
+            k = int(k)
+        for _k in range(n):
+            s = keyed_face(stream, k, 6)
+            k = (k + 1) & MASK
+            if not (weary and s <= WEARY_BLANK):
+                total += s
+            if s == TENGWAR:
+                sixes += 1
+        F.counters[w, purpose + 1] = k
+    else:
+        for _k in range(n):
+            s = die(F, w, purpose + 1, 6)
+            if not (weary and s <= WEARY_BLANK):
+                total += s
+            if s == TENGWAR:
+                sixes += 1
     r[0] = face
     r[1] = total
     r[2] = sixes
@@ -462,6 +503,7 @@ def unengage(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, o: cython.Py
     """``c`` no longer engaged with ``o`` (one way: the caller clears the other)."""
     if F.engaged[w + c, o]:
         F.engaged[w + c, o] = 0
+        F.links[w + c] -= 1
         F.foes[w + c] -= F.up[w + o]
 
 
@@ -473,8 +515,10 @@ def weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only:
     ``engaged_only``; −1: none."""
     best: i64 = -1
     o: cython.Py_ssize_t
-    for o in range(F.count):
-        if F.side[o] == F.side[c] or not standing(F, w, o):
+    first: cython.Py_ssize_t = F.heroes if is_hero(F, c) else 0
+    end: cython.Py_ssize_t = F.count if is_hero(F, c) else F.heroes
+    for o in range(first, end):  # its foes: the heroes come first, then the adversaries
+        if not standing(F, w, o):
             continue
         if engaged_only and not F.engaged[w + c, o]:
             continue
@@ -608,8 +652,8 @@ def rear_open(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
     heroes: cython.int = 0
     rear: cython.int = 0
     c: cython.Py_ssize_t
-    for c in range(F.count):
-        if is_hero(F, c) and standing(F, w, c):
+    for c in range(F.heroes):
+        if standing(F, w, c):
             heroes += 1
             if F.stance[w + c] == REARWARD:
                 rear += 1
@@ -666,7 +710,7 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         F.secondary[w + c] = 0
         if F.challenge[w + c] >= 0 and not standing(F, w, F.challenge[w + c]):
             F.challenge[w + c] = -1
-        if not standing(F, w, c):  # fallen combatants leave their engagements, both ways
+        if not standing(F, w, c) and F.links[w + c]:  # fallen combatants leave their engagements, both ways
             for o in range(F.count):
                 unengage(F, w, c, o)
                 unengage(F, w, o, c)
@@ -682,9 +726,11 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
 def engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_ssize_t) -> cython.void:
     if not F.engaged[w + h, a]:
         F.engaged[w + h, a] = 1
+        F.links[w + h] += 1
         F.foes[w + h] += F.up[w + a]
     if not F.engaged[w + a, h]:
         F.engaged[w + a, h] = 1
+        F.links[w + a] += 1
         F.foes[w + a] += F.up[w + h]
     F.back[w + a] = 0
 
@@ -696,8 +742,8 @@ def free_foe(F: Fights, w: cython.Py_ssize_t) -> i64:
     """The standing adversary engaged with no one and not kept at the rear, with the least endurance; −1: none."""
     best: i64 = -1
     a: cython.Py_ssize_t
-    for a in range(F.count):
-        if is_hero(F, a) or not standing(F, w, a) or F.back[w + a] or opponents(F, w, a):
+    for a in range(F.heroes, F.count):
+        if not standing(F, w, a) or F.back[w + a] or opponents(F, w, a):
             continue
         if best < 0 or F.endurance[w + a] < F.endurance[w + best]:
             best = a
@@ -720,14 +766,14 @@ def default_engagement(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     best: i64
     fewest: i64
     for s in range(3):
-        for h in range(F.count):
-            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w + h] != s or opponents(F, w, h):
+        for h in range(F.heroes):
+            if not standing(F, w, h) or F.stance[w + h] != s or opponents(F, w, h):
                 continue
             a = free_foe(F, w)
             if a < 0 and not outnumbered:
                 best = -1
-                for a in range(F.count):
-                    if not is_hero(F, a) and standing(F, w, a) and not F.back[w + a] and (
+                for a in range(F.heroes, F.count):
+                    if standing(F, w, a) and not F.back[w + a] and (
                             best < 0 or F.endurance[w + a] < F.endurance[w + best]):
                         best = a
                 a = best
@@ -736,8 +782,8 @@ def default_engagement(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     a = free_foe(F, w)
     while a >= 0:
         fewest = -1
-        for h in range(F.count):
-            if not is_hero(F, h) or not standing(F, w, h) or F.stance[w + h] == REARWARD:
+        for h in range(F.heroes):
+            if not standing(F, w, h) or F.stance[w + h] == REARWARD:
                 continue
             if outnumbered and opponents(F, w, h) >= MAX_ASSIGNED:
                 continue
@@ -759,16 +805,16 @@ def resolution_order(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     s: cython.int
     c: cython.Py_ssize_t
     for s in range(4):
-        for c in range(F.count):
-            if is_hero(F, c) and standing(F, w, c) and F.stance[w + c] == s:
+        for c in range(F.heroes):
+            if standing(F, w, c) and F.stance[w + c] == s:
                 F.order[w + n] = c
                 n += 1
-    for c in range(F.count):
-        if not is_hero(F, c) and standing(F, w, c) and opponents(F, w, c):
+    for c in range(F.heroes, F.count):
+        if standing(F, w, c) and opponents(F, w, c):
             F.order[w + n] = c
             n += 1
-    for c in range(F.count):
-        if not is_hero(F, c) and standing(F, w, c) and not opponents(F, w, c):
+    for c in range(F.heroes, F.count):
+        if standing(F, w, c) and not opponents(F, w, c):
             F.order[w + n] = c
             n += 1
     F.norder[w] = n
@@ -1166,8 +1212,8 @@ def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
     rounds: i64
     if k == T_INTIMIDATE:
         # Adversaries of Might 1 (+1 a tengwar) are weary this round.
-        for o in range(F.count):
-            if not is_hero(F, o) and standing(F, w, o) and F.might[o] <= 1 + t:
+        for o in range(F.heroes, F.count):
+            if standing(F, w, o) and F.might[o] <= 1 + t:
                 F.weary[w + o] = 1
                 emit(F, L_TARGETS, k, o, 1 + t, 0, 0, 0, 0, 0)
     elif k == T_CHALLENGE:
@@ -1193,8 +1239,8 @@ def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
     elif k == T_ENCOURAGE:
         n = F.valour[c] + t
         F.songs[w + c] -= 1
-        for o in range(F.count):
-            if is_hero(F, o) and standing(F, w, o):
+        for o in range(F.heroes):
+            if standing(F, w, o):
                 F.endurance[w + o] = F.endurance[w + o] + n if F.endurance[w + o] + n < F.endurance_max[o] \
                     else F.endurance_max[o]
                 settle(F, w, o)
@@ -1258,8 +1304,8 @@ def harass(F: Fights, w: cython.Py_ssize_t, k: cython.int, target: i64, t: i64, 
     other: i64 = -1
     o: cython.Py_ssize_t
     if spread and budget > 0:
-        for o in range(F.count):
-            if not is_hero(F, o) and standing(F, w, o) and o != target:
+        for o in range(F.heroes, F.count):
+            if standing(F, w, o) and o != target:
                 other = o
                 break
         if other >= 0:
@@ -1288,8 +1334,8 @@ def ward(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     protected yet; −1: none."""
     best: i64 = -1
     h: cython.Py_ssize_t
-    for h in range(F.count):
-        if h == c or not is_hero(F, h) or not standing(F, w, h) or not opponents(F, w, h):
+    for h in range(F.heroes):
+        if h == c or not standing(F, w, h) or not opponents(F, w, h):
             continue
         if F.stance[w + h] == REARWARD or F.protected_left[w + h] > 0 or 2 * F.endurance[w + h] >= F.endurance_max[h]:
             continue
@@ -1307,8 +1353,8 @@ def complicated(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     h: cython.Py_ssize_t
     if F.complication[w + c] > 0:
         return c
-    for h in range(F.count):
-        if is_hero(F, h) and standing(F, w, h) and F.complication[w + h] > 0 and (
+    for h in range(F.heroes):
+        if standing(F, w, h) and F.complication[w + h] > 0 and (
                 best < 0 or F.complication[w + h] > F.complication[w + best]):
             best = h
     return best
@@ -1321,8 +1367,8 @@ def harassed(F: Fights, w: cython.Py_ssize_t) -> i64:
     """The standing adversary that rolls the most dice with its first weapon."""
     best: i64 = -1
     a: cython.Py_ssize_t
-    for a in range(F.count):
-        if not is_hero(F, a) and standing(F, w, a) and (best < 0 or F.rating[a, 0] > F.rating[best, 0]):
+    for a in range(F.heroes, F.count):
+        if standing(F, w, a) and (best < 0 or F.rating[a, 0] > F.rating[best, 0]):
             best = a
     return best
 
@@ -1360,8 +1406,8 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
         return False
     if k == T_INTIMIDATE:
         n = 0
-        for o in range(F.count):
-            if not is_hero(F, o) and standing(F, w, o):
+        for o in range(F.heroes, F.count):
+            if standing(F, w, o):
                 if F.weary[w + o]:
                     return False
                 if F.might[o] <= 1:
@@ -1376,14 +1422,14 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
     if k == T_RALLY:
         if F.rally_next[w, FORWARD] > 0:
             return False
-        for o in range(F.count):
-            if o != c and is_hero(F, o) and standing(F, w, o) and F.stance[w + o] != REARWARD:
+        for o in range(F.heroes):  # noqa: SIM110 (a C loop)
+            if o != c and standing(F, w, o) and F.stance[w + o] != REARWARD:
                 return True
         return False
     if k == T_ENCOURAGE:
         n = 0
-        for o in range(F.count):
-            if is_hero(F, o) and standing(F, w, o):
+        for o in range(F.heroes):
+            if standing(F, w, o):
                 n += min_i(F.endurance_max[o] - F.endurance[w + o], F.valour[c])
         return F.songs[w + c] > 0 and n >= 2 * F.valour[c]
     if k == T_SNEAK:
@@ -1401,8 +1447,8 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
     if k == T_SKIRMISH:
         if bow(F, w, c) < 0:
             return False
-        for o in range(F.count):  # noqa: SIM110 (a C loop)
-            if not is_hero(F, o) and standing(F, w, o) and bow(F, w, o) >= 0:
+        for o in range(F.heroes, F.count):  # noqa: SIM110 (a C loop)
+            if standing(F, w, o) and bow(F, w, o) >= 0:
                 return True
         return False
     if k == T_ADVANTAGE:
@@ -1427,7 +1473,8 @@ def min_i(a: i64, b: i64) -> i64:
 @cython.nogil
 @cython.exceptval(check=False)
 def is_secondary(k: cython.int) -> cython.bint:
-    return (k == T_CHALLENGE) | (k == T_TWO_WEAPONS) | (k == T_SNEAK) | (k == T_HOLD) | (k == T_REDUCE)
+    """Challenge, two-weapon attack, sneak attack, hold position, reduce load: tasks beside the main action."""
+    return (SECONDARY >> k) & 1
 
 
 @cython.cfunc
@@ -1585,8 +1632,8 @@ def policy_stances(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     """A hero keeps its stance; while the rear is closed to the heroes, the first one at the rear goes open."""
     c: cython.Py_ssize_t
     while not rear_open(F, w):
-        for c in range(F.count):
-            if is_hero(F, c) and standing(F, w, c) and F.stance[w + c] == REARWARD:
+        for c in range(F.heroes):
+            if standing(F, w, c) and F.stance[w + c] == REARWARD:
                 change_stance(F, w, c, OPEN)
                 break
 
@@ -1651,6 +1698,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         for o in range(F.count):
             F.engaged[w + c, o] = 0
         F.foes[w + c] = 0
+        F.links[w + c] = 0
         F.up[w + c] = 1 if stands(F, w, c) else 0
         for k in range(N_TASKS):
             F.tried[w + c, k] = 0

@@ -13,6 +13,7 @@ class Fights:
     """W worlds of one encounter (see kernel.py): arrays are typed memoryviews, read as NumPy views."""
 
     count: int
+    heroes: int
     width: int
     side: Any
     corps: Any
@@ -82,6 +83,7 @@ class Fights:
     yielded: Any
     up: Any
     foes: Any
+    links: Any
     alive: Any
     parry: Any
     dice: Any

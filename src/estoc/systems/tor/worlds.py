@@ -30,9 +30,9 @@ WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "drop
                 "challenge", "next_dice", "lasting_dice", "shot", "back", "protector", "protected_dice",
                 "protected_left", "yielded", "parry", "dice", "weary", "held", "holding", "counter_left",
                 "counter_wound", "counter_ill", "skirmish", "two_weapons", "secondary", "dealt", "taken",
-                "wounds_dealt", "downed", "tasks_done", "hope_spent", "up", "foes")
-"""The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array` (``up`` and
-``foes`` the kernel keeps in step with the others)."""
+                "wounds_dealt", "downed", "tasks_done", "hope_spent", "up", "foes", "links")
+"""The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array` (``up``,
+``foes`` and ``links`` the kernel keeps in step with the others)."""
 ORDER_FIELDS = ("order",)
 """A world's order of resolution: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
 CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost", "last_round", "base")
@@ -51,7 +51,7 @@ SHEETS = ("side", "corps", "corps_tn", "parry0", "protection0", "endurance_max",
 GRIDS = ("rating", "damage", "injury", "ranged", "two_handed", "pierce", "fend", "bash", "wload")
 SHARED = (*SHEETS, *GRIDS, "skill", "task_tn", "plan", "tasks_on", "salts", "out_winner", "out_rounds",
           "out_over", "out_state", "out_dealt", "out_taken", "out_wounds", "out_tried", "out_worked", "out_dice")
-SCALARS = ("count", "width", "load_on", "volleys", "fatal", "keyed", "logging", "key", "first_world")
+SCALARS = ("count", "heroes", "width", "load_on", "volleys", "fatal", "keyed", "logging", "key", "first_world")
 
 
 @cache
@@ -118,7 +118,7 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
     if width > 60:
         raise InputError(_("{who}: at most 60 weapons").format(who=max(people, key=lambda p: len(p.weapons)).id))
     stances: list[Stance | None] = [s for _h, s in heroes] + [None] * len(adversaries)
-    F.count, F.width = count, width
+    F.count, F.heroes, F.width = count, len(heroes), width
     per: dict[str, list[int]] = {name: [] for name in SHEETS if name != "nplan"}
     for person, stance in zip(people, stances, strict=True):
         for name, value in sheet_numbers(person, stance, int(settings.complications.get(person.id, 0))).items():
