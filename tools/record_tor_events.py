@@ -3,7 +3,8 @@
 The same format as the HARP logs (``tools/record_harp_events.py``, whose change format, writer and recording class
 are used here): the setup, the view and summary before the first event, and for every stored event (its fields, the
 faces it used by purpose, its ``seq``) the narration records it produced and what it changed in the view and the
-summary. ``tests/golden/test_tor_event_logs.py`` replays them.
+summary. ``tests/golden/test_tor_event_logs.py`` replays them; ``tests/golden/tor_events/README.md`` lists
+them and what each covers.
 
 Usage: ``python tools/record_tor_events.py [NAME…]`` (all fights by default).
 """
