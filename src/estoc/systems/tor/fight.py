@@ -557,7 +557,7 @@ class TorFight(Sides):
             raise RulesError(_("{who} has not dropped this ({item}): there is nothing to pick up").format(
                 who=me.id, item=pick(me.item_name(item))))
         was = self.loaded(c)
-        array(self.F, "dropped")[0, c] = self.value("dropped", c) & ~self._bits(item)
+        self.K.py_set_dropped(self.F, 0, c, self.value("dropped", c) & ~self._bits(item))
         records.append({"kind": "pickup", "actor": me.id, "item": item, "gear": me.item_name(item),
                         "load": self.load_of(c), **self._weary_change(c, was)})
 

@@ -220,10 +220,12 @@ class Fights:
     protected_left = cython.declare(i64[::1], visibility="public")
     yielded = cython.declare(i64[::1], visibility="public")
     # kept in step with the above by the kernel (``settle``, ``engage``, ``new_round``): who stands, how many
-    # standing combatants each one is engaged with, with how many it is engaged, how many stand on each side
+    # standing combatants each one is engaged with, with how many it is engaged, what its gear weighs, how many
+    # stand on each side
     up = cython.declare(i64[::1], visibility="public")
     foes = cython.declare(i64[::1], visibility="public")
     links = cython.declare(i64[::1], visibility="public")
+    load = cython.declare(i64[::1], visibility="public")
     alive = cython.declare(i64[:, ::1], visibility="public")
     # what lasts a round (W, C)
     parry = cython.declare(i64[::1], visibility="public")
@@ -530,7 +532,7 @@ def weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def load_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+def weigh(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """What ``c``'s gear weighs now (2nd edition's load): armour, helm, shield, weapons, less what lies on the
     ground."""
     bits: i64 = F.dropped[w + c]
@@ -544,6 +546,25 @@ def load_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
         if bits & (G_WEAPON << s):
             total -= F.wload[c, s]
     return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def load_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """:func:`weigh`, as :func:`set_dropped` last weighed it (the load is asked on every roll; gear changes
+    rarely)."""
+    return F.load[w + c]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def set_dropped(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, bits: i64) -> cython.void:
+    """``c``'s gear on the ground is now ``bits`` (reduce load drops, picking up takes back): its load weighed."""
+    F.dropped[w + c] = bits
+    F.load[w + c] = weigh(F, w, c)
 
 
 @cython.cfunc
@@ -1194,7 +1215,7 @@ def task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, t
     if k == T_HOLD:
         F.holding[w + c] = 1  # its drawback comes whatever the roll (« quoi qu'il arrive »)
     if k == T_REDUCE:
-        F.dropped[w + c] |= item
+        set_dropped(F, w, c, F.dropped[w + c] | item)
     if not ok:
         return
     F.worked[w + c, k] += 1
@@ -1600,7 +1621,7 @@ def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer
     elif kind == A_REGAIN:
         F.regain[w + c] = 0
     elif kind == A_PICKUP:
-        F.dropped[w + c] &= ~d[5]
+        set_dropped(F, w, c, F.dropped[w + c] & ~d[5])
     return True
 
 
@@ -1666,7 +1687,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.hope[w + c] = F.hope_max[c]
         F.stance[w + c] = F.stance0[c]
         F.songs[w + c] = F.songs0[c]
-        F.dropped[w + c] = 0
+        set_dropped(F, w, c, 0)
         F.complication[w + c] = F.complication0[c]
         F.regain[w + c] = 0
         F.challenge[w + c] = -1
@@ -1881,6 +1902,11 @@ def py_weary(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
 def py_load(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
     w = w * F.count
     return load_of(F, w, c)
+
+
+def py_set_dropped(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, bits: cython.longlong) -> None:
+    w = w * F.count
+    set_dropped(F, w, c, bits)
 
 
 def py_bow(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:

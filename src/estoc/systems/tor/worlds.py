@@ -30,9 +30,9 @@ WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "drop
                 "challenge", "next_dice", "lasting_dice", "shot", "back", "protector", "protected_dice",
                 "protected_left", "yielded", "parry", "dice", "weary", "held", "holding", "counter_left",
                 "counter_wound", "counter_ill", "skirmish", "two_weapons", "secondary", "dealt", "taken",
-                "wounds_dealt", "downed", "tasks_done", "hope_spent", "up", "foes", "links")
+                "wounds_dealt", "downed", "tasks_done", "hope_spent", "up", "foes", "links", "load")
 """The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array` (``up``,
-``foes`` and ``links`` the kernel keeps in step with the others)."""
+``foes``, ``links`` and ``load`` the kernel keeps in step with the others)."""
 ORDER_FIELDS = ("order",)
 """A world's order of resolution: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
 CURSOR_FIELDS = ("rnd", "phase", "turn", "norder", "waiting", "last_target", "last_lost", "last_round", "base")
