@@ -87,10 +87,10 @@ def test_a_setting_changed(capsys: pytest.CaptureFixture[str], duel: Path) -> No
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (["-n", "0"], "number of fights"),
+    (["-n", "0"], "-n must be from 1 to"),
     (["-n", "10", "--workers", "0"], "workers"),
     (["-n", "10", "--chunk", "0"], "chunk"),
-    (["-n", "10", "--max-rounds", "0"], "round limit"),
+    (["-n", "10", "--max-rounds", "0"], "--max-rounds must be from 1 to"),
     (["-n", "10", "--set", "speed=3"], "unknown setting 'speed'; known: fight_mod, beyond_limit, full_sun"),
     (["-n", "10", "--set", "fight_mod"], "key=value"),
     (["-n", "10", "--set", "beyond_limit=far"], "cap, uncapped, second-attack"),
