@@ -15,11 +15,14 @@ from estoc.content.registry import Content
 from estoc.dice import ScriptedDice
 from estoc.engine.compiled import load_twin
 from estoc.errors import EstocError, InputError, RulesError
+from estoc.play.store import EventStore
+from estoc.play.tracker import Tracker
 from estoc.systems.tor import sim
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.worlds import KERNEL_NAME, build
+from estoc.systems.tor.play import TorPlay
+from estoc.systems.tor.worlds import KERNEL_NAME, array, build
 
 FORD = Path(__file__).resolve().parents[2] / "src" / "estoc" / "play" / "samples" / "gue.yaml"
 FIELDS = ("winner", "over", "rounds", "out", "dead", "hits_dealt", "hits_taken", "crits_taken", "tasks_tried",
@@ -169,3 +172,60 @@ def test_heroes_of_one_stance_choose_their_order(content: Content) -> None:
     f = fight(content, [("eirik-de-dale", "open"), ("grani-barbe-grise", "open")], ["gobelin"])
     act(f, {"type": "order", "ids": ["grani-barbe-grise", "eirik-de-dale"]})
     assert f.view()["current"] == "grani-barbe-grise"
+
+
+def kept_in_step(F: Any, w: int = 0) -> None:
+    """What the kernel keeps in step instead of rescanning (who stands, each side's count, each combatant's standing
+    opponents and engagements, its load) equals its definition in world ``w``; the heroes come first."""
+    side = np.asarray(F.side)
+    heroes = int(F.heroes)
+    assert (side[:heroes] == 0).all() and (side[heroes:] == 1).all()
+    endurance, wounds, dying = (array(F, name)[w] for name in ("endurance", "wounds", "dying"))
+    up = (endurance > 0) & np.where(side == 0, dying == 0, wounds < np.asarray(F.might))
+    assert array(F, "up")[w].tolist() == up.astype(int).tolist()
+    assert array(F, "alive")[w].tolist() == [int(up[side == 0].sum()), int(up[side == 1].sum())]
+    engaged = array(F, "engaged")[w]
+    assert array(F, "foes")[w].tolist() == (engaged * up[None, :]).sum(axis=1).tolist()
+    assert array(F, "links")[w].tolist() == engaged.sum(axis=1).tolist()
+    dropped = array(F, "dropped")[w]
+    weapons = np.asarray(F.wload) * ((dropped[:, None] >> (2 + np.arange(F.width))[None, :]) & 1)
+    load = (np.asarray(F.load0) - np.asarray(F.helm_load) * ((dropped & 1) != 0)
+            - np.asarray(F.shield_load) * ((dropped & 2) != 0) - weapons.sum(axis=1))
+    assert array(F, "load")[w].tolist() == load.tolist()
+
+
+def test_what_the_kernel_keeps_in_step_matches_its_definition(ford: LoadedTorEncounter, content: Content,
+                                                              tmp_path: Path) -> None:
+    """After every event of play (the ford on a world's keyed dice, the policy deciding; a GM's dropped and
+    picked-up helm) and at the end of simulated worlds."""
+    seed = np.random.SeedSequence(9)
+    for world in range(3):
+        fight = TorFight.start([(h, s, True) for _c, h, s in ford.heroes], [a for _c, a in ford.adversaries],
+                               tasks=ford.tasks, volleys=ford.volleys, load=ford.load,
+                               complications=ford.complications, plans=ford.plans, fatal=ford.fatal)
+        dice = sim.WorldDice(seed, world)
+        fight.apply({"type": "begin"}, dice)
+        kept_in_step(fight.F)
+        while not fight.is_over() and fight.round <= 100:
+            fight.apply(fight.auto_event(), dice)
+            kept_in_step(fight.F)
+    for threads in (1, 2):
+        F = sim.worlds_of(ford, 200, seed, threads=threads)
+        sim.kernel_of(F).play_all(F, 200, 100, threads)
+        for slot in range(threads):
+            if int(array(F, "rnd")[slot * 8]) > 0:  # a thread's slot holds the last world it played
+                kept_in_step(F, slot * 8)
+    system = TorPlay(content)
+    encounter = {"schema_version": 1, "system": "tor", "kind": "encounter", "name": {"fr": "G", "en": "F"},
+                 "heroes": [{"hero": "eirik-de-dale", "stance": "forward"}],
+                 "adversaries": [{"adversary": "orc-soldat"}], "volleys": False}
+    with EventStore(tmp_path / "f.db") as store:
+        tracker = Tracker.create(store, system, "load", {"encounter": encounter, "seed": 3})
+        for line in ("fight", "drop helm", "pass"):
+            tracker.command(line)
+            kept_in_step(tracker.fight.F)  # type: ignore[attr-defined]
+        while tracker.fight.current() != 0 and not tracker.fight.is_over():  # type: ignore[attr-defined]
+            tracker.command("auto")
+        if not tracker.fight.is_over():
+            tracker.command("pickup helm")
+            kept_in_step(tracker.fight.F)  # type: ignore[attr-defined]
