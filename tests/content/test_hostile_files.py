@@ -215,3 +215,22 @@ def test_the_cli_says_one_line_and_exits_2(tmp_path: Path, capsys: pytest.Captur
     assert time.perf_counter() - start < 3
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err and f"{tmp_path}/bomb.yaml:" in err
+
+
+@pytest.mark.parametrize(("sample", "old", "new", "field"), [
+    ("pont.yaml", "count: 2", "count: true", "count"),
+    ("pont.yaml", "distance: 20", "distance: 1000000000", "distance"),
+    ("gue.yaml", "count: 6", "count: true", "count"),
+], ids=["d100-boolean-count", "d100-huge-distance", "tor-boolean-count"])
+def test_d100_and_one_ring_encounters_are_bounded(tmp_path: Path, content: Content, sample: str, old: str,
+                                                  new: str, field: str) -> None:
+    from importlib import resources
+
+    from estoc.play.systems import read_encounter
+
+    text = resources.files("estoc.play").joinpath("samples", sample).read_text(encoding="utf-8")
+    assert old in text
+    path = write(tmp_path, sample, text.replace(old, new, 1))
+    with pytest.raises(ContentError) as caught:
+        read_encounter(path, content)
+    assert any(p.startswith(f"{path}:") and field in p for p in caught.value.problems), caught.value.problems

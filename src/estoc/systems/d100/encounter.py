@@ -32,7 +32,7 @@ from pydantic import Field, field_validator, model_validator
 
 from estoc.content.loader import _field_name, _line_of, _problem
 from estoc.content.models import d100
-from estoc.content.models.common import ContentId, Strict, Text
+from estoc.content.models.common import METRES_MAX, ContentId, Strict, Text, whole
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
@@ -50,7 +50,7 @@ MAX_COUNT = 200
 class Member(Strict):
     character: ContentId | None = None
     sheet: d100.Character | None = None
-    count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    count: int = whole(default=1, ge=1, le=MAX_COUNT)
     id: ContentId | None = None
     player: bool = Field(default=False, description="played at the table: estoc's policy leaves it to the players")
 
@@ -68,7 +68,7 @@ class Side(Strict):
 
 
 class EncounterSettings(Strict):
-    fumble_from: int = Field(default=100, ge=90, le=101)
+    fumble_from: int = whole(default=100, ge=90, le=101)
     dodge_missiles: bool = False
     helmet_points: Literal["add", "ignore"] = "add"
     parry_wear: Literal["break", "one-point"] = "break"
@@ -81,7 +81,7 @@ class Encounter(Strict):
     name: Text
     description: Text | None = None
     sides: tuple[Side, ...]
-    distance: int | None = Field(default=None, ge=0, description="metres between the sides")
+    distance: int | None = whole(default=None, ge=0, le=METRES_MAX, description="metres between the sides")
     settings: EncounterSettings = EncounterSettings()
 
     _two_sides = field_validator("sides")(at_least_two_sides)

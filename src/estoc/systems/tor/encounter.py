@@ -32,7 +32,7 @@ from pydantic import Field, field_validator, model_validator
 
 from estoc.content.loader import _field_name, _line_of, _problem
 from estoc.content.models import tor
-from estoc.content.models.common import ContentId, Strict, Text
+from estoc.content.models.common import ContentId, Strict, Text, whole
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
@@ -52,7 +52,7 @@ class HeroMember(Strict):
     stance: Stance = "open"
     tasks: tuple[str, ...] | None = Field(default=None, description="the combat tasks estoc uses for this hero when "
                                           "it decides, by preference (default: the hero's own)")
-    complication: int = Field(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
+    complication: int = whole(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
 
     @model_validator(mode="after")
     def _one_source(self) -> HeroMember:
@@ -72,7 +72,7 @@ class HeroMember(Strict):
 
 class AdversaryMember(Strict):
     adversary: ContentId
-    count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    count: int = whole(default=1, ge=1, le=MAX_COUNT)
     id: ContentId | None = None
 
 
