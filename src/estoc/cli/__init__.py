@@ -15,7 +15,7 @@ from typer.exceptions import TyperException
 
 from estoc.cli.guard import printable, unexpected
 from estoc.errors import EstocError, InputError
-from estoc.i18n import _, set_language
+from estoc.i18n import _, check_environment, set_language
 
 
 def _language_from_argv(argv: Sequence[str]) -> str | None:
@@ -38,13 +38,36 @@ def localize_help(text: str) -> str:
         (r"Show this message and exit\.", _("Show this message and exit.")),
         (r"\[default:", "[" + _("default:")),
         (r"\[required\]", "[" + _("required") + "]"),
-        (r"<int>", "<" + _("int") + ">"),
-        (r"<str>", "<" + _("text") + ">"),
-        (r"<path>", "<" + _("path") + ">"),
     ]
     for pattern, replacement in replacements:
         text = re.sub(pattern, replacement.replace("\\", "\\\\"), text, flags=re.MULTILINE)
     return text
+
+
+_METAVAR = re.compile(r"<(?:list\[)?(\w+)\]?>")
+
+
+def _metavar_word(match: re.Match[str]) -> str:
+    """A value's kind as a user reads it: ``<list[int]>`` (a repeatable option) is ``<int>``, no Python types."""
+    kind = match.group(1).lower()
+    words = {"int": _("int"), "str": _("text"), "path": _("path"), "float": _("number"), "bool": _("yes/no")}
+    return "<" + words.get(kind, kind) + ">"
+
+
+def _name_value_kinds() -> None:
+    """Typer names an option's value by its Python type (``<list[int]>``): name it in the user's words instead, where
+    typer computes it, so that the help's columns are laid out around the words printed."""
+    from typer.core import _TyperParameter
+
+    if getattr(_TyperParameter.display_type, "estoc_words", False):
+        return
+    python_type = _TyperParameter.display_type
+
+    def in_words(self: Any, ctx: Any) -> str:
+        return _METAVAR.sub(_metavar_word, python_type(self, ctx))
+
+    in_words.estoc_words = True  # type: ignore[attr-defined]
+    _TyperParameter.display_type = in_words  # type: ignore[method-assign]
 
 
 def _option_name(exc: Exception) -> str:
@@ -84,6 +107,7 @@ def _usage_message(exc: TyperException) -> str:
 
 
 def _invoke(command: Any, args: list[str]) -> Any:
+    _name_value_kinds()
     if not any(arg in ("--help", "-h") for arg in args) and args:
         return command(args=args, prog_name="estoc", standalone_mode=False)
     # Help screens are captured to put typer's own words in the user's language.
@@ -102,8 +126,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        set_language(_language_from_argv(args))
+        chosen = _language_from_argv(args)
+        set_language(chosen)
+        if chosen is None:
+            check_environment()
         from estoc.cli.app import build_app
+        from estoc.cli.completion import prepare, shell_named
+
+        args = shell_named(args)
+        prepare()
 
         command = build_app()
         try:

@@ -68,8 +68,15 @@ def build_app() -> Any:
     app = typer.Typer(name="estoc", help=_("Combat engine and game-master assistant for tabletop role-playing "
                                            "games (HARP · TdM, d100, The One Ring house rules)."), **SETTINGS)
 
+    from estoc.cli.completion import options
+
+    extra = options()
+
     @app.callback()
     def root(ctx: typer.Context,
+             _version: bool = extra["version"],
+             _show: str | None = extra["show"],
+             _install: str | None = extra["install"],
              lang: Annotated[str | None, typer.Option("--lang", help=_(
                  "Language of everything printed: fr or en (default: ESTOC_LANG, then the locale)."))] = None,
              content: Annotated[list[Path] | None, typer.Option("--content", help=_(

@@ -9,7 +9,7 @@ import typer
 
 from estoc.cli import d100, tor
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, harp_content, print_json, refuse_foreign_options
+from estoc.cli.common import console, grouped, harp_content, print_json, refuse_foreign_options
 from estoc.content.models import harp
 from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
@@ -27,7 +27,8 @@ BEYOND = ("cap", "uncapped", "second-attack")
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("attack", help=_("Resolve one HARP attack: roll (or type) the dice, read the tables, tell it."))
+    @app.command("attack", **grouped(), help=_(
+        "Resolve one HARP attack: roll (or type) the dice, read the tables, tell it."))
     def attack_command(
         ctx: typer.Context,
         ob: Annotated[int | None, typer.Option("--ob", help=_(

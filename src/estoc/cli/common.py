@@ -86,3 +86,48 @@ def weapon_number(owner: dict[str, str], carried: Sequence[str], weapon: str | N
         return carried.index(weapon) + 1
     raise InputError(_("{name} carries no {weapon}; their weapons: {known}").format(
         name=pick(owner), weapon=weapon, known=", ".join(carried)))
+
+
+def _grouped_command_class() -> type:
+    from typer.core import TyperCommand
+
+    class SystemGroupedCommand(TyperCommand):
+        """A command whose help lists the options shared by every rule system first, then each system's own under
+        its name (``estoc attack --help``): a HARP user need not read past the d100 and One Ring options."""
+
+        def format_options(self, ctx: Any, formatter: Any) -> None:
+            from estoc.i18n import _
+
+            titles = {"": _("Options"), "harp": _("HARP options"), "d100": _("d100 options (--system d100)"),
+                      "tor": _("The One Ring options (--system tor)")}
+            arguments: list[tuple[str, str]] = []
+            groups: dict[str, list[tuple[str, str]]] = {key: [] for key in titles}
+            for param in self.get_params(ctx):
+                record = param.get_help_record(ctx)
+                if record is None:
+                    continue
+                if param.param_type_name == "argument":
+                    arguments.append(record)
+                    continue
+                systems = [system for system, names in SYSTEM_OPTIONS.items() if set(param.opts) & set(names)]
+                groups[systems[0] if len(systems) == 1 else ""].append(record)
+            if arguments:
+                with formatter.section(_("Arguments")):
+                    formatter.write_dl(arguments)
+            for key, records in groups.items():
+                if records:
+                    with formatter.section(titles[key]):
+                        formatter.write_dl(records)
+
+    return SystemGroupedCommand
+
+
+GROUPED: dict[str, Any] = {}
+"""``cls=`` for a command whose options belong to several rule systems (see :func:`grouped`)."""
+
+
+def grouped() -> dict[str, Any]:
+    """The ``@app.command`` keyword that groups a command's help by rule system."""
+    if not GROUPED:
+        GROUPED["cls"] = _grouped_command_class()
+    return GROUPED

@@ -20,7 +20,7 @@ from estoc.cli.guard import EscapedWriter, printable, unexpected
 from estoc.content.registry import load_content
 from estoc.engine.words import fold
 from estoc.errors import EstocError, InputError
-from estoc.i18n import _, pick
+from estoc.i18n import _, ngettext, pick
 from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import SYSTEMS, fight_system, read_encounter
 from estoc.play.tracker import Tracker
@@ -261,14 +261,20 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         if encounter == "list":
             path = db or EventStore.default_path()
-            if not path.exists():
-                return
-            with open_store(db, read_only=True) as store:
-                out = console()
-                for info in store.fights():
-                    out.print(printable(_("{id}: {name} ({system}), {events} events, last played {updated}").format(
-                        id=info.id, name=info.name, system=info.system, events=info.events,
-                        updated=when(info.updated))), markup=False)
+            fights = []
+            if path.exists():
+                with open_store(db, read_only=True) as store:
+                    fights = list(store.fights())
+            out = console()
+            if not fights:
+                out.print(printable(_("No fight stored yet in {path}: start one with estoc fight ENCOUNTER.yaml.")
+                                    .format(path=path)), markup=False)
+            for info in fights:
+                out.print(printable(ngettext("{id}: {name} ({system}), {events} event; last played {updated}",
+                                             "{id}: {name} ({system}), {events} events; last played {updated}",
+                                             info.events).format(
+                    id=info.id, name=info.name, system=info.system, events=info.events,
+                    updated=when(info.updated))), markup=False)
             return
         if encounter == "backup":
             with open_store(db, read_only=True) as store:

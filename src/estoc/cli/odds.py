@@ -9,7 +9,7 @@ import typer
 
 from estoc.cli import d100, tor
 from estoc.cli.attack import BEYOND, prepare
-from estoc.cli.common import console, print_json, refuse_foreign_options
+from estoc.cli.common import console, grouped, print_json, refuse_foreign_options
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
@@ -59,7 +59,7 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help=_("Exact odds, not sampled."), no_args_is_help=True)
     app.add_typer(group, name="odds")
 
-    @group.command("attack", help=_("The exact chances of one attack: for HARP fumble, miss, hit, hits, "
+    @group.command("attack", **grouped(), help=_("The exact chances of one attack: for HARP fumble, miss, hit, hits, "
                                     "criticals, effects; for d100 (--system d100) the qualities of the attack and "
                                     "the defence, the outcome and the hit points lost."))
     def odds_attack(

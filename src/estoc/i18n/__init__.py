@@ -52,6 +52,18 @@ def set_language(lang: str | None) -> str:
     return language()
 
 
+def check_environment() -> None:
+    """Refuse an ``ESTOC_LANG`` that names no supported language, as ``--lang`` does: the command line's one
+    behaviour for an unknown language (library callers keep the quiet fall-back to English of :func:`language`)."""
+    value = os.environ.get("ESTOC_LANG", "")
+    code = value.split(":")[0].split(".")[0].split("_")[0].lower()
+    if value and code not in SUPPORTED:
+        from estoc.errors import InputError
+
+        raise InputError(_("unknown language {lang!r} in ESTOC_LANG: choose one of {choices}, or use --lang").format(
+            lang=value, choices=", ".join(SUPPORTED)))
+
+
 def language() -> str:
     """The language in use: ``"fr"`` or ``"en"``."""
     return _current if _current is not None else _from_environment()

@@ -384,7 +384,9 @@ def _from_file(member: Member, content: Content, base: Path | None, files: dict[
         raise _Problem("file", str(exc)) from None
     if path not in files:
         if not path.is_file():
-            raise _Problem("file", _("no such file: {path}").format(path=path))
+            raise _Problem("file", _("no such file: {path} (a character file is read beside its encounter: copy "
+                                     "{name} with the encounter, or write its heroes in it as sheets)").format(
+                path=path, name=member.file))
         files[path] = load_file(path)
     records = files[path]
     kinds = {f"{r.system}/{r.kind}" for r in records}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticUndefined
 
 from estoc.engine.numbers import KERNEL_LIMIT
@@ -53,10 +53,21 @@ class Strict(BaseModel):
 
 
 class Text(Strict):
-    """A text a user reads, in both languages."""
+    """A text a user reads, in both languages. One is enough: ``name: Embuscade`` (the same words in both) or
+    ``name: {fr: Embuscade}`` (the missing language falls back to the one given)."""
 
     fr: str = Field(min_length=1)
     en: str = Field(min_length=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_language_is_enough(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return {"fr": value, "en": value}
+        if isinstance(value, dict) and ("fr" in value) != ("en" in value):
+            given = value.get("fr", value.get("en"))
+            return {"fr": given, "en": given, **value}
+        return value
 
     def as_dict(self) -> dict[str, str]:
         return {"fr": self.fr, "en": self.en}
