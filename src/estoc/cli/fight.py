@@ -110,6 +110,10 @@ def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = 
     return False
 
 
+COMPLETION_DELIMITERS = " \t\n"
+"""What separates the words Tab completes: blanks only (ids and commands hold hyphens)."""
+
+
 class FightShell(cmd.Cmd):
     """The interactive session: one command a line, help and completion, French or English words.
 
@@ -152,9 +156,9 @@ class FightShell(cmd.Cmd):
             except ImportError:
                 readline = None
         old_completer = readline.get_completer() if readline else None
+        old_delimiters = readline.get_completer_delims() if readline else None
         if readline:
-            readline.set_completer(self.complete)
-            readline.parse_and_bind(self.completekey + ": complete")
+            self.install_completion(readline)
         try:
             text = self.intro if intro is None else intro
             if text:
@@ -170,6 +174,14 @@ class FightShell(cmd.Cmd):
         finally:
             if readline:
                 readline.set_completer(old_completer)
+                readline.set_completer_delims(old_delimiters)
+
+    def install_completion(self, readline: Any) -> None:
+        """Tab completes commands and ids; ids hold hyphens (``orque-1``), so only blanks separate words (readline's
+        default delimiters would complete ``att orque-`` from after the hyphen, listing everyone)."""
+        readline.set_completer(self.complete)
+        readline.set_completer_delims(COMPLETION_DELIMITERS)
+        readline.parse_and_bind(self.completekey + ": complete")
 
     def _read_line(self) -> str:
         if self.use_rawinput:
