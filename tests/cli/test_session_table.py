@@ -86,3 +86,24 @@ def test_completion_across_hyphens(tmp_path: Path, content: Content, monkeypatch
         expected = [i for i in ids if i.startswith(line.split()[-1])]
         assert expected
     assert found == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("sample", "ids"), [("pont.yaml", ["ysolde", "jacquot-1", "jacquot-2", "gorm"]),
+                                             ("gue.yaml", ["eirik", "grani"])])
+def test_d100_and_one_ring_status_show_ids(tmp_path: Path, content: Content, sample: str, ids: list[str],
+                                           lang: str) -> None:
+    from estoc.i18n import set_language
+
+    set_language(lang)
+    tracker = tracker_on(tmp_path / "f.db", content, sample)
+    out = io.StringIO()
+    FightShell(tracker, stdin=io.StringIO("status\nquit\n"), stdout=out).cmdloop()
+    rows = {row["id"]: row for row in tracker.fight.view()["combatants"]}
+    status = [line.strip() for line in out.getvalue().splitlines()]
+    for wanted in ids:
+        found = [cid for cid in rows if cid.startswith(wanted)]
+        assert found, wanted
+        for cid in found:
+            assert any(line.startswith(f"{cid} (") for line in status), cid
+    assert not any(line.endswith(" ") for line in out.getvalue().splitlines() if "(" in line)

@@ -96,9 +96,10 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
               "out": _("out of the fight")}
     for row in view["combatants"]:
         wounds = ", ".join(map(str, row["wounds"])) or "—"
-        lines.append(_("  {name} ({side}): {hp}/{max} HP, wounds {wounds} {state}").format(
-            name=pick(row["name"]), side=row["side"], hp=row["hp"], max=row["hp_max"], wounds=wounds,
-            state=states.get(row["state"], row["state"])).rstrip())
+        state = states.get(row["state"], row["state"])
+        lines.append(_("  {id} ({name}, {side}): {hp}/{max} HP, wounds {wounds}").format(
+            id=row["id"], name=pick(row["name"]), side=row["side"], hp=row["hp"], max=row["hp_max"],
+            wounds=wounds) + (f" — {state}" if state else ""))
     return lines
 
 

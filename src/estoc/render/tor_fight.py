@@ -195,9 +195,9 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
                                                                current=view["current"] or "—")]
     for row in view["combatants"]:
         state = _("dying") if row["dying"] else "" if row["standing"] else _("out of the fight")
-        line = _("  {name} ({stance}): endurance {e}/{max}, wounds {w} {state}").format(
-            name=pick(row["name"]), stance=_stance(row["stance"]) if row["stance"] else _("adversary"),
-            e=row["endurance"], max=row["endurance_max"], w=row["wounds"], state=state).rstrip()
+        line = _("  {id} ({name}, {stance}): endurance {e}/{max}, wounds {w}").format(
+            id=row["id"], name=pick(row["name"]), stance=_stance(row["stance"]) if row["stance"] else _("adversary"),
+            e=row["endurance"], max=row["endurance_max"], w=row["wounds"]) + (f" — {state}" if state else "")
         more = [_("load {n}").format(n=row["load"])] if row.get("load") is not None else []
         if row.get("hope_max"):
             more.append(_("Hope {n}/{max}").format(n=row["hope"], max=row["hope_max"]))
