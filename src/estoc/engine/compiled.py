@@ -19,8 +19,10 @@ import importlib.util
 import os
 import shlex
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from estoc.errors import KernelError
 from estoc.i18n import _
@@ -142,3 +144,25 @@ def _origin(name: str) -> Path:
     if spec is None or spec.origin is None:
         raise ModuleNotFoundError(f"no kernel module {name!r}", name=name)
     return Path(spec.origin)
+
+
+def kernel_of(F: object) -> ModuleType:
+    """The kernel module a kernel's worlds object belongs to (the compiled one, or the twin in tests)."""
+    return sys.modules[type(F).__module__]
+
+
+def copy_worlds(F: Any, scalars: Iterable[str], shared: Iterable[str], own: Iterable[str]) -> Any:
+    """An independent copy of a kernel's worlds ``F`` (play tries a command on a copy): ``scalars`` and the
+    ``shared`` arrays (sheets and tables, never written during a fight) shared, the ``own`` arrays (what a world
+    changes) copied; the same dice source."""
+    import numpy as np
+
+    twin = type(F)()
+    for name in scalars:
+        setattr(twin, name, getattr(F, name))
+    for name in shared:
+        setattr(twin, name, getattr(F, name))
+    for name in own:
+        setattr(twin, name, np.array(getattr(F, name), copy=True))
+    twin.source = F.source
+    return twin

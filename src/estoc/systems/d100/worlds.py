@@ -7,7 +7,6 @@ twin (``kernel_module=``) to compare the two.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -19,6 +18,8 @@ from numpy.typing import NDArray
 
 from estoc.dice import DiceSource, KeyedDice
 from estoc.dice.expressions import DiceExpression
+from estoc.engine.compiled import copy_worlds
+from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
 from estoc.systems.d100.exchange import BONUS_SHARE, Combatant
@@ -237,21 +238,9 @@ OWN = (*WORLD_FIELDS, *SLOT_FIELDS, *WOUND_FIELDS, *CURSOR_FIELDS, *ORDER_FIELDS
 
 
 def copy_fights(F: Any) -> Any:
-    """An independent copy of ``F`` (play tries a command on a copy): the changing arrays copied, the sheets shared."""
-    twin = type(F)()
-    for name in SCALARS:
-        setattr(twin, name, getattr(F, name))
-    for name in SHARED:
-        setattr(twin, name, getattr(F, name))
-    for name in OWN:
-        setattr(twin, name, np.array(getattr(F, name), copy=True))
-    twin.source = F.source
-    return twin
-
-
-def kernel_of(F: Any) -> ModuleType:
-    """The kernel module a worlds object belongs to (the compiled one, or the twin in tests)."""
-    return sys.modules[type(F).__module__]
+    """An independent copy of ``F`` (play tries a command on a copy): the changing arrays copied, the sheets and
+    tables shared."""
+    return copy_worlds(F, SCALARS, SHARED, OWN)
 
 
 def array(F: Any, name: str) -> NDArray[Any]:

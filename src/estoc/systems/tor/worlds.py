@@ -17,6 +17,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource, KeyedDice
+from estoc.engine.compiled import copy_worlds
+from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
 from estoc.systems.tor.exchange import Combatant
@@ -192,22 +194,9 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
 
 
 def copy_fights(F: Any) -> Any:
-    """An independent copy of ``F`` (play tries a command on a copy)."""
-    twin = type(F)()
-    for name in SCALARS:
-        setattr(twin, name, getattr(F, name))
-    for name in SHARED:
-        setattr(twin, name, getattr(F, name))
-    for name in OWN:
-        setattr(twin, name, np.array(getattr(F, name), copy=True))
-    twin.source = F.source
-    return twin
-
-
-def kernel_of(F: Any) -> ModuleType:
-    import sys
-
-    return sys.modules[type(F).__module__]
+    """An independent copy of ``F`` (play tries a command on a copy): the changing arrays copied, the sheets and
+    tables shared."""
+    return copy_worlds(F, SCALARS, SHARED, OWN)
 
 
 def array(F: Any, name: str) -> NDArray[Any]:
