@@ -277,3 +277,14 @@ def test_printable() -> None:
     assert printable("Orque\n\tgris") == "Orque\n\tgris"
     assert printable("a\x1b[2Jb\rc\x9bd\u202ee") == "a\\x1b[2Jb\\x0dc\\x9bd\\u202ee"
     assert printable("Gûr-les-Bains é") == "Gûr-les-Bains é"
+
+
+def test_simulate_shows_names_from_files_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    hostile = tmp_path / "hostile.yaml"
+    text = SAMPLE.read_text(encoding="utf-8").replace(
+        "name: {fr: Embuscade au gué, en: Ambush at the ford}", 'name: {fr: "Pi\\e[2J", en: "Pi\\e[31m[bold]x"}')
+    assert text != SAMPLE.read_text(encoding="utf-8")
+    hostile.write_text(text, encoding="utf-8")
+    (tmp_path / "heroes-extra.yaml").write_bytes((SAMPLE.parent / "heroes-extra.yaml").read_bytes())
+    code, out, _ = run(capsys, "simulate", str(hostile), "-n", "20", "--seed", "1")
+    assert code == 0 and "Pi\\x1b[31m[bold]x" in out and "\x1b" not in out

@@ -15,9 +15,11 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from estoc.cli.app import content_folders
 from estoc.cli.common import console, print_json
+from estoc.cli.guard import printable
 from estoc.content.registry import load_content
 from estoc.errors import InputError
 from estoc.i18n import _, language, pick
@@ -119,10 +121,15 @@ def settings_help() -> str:
     return "\n\n".join([_("Settings (--set key=value):"), *parts])
 
 
+def _shown(name: Any) -> Text:
+    """A name from a file, in a table: control characters escaped (``cli.guard.printable``), no markup read in it."""
+    return Text(printable(pick(name)))
+
+
 def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None:
     """A run's results as tables."""
     heading = _("{name}: {n} fights, seed {seed} (chunks of {chunk}, round limit {limit})").format(
-        name=pick(s.name), n=number(s.n, 0), seed=s.seed, chunk=number(s.chunk, 0), limit=s.max_rounds)
+        name=printable(pick(s.name)), n=number(s.n, 0), seed=s.seed, chunk=number(s.chunk, 0), limit=s.max_rounds)
     out.print(f"{title} — {heading}" if title else heading, markup=False)
     out.print(_("Settings: {settings}.").format(settings=setting_text(s)), markup=False)
     sides = Table(title=_("Outcome"), title_justify="left")
@@ -130,7 +137,7 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
                             (_("Fights"), "right")):
         sides.add_column(header, justify=justify)  # type: ignore[arg-type]
     for side in s.sides:
-        sides.add_row(_("Victory: {side}").format(side=pick(side.name)), percent(side.win.value),
+        sides.add_row(Text(_("Victory: {side}").format(side=printable(pick(side.name)))), percent(side.win.value),
                       share_range(side.win), number(side.win.count, 0))
     sides.add_row(_("No one left standing"), percent(s.draw.value), share_range(s.draw), number(s.draw.count, 0))
     sides.add_row(_("Round limit reached"), percent(s.undecided.value), share_range(s.undecided),
@@ -144,7 +151,7 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
     for i, header in enumerate(headers):
         people.add_column(header, justify="left" if i < 2 else "right")
     for c in s.combatants:
-        people.add_row(pick(c.name), c.side, percent(c.out.value), percent(c.dead.value),
+        people.add_row(_shown(c.name), c.side, percent(c.out.value), percent(c.dead.value),
                        *([percent(c.fled.value)] if fled else []), plus_minus(c.hits_dealt, 1),
                        plus_minus(c.hits_taken, 1))
     out.print(people)
@@ -155,7 +162,7 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
     for mark in marks:
         crits.add_column(system.mark_name(mark), justify="right")
     for c in s.combatants:
-        crits.add_row(pick(c.name), *(percent(c.crit_taken[mark].value) for mark in marks))
+        crits.add_row(_shown(c.name), *(percent(c.crit_taken[mark].value) for mark in marks))
     out.print(crits)
     if any(c.tasks for c in s.combatants):
         tasks = Table(title=_("Combat tasks: tries per fight, and the share of tries whose roll succeeded"),
@@ -165,7 +172,7 @@ def print_summary(out: Console, s: SimSummary, title: str | None = None) -> None
         for c in s.combatants:
             for t, use in c.tasks.items():
                 name = pick(system.task_name(t))
-                tasks.add_row(pick(c.name), name, number(use.per_fight, 2), percent(use.worked.value))
+                tasks.add_row(_shown(c.name), name, number(use.per_fight, 2), percent(use.worked.value))
         out.print(tasks)
     length = s.length
     out.print(_("Length: {mean} rounds on average; half the fights are over by round {median}, nine in ten by "
@@ -182,7 +189,7 @@ def _difference_row(table: Table, label: str, d: Difference, *, as_percent: bool
         a, b = number(d.a), number(d.b)
         diff = number(d.diff.value, signed=True)
         interval = f"{number(d.diff.low, signed=True)} – {number(d.diff.high, signed=True)}"
-    table.add_row(label, a, b, diff, interval, yes_no(d.significant))
+    table.add_row(Text(printable(label)), a, b, diff, interval, yes_no(d.significant))
 
 
 def print_comparison(out: Console, c: ComparisonSummary, label_b: str) -> None:
