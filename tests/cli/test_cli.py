@@ -64,8 +64,8 @@ def test_attack_narration_in_both_languages(capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(("args", "needle_en", "needle_fr"), [
     (["attack", "--weapon", "rapiere-laser"], "unknown weapon 'rapiere-laser'", "arme inconnue"),
     (["attack", "--table", "nope"], "unknown attack table 'nope'", "table d'attaque inconnue"),
-    (["attack", "--weapon", "epee", "--armor-type", "11"], "--armor-type must be from 1 to 10", "--armor-type doit être entre 1 et 10"),
-    (["attack", "--weapon", "epee", "--armor-type", "0"], "--armor-type must be from 1 to 10", "--armor-type doit être entre 1 et 10"),
+    (["attack", "--weapon", "epee", "--armor-type", "11"], "--armor-type must be from 1 to 10", "de 1 à 10"),
+    (["attack", "--weapon", "epee", "--armor-type", "0"], "--armor-type must be from 1 to 10", "de 1 à 10"),
     (["attack", "--weapon", "epee", "--roll", "101"], "not 101", "pas 101"),
     (["attack", "--weapon", "epee", "--roll", "0"], "not 0", "pas 0"),
     (["attack", "--weapon", "epee", "--crit-roll", "101"], "not 101", "pas 101"),

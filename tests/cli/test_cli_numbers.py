@@ -41,7 +41,7 @@ def test_numbers_out_of_range_get_one_line(capsys: pytest.CaptureFixture[str], a
 
 def test_the_same_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "fr", "simulate", SAMPLE, "--seed", "-1"]) == 2
-    assert "--seed doit être entre 0 et" in capsys.readouterr().err
+    assert "--seed : de 0 à" in capsys.readouterr().err
 
 
 def test_every_range_is_a_range() -> None:
