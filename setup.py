@@ -25,6 +25,10 @@ KERNELS = [
     "estoc.systems.tor.kernel",
 ]
 
+SHARED_UTILITY = "estoc._cyutility"
+"""Cython's own utility code (memoryviews, type imports…), compiled once into this module for every kernel instead
+of once inside each: a third of each kernel's C, and of the build's CPU."""
+
 SOURCE_ROOT = "src"
 COMPILE_ARGS = ["-O3", "-fopenmp"]
 LINK_ARGS = ["-fopenmp"]
@@ -52,8 +56,9 @@ def fingerprint(source: str) -> str:
     return "".join(lines)
 
 
-def kernel_extensions(kernels: list[str], root: str = SOURCE_ROOT) -> list[Extension]:
-    """One extension per kernel whose ``.py`` exists under ``root``; the others are skipped with a warning."""
+def kernel_extensions(kernels: list[str], root: str = SOURCE_ROOT, shared: bool = True) -> list[Extension]:
+    """One extension per kernel whose ``.py`` exists under ``root`` (the others are skipped with a warning), and with
+    ``shared`` the module of Cython's utility code they all import (:data:`SHARED_UTILITY`)."""
     extensions = []
     for name in kernels:
         source = kernel_source(name, root)
@@ -61,6 +66,10 @@ def kernel_extensions(kernels: list[str], root: str = SOURCE_ROOT) -> list[Exten
             print(f"estoc setup: warning: kernel {name} skipped, {source} does not exist", file=sys.stderr)
             continue
         extensions.append(Extension(name, [source], extra_compile_args=COMPILE_ARGS, extra_link_args=LINK_ARGS))
+    if extensions and shared:
+        # its C is written by cythonize in the build folder (see BuildKernels)
+        extensions.append(Extension(SHARED_UTILITY, [SHARED_UTILITY.replace(".", "/") + ".c"],
+                                    extra_compile_args=["-O3"]))
     return extensions
 
 
@@ -71,13 +80,18 @@ class BuildKernels(build_ext):
         from Cython.Build import cythonize
 
         self._fingerprints: dict[str, str] = {}
-        for ext in self.extensions:
-            source = ext.sources[0]
-            if source.endswith(".py"):
-                self._fingerprints[ext.name] = fingerprint(source)
-                generated = cythonize(ext, compiler_directives=DIRECTIVES, force=self.force, quiet=not self.verbose,
-                                      build_dir=os.path.join(self.build_temp, "cython"))[0]
-                ext.sources = generated.sources
+        kernels = [ext for ext in self.extensions if ext.sources[0].endswith(".py")]
+        for ext in kernels:
+            self._fingerprints[ext.name] = fingerprint(ext.sources[0])
+        shared = [ext for ext in self.extensions if ext.name == SHARED_UTILITY]
+        if kernels:
+            generated = cythonize(
+                [*kernels, *shared], compiler_directives=DIRECTIVES, force=self.force, quiet=not self.verbose,
+                build_dir=os.path.join(self.build_temp, "cython"),
+                shared_utility_qualified_name=SHARED_UTILITY if shared else None)
+            sources = {module.name: module.sources for module in generated}
+            for ext in [*kernels, *shared]:  # setuptools' own extensions, given the generated C
+                ext.sources = sources[ext.name]
         super().build_extensions()
         for ext in self.extensions:
             if ext.name in self._fingerprints:
@@ -93,6 +107,8 @@ class BuildKernels(build_ext):
         build_py = self.get_finalized_command("build_py")
         pairs = []
         for ext in self.extensions:
+            if ext.name == SHARED_UTILITY:
+                continue
             inplace_file, regular_file = self._get_inplace_equivalent(build_py, ext)
             pairs.append((regular_file + FINGERPRINT_SUFFIX, inplace_file + FINGERPRINT_SUFFIX))
         return pairs
@@ -101,7 +117,8 @@ class BuildKernels(build_ext):
         outputs = super().get_outputs()
         if self.inplace:
             return outputs
-        return sorted(outputs + [self.get_ext_fullpath(ext.name) + FINGERPRINT_SUFFIX for ext in self.extensions])
+        return sorted(outputs + [self.get_ext_fullpath(ext.name) + FINGERPRINT_SUFFIX for ext in self.extensions
+                                 if ext.name != SHARED_UTILITY])
 
     def get_output_mapping(self) -> dict[str, str]:
         mapping = super().get_output_mapping()

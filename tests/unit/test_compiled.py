@@ -75,7 +75,7 @@ def toy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     dist = Distribution({
         "name": "estoc-toy",
         "package_dir": {"": str(root)},
-        "ext_modules": setup.kernel_extensions([name], root=str(root)),
+        "ext_modules": setup.kernel_extensions([name], root=str(root), shared=False),  # its own utility code
         "cmdclass": {"build_ext": setup.BuildKernels},
     })
     build = dist.get_command_obj("build_ext")
