@@ -19,7 +19,7 @@ import importlib.util
 import os
 import shlex
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -166,3 +166,23 @@ def copy_worlds(F: Any, scalars: Iterable[str], shared: Iterable[str], own: Iter
         setattr(twin, name, np.array(getattr(F, name), copy=True))
     twin.source = F.source
     return twin
+
+
+def give_dice(F: Any, purposes: Sequence[str], entries: int, seed: Any, dice: Any) -> None:
+    """The dice of a kernel's worlds ``F`` (``entries`` rows of state): with ``seed`` (a run's key), the keyed stream
+    the kernel computes inline, one counter per row and purpose (:class:`estoc.dice.KeyedDice`'s, salted by
+    purpose); without, the play's dice source ``dice``, asked one face at a time."""
+    import numpy as np
+
+    from estoc.dice import KeyedDice
+
+    F.counters = np.zeros((entries, len(purposes)), dtype=np.uint64)
+    F.base = np.zeros(entries, dtype=np.uint64)
+    if seed is not None:
+        keyed = KeyedDice(seed, 1)
+        F.keyed, F.key = 1, int(keyed.key)
+        F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
+    else:
+        F.keyed, F.key = 0, 0
+        F.salts = np.zeros(len(purposes), dtype=np.uint64)
+        F.source = dice

@@ -16,9 +16,9 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from estoc.dice import DiceSource, KeyedDice
+from estoc.dice import DiceSource
 from estoc.dice.expressions import DiceExpression
-from estoc.engine.compiled import copy_worlds
+from estoc.engine.compiled import copy_worlds, give_dice
 from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
@@ -207,18 +207,8 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
     for name in SLOT_FIELDS:
         setattr(F, name, np.zeros((entries, width), dtype=np.int64))
     purposes = K.PURPOSES
-    F.counters = np.zeros((entries, len(purposes)), dtype=np.uint64)
-    F.base = np.zeros(entries, dtype=np.uint64)
-    if seed is not None:
-        keyed = KeyedDice(seed, 1)
-        F.keyed = 1
-        F.key = int(keyed.key)
-        F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
-    else:
-        F.keyed = 0
-        F.key = 0
-        F.salts = np.zeros(len(purposes), dtype=np.uint64)
-        F.source = dice
+    give_dice(F, purposes, entries, seed, dice)
+    if seed is None:
         for w in range(rows):
             K.py_fresh(F, w)
     return F

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from estoc.dice import DiceSource, KeyedDice
-from estoc.engine.compiled import copy_worlds
+from estoc.dice import DiceSource
+from estoc.engine.compiled import copy_worlds, give_dice
 from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
@@ -223,19 +223,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.crits_dealt = np.zeros((entries, 5), dtype=np.int64)
     F.crits_taken = np.zeros((entries, 5), dtype=np.int64)
     purposes = K.PURPOSES
-    F.counters = np.zeros((entries, len(purposes)), dtype=np.uint64)
-    if seed is not None:
-        keyed = KeyedDice(seed, 1)
-        F.keyed = 1
-        F.key = int(keyed.key)
-        F.base = np.zeros(entries, dtype=np.uint64)
-        F.salts = np.array([keyed._salt(p) for p in purposes], dtype=np.uint64)
-    else:
-        F.keyed = 0
-        F.key = 0
-        F.base = np.zeros(entries, dtype=np.uint64)
-        F.salts = np.zeros(len(purposes), dtype=np.uint64)
-        F.source = dice
+    give_dice(F, purposes, entries, seed, dice)
     return F
 
 
