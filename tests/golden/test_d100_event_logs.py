@@ -21,7 +21,7 @@ from estoc.play.systems import fight_system
 from event_logs import check_known, replay_log
 
 KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
-    ("melee-actions", 28): "5.6 « peuvent même se briser si leurs points de vie sont dépassés »: a parried blow of 16 "
+    ("melee-actions", 28): "5.6, an item's hit points exceeded by a parried blow break it: a parried blow of 16 "
                            "against a round shield of 15 hit points breaks it (setting parry_wear: break; it only "
                            "lost one hit point before)",
     ("pont-auto", 2): "5.3 movement: the sides stand 20 m apart and a melee blow needs contact; the policy now "

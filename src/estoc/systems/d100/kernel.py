@@ -675,9 +675,9 @@ def take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: i6
 def wear_item(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, item: i64, damage: i64) -> cython.bint:
     """5.6 and 5.11: a parried blow stronger than what the item stops wears it. As the text reads (setting
     ``parry_wear: break``), a blow beyond the item's hit points breaks it; a lesser one costs it a hit point (a
-    shield an armour point too: « réduisez ses points de vie et ses points d'armure »; estoc's measure, one point a
-    blow). ``one-point`` keeps estoc's earlier reading: one hit point a blow, whatever its strength. Returns whether
-    the item is broken now."""
+    shield loses an armour point as well, as 5.11 has it; estoc's measure is one point a blow). ``one-point``
+    keeps estoc's earlier reading: one hit point a blow, whatever its strength. Returns whether the item is broken
+    now."""
     left: i64
     if item == ITEM_SHIELD:
         if F.wear == WEAR_BREAK and damage > F.shield_hp[w + t]:

@@ -1629,8 +1629,8 @@ def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer
 @cython.nogil
 @cython.exceptval(check=False)
 def volleys(F: Fights, w: cython.Py_ssize_t) -> cython.void:
-    """« Le combat débute souvent par un échange de volée(s) »: whoever has a bow shoots once, at the standing foe
-    with the least endurance (heroes first)."""
+    """The opening volleys (the text's section on the start of a fight): whoever has a bow shoots once, at the
+    standing foe with the least endurance (heroes first)."""
     c: cython.Py_ssize_t
     s: i64
     t: i64
