@@ -40,9 +40,9 @@ class LazyCommands(MutableMapping[str, Any]):
         return self._loaded[name]
 
     def __getitem__(self, name: str) -> Any:
-        if name in self._modules:
-            return self._load(name)
-        return self._loaded[name]
+        if name in self._loaded or not self._modules.get(name):
+            return self._loaded[name]  # a KeyError for a name no module defines
+        return self._load(name)
 
     def __setitem__(self, name: str, command: Any) -> None:
         self._loaded[name] = command
