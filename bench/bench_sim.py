@@ -27,8 +27,8 @@ import numpy as np
 
 from estoc.content.registry import Content, load_folder, shipped_folder
 from estoc.engine.simulation import SimEncounter as Encounter
-from estoc.play.encounter import LoadedEncounter, encounter_from_setup
 from estoc.sim import simulate
+from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
 from estoc.systems.harp.sim import outcome, worlds_of
 from estoc.systems.harp.tables import HarpTables, compile_tables
 from estoc.systems.harp.worlds import array, kernel_of

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from estoc.content.registry import Content, load_folder, shipped_folder
-from estoc.play.encounter import load_encounter
 from estoc.play.store import EventStore
 from estoc.play.systems import fight_system
 from estoc.play.tracker import Tracker
+from estoc.systems.harp.encounter import load_encounter
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "golden" / "harp_events"

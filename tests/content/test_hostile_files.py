@@ -14,7 +14,7 @@ from estoc.cli import main
 from estoc.content.loader import KINDS, YAML_MAX_BYTES, load_file
 from estoc.content.registry import Content, load_folder, shipped_folder
 from estoc.errors import ContentError
-from estoc.play.encounter import load_encounter
+from estoc.systems.harp.encounter import load_encounter
 
 HEADER = "schema_version: 1\nsystem: harp\nkind: heroes\nrecords:\n"
 HERO = ("  - id: x\n    name: {{fr: X, en: X}}\n    level: {level}\n    hp: {hp}\n"

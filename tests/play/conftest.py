@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from estoc.content.registry import Content
-from estoc.play.encounter import load_encounter
 from estoc.play.store import EventStore
+from estoc.systems.harp.encounter import load_encounter
 from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables
 

@@ -92,7 +92,7 @@ def test_many_worlds(system: HarpPlay, sample_setup: dict[str, Any]) -> None:
 
 def test_padding_strikes_are_never_a_breath(system: HarpPlay, content: Any, tables: Any) -> None:
     """A one-weapon fighter beside a two-attack creature: its empty second slot is no breath."""
-    from estoc.play.encounter import encounter_from_setup
+    from estoc.systems.harp.encounter import encounter_from_setup
 
     setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "a", "en": "a"},
              "sides": [{"id": "a", "members": [{"hero": "dafur"}]},

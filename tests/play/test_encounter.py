@@ -14,7 +14,7 @@ import pytest
 from estoc.content.registry import Content
 from estoc.errors import ContentError
 from estoc.i18n import _, set_language
-from estoc.play.encounter import encounter_from_setup, load_encounter
+from estoc.systems.harp.encounter import encounter_from_setup, load_encounter
 
 SAMPLES = Path(str(resources.files("estoc.play").joinpath("samples")))
 SAMPLE = SAMPLES / "embuscade.yaml"

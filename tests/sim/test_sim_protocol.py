@@ -24,7 +24,7 @@ SOURCE = Path(estoc.__file__).parent
 SAMPLES = Path(str(resources.files("estoc.play").joinpath("samples")))
 SAMPLE = {"harp": "embuscade.yaml", "d100": "pont.yaml", "tor": "gue.yaml"}
 UPWARD = ("estoc.play", "estoc.render", "estoc.sim", "estoc.cli")
-KNOWN_UPWARD = {("harp", "estoc.play.encounter")}
+KNOWN_UPWARD = {("harp", "estoc.systems.harp.encounter")}
 """HARP's encounter reader still lives in play/: its simulation imports it when asked (and for types)."""
 
 

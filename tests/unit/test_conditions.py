@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from estoc.dice import SeededDice
-from estoc.play.encounter import encounter_from_setup
 from estoc.systems.harp.conditions import stun_difficulty
+from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables

@@ -254,8 +254,8 @@ def test_distances_and_cover_reach_the_simulation(content: Content) -> None:
     """An encounter's distances and cover are the GM's facts for every world of a run: behind full cover 95 m away,
     the orc is far harder for an archer to hit."""
     from estoc.errors import ContentError
-    from estoc.play.encounter import encounter_from_setup
     from estoc.sim import simulate
+    from estoc.systems.harp.encounter import encounter_from_setup
 
     base = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "tir", "en": "shot"},
             "sides": [{"id": "a", "members": [{"hero": "halvard"}]}, {"id": "b", "members": [{"creature": "orque"}]}]}

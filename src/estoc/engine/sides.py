@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from estoc.errors import InputError
@@ -42,3 +43,13 @@ class Sides:
     def winner(self) -> str | None:
         sides = self.standing_sides()
         return next(iter(sides)) if len(sides) == 1 else None
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """A side of an encounter as loaded, the same in every system: its id, its name, the ids of its combatants in
+    order."""
+
+    id: str
+    name: dict[str, str]
+    members: list[str]

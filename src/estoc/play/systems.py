@@ -34,7 +34,7 @@ class PlayEntry:
 
 
 def _harp_read(data: Any, path: Path, content: Content) -> Loaded:
-    from estoc.play.encounter import _build
+    from estoc.systems.harp.encounter import _build
 
     loaded = _build(data, path, path.parent, content)
     return Loaded("harp", loaded.name, loaded.setup)

@@ -34,10 +34,10 @@ from estoc.content.loader import _field_name, _line_of, _problem
 from estoc.content.models import d100
 from estoc.content.models.common import METRES_MAX, ContentId, Strict, Text, whole
 from estoc.content.registry import Content
+from estoc.engine.members import at_least_two_sides, problem, record_of, validate
+from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
-from estoc.play.members import at_least_two_sides, problem, record_of, validate
-from estoc.play.sides import SideInfo
 from estoc.systems.d100.exchange import Combatant, Settings, shipped_outcomes
 from estoc.systems.d100.rules import Outcomes
 

@@ -11,6 +11,7 @@ from estoc.engine.protocol import Fight
 from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
 from estoc.systems.harp import commands as words
+from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.tables import HarpTables
 
@@ -26,8 +27,6 @@ class HarpPlay:
 
     def new_fight(self, setup: Mapping[str, Any]) -> HarpFight:
         """``setup``: ``{"encounter": <an encounter's setup>, "seed": …, "beasts_flee": …}``."""
-        from estoc.play.encounter import encounter_from_setup
-
         encounter = encounter_from_setup(dict(setup["encounter"]), self.content)
         fight = HarpFight.start(
             self.tables, self.content, [(side, combatant) for _id, side, combatant in encounter.combatants],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -18,12 +18,9 @@ from estoc.content.models.common import BONUS_MAX
 from estoc.content.registry import Content
 from estoc.engine.simulation import NumberFormat, OneOf, Outcome, SettingSpec, SimSystem, Switch, Whole, side_order
 from estoc.i18n import _
+from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
 from estoc.systems.harp.tables import HarpTables, compile_tables
 from estoc.systems.harp.worlds import Settings, array, build, facts, kernel_of
-
-if TYPE_CHECKING:
-    # For types only: HARP's encounter is still play's (see HarpSim.read_encounter).
-    from estoc.play.encounter import LoadedEncounter
 
 OUT_DOWN, OUT_DEAD, OUT_FLED, OUT_OVER = 1, 2, 4, 8
 """The kernel's bits of ``out_state``."""
@@ -103,10 +100,6 @@ class HarpSim:
     )
 
     def read_encounter(self, setup: dict[str, Any], content: Content) -> LoadedEncounter:
-        # HARP's encounter reader still lives in play/ (estoc.play.encounter): imported here, when asked for, until
-        # it moves under systems/harp/ with the rest of the system's rewrite.
-        from estoc.play.encounter import encounter_from_setup
-
         return encounter_from_setup(setup, content)
 
     def prepare(self, content: Content) -> HarpTables:

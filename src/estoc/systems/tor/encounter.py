@@ -34,10 +34,10 @@ from estoc.content.loader import _field_name, _line_of, _problem
 from estoc.content.models import tor
 from estoc.content.models.common import ContentId, Strict, Text, whole
 from estoc.content.registry import Content
+from estoc.engine.members import problem, record_of, validate
+from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
-from estoc.play.members import problem, record_of, validate
-from estoc.play.sides import SideInfo
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.round import TASK_IDS, Stance
 

@@ -53,10 +53,10 @@ from estoc.content.models.common import BONUS_MAX, LEVEL_MAX, METRES_MAX, Conten
 from estoc.content.models.harp_creatures import Creature
 from estoc.content.models.harp_heroes import Hero
 from estoc.content.registry import Content
+from estoc.engine.members import at_least_two_sides
+from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
-from estoc.play.members import at_least_two_sides
-from estoc.play.sides import SideInfo
 from estoc.systems.harp.attack import AttackSettings, BeyondLimit
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.heroes import combatant_from_hero
