@@ -26,10 +26,10 @@ import numpy as np
 
 from estoc.content.registry import load_folder, shipped_folder
 from estoc.dice import KeyedDice, SeededDice
+from estoc.play.d100 import D100Play
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker
 from estoc.sim.runner import load_any_encounter
-from estoc.systems.d100.play import D100Play
 from estoc.systems.d100.sim import worlds_of
 from estoc.systems.d100.worlds import array, kernel_of
 

@@ -58,7 +58,7 @@ def test_a_short_sword_special_success() -> None:
 
 
 def test_first_aid_restores_no_more_than_the_wound(content: Content) -> None:
-    from estoc.systems.d100.play import D100Play
+    from estoc.play.d100 import D100Play
 
     setup = {"schema_version": 1, "system": "d100", "kind": "encounter", "name": {"fr": "S", "en": "S"},
              "sides": [{"id": "a", "members": [{"character": "ysolde"}, {"character": "odon"}]},

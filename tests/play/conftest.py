@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from estoc.content.registry import Content
+from estoc.play.harp import HarpPlay
 from estoc.play.store import EventStore
 from estoc.systems.harp.encounter import load_encounter
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables
 
 SAMPLE = Path(str(resources.files("estoc.play").joinpath("samples", "embuscade.yaml")))

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from estoc.content.registry import load_folder, shipped_folder
+from estoc.play.harp import HarpPlay
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker
 from estoc.systems.harp.encounter import load_encounter
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import compile_tables
 
 

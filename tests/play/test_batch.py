@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from estoc.dice import DiceSource, KeyedDice, SeededDice
+from estoc.play.harp import HarpPlay
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.worlds import Settings, array, build, kernel_of
 
 MAX_ROUNDS = 100

@@ -9,10 +9,10 @@ import pytest
 
 from estoc.content.registry import Content
 from estoc.errors import EstocError, RulesError
+from estoc.play.d100 import D100Play
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker
 from estoc.systems.d100.fight import D100Fight
-from estoc.systems.d100.play import D100Play
 
 
 @pytest.fixture(scope="module")

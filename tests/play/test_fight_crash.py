@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from estoc.content.registry import Content
+from estoc.play.harp import HarpPlay
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker
-from estoc.systems.harp.play import HarpPlay
 
 from .conftest import SAMPLE
 

@@ -18,10 +18,10 @@ import pytest
 
 from estoc.content.loader import read_yaml
 from estoc.content.registry import Content
+from estoc.play.tor import TorPlay
 from estoc.systems.tor import sim
 from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.play import TorPlay
 from estoc.systems.tor.round import TASK_IDS
 from estoc.systems.tor.worlds import array
 

@@ -10,9 +10,9 @@ import pytest
 from estoc.content.registry import Content
 from estoc.errors import EstocError, RulesError
 from estoc.play.store import EventStore
+from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.play import TorPlay
 
 
 @pytest.fixture(scope="module")

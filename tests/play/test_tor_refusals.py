@@ -14,9 +14,9 @@ from estoc.content.registry import Content
 from estoc.errors import EstocError
 from estoc.i18n import set_language
 from estoc.play.store import EventStore
+from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.play import TorPlay
 from estoc.systems.tor.worlds import OWN, array
 
 VOLLEYS, STANCES, RESOLUTION = "volleys", "stances", "resolution"

@@ -9,10 +9,10 @@ import pytest
 
 from estoc.errors import EstocError, InputError, RulesError, StoreError
 from estoc.i18n import set_language
+from estoc.play.harp import HarpPlay
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker, fold_events
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.play import HarpPlay
 
 
 def new(store: EventStore, system: HarpPlay, setup: dict[str, Any]) -> Tracker:

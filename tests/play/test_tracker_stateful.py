@@ -13,11 +13,11 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from estoc.content.registry import load_folder, shipped_folder
 from estoc.errors import EstocError
+from estoc.play.harp import HarpPlay
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker
 from estoc.systems.harp.encounter import load_encounter
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import compile_tables
 from estoc.systems.harp.worlds import array
 

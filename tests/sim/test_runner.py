@@ -14,11 +14,11 @@ import pytest
 from estoc.content.registry import Content
 from estoc.dice import DiceSource, KeyedDice
 from estoc.errors import InputError
+from estoc.play.harp import HarpPlay
 from estoc.sim import SETTINGS, compare, parse_setting, scenario, simulate, summarize
 from estoc.sim.runner import check_run, chunk_sizes, side_order
 from estoc.sim.summary import mean_interval, summarize_comparison, wilson
 from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup, load_encounter
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.sim import outcome, worlds_of
 from estoc.systems.harp.tables import HarpTables
 from estoc.systems.harp.worlds import array, kernel_of

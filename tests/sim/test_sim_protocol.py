@@ -24,8 +24,7 @@ SOURCE = Path(estoc.__file__).parent
 SAMPLES = Path(str(resources.files("estoc.play").joinpath("samples")))
 SAMPLE = {"harp": "embuscade.yaml", "d100": "pont.yaml", "tor": "gue.yaml"}
 UPWARD = ("estoc.play", "estoc.render", "estoc.sim", "estoc.cli")
-KNOWN_UPWARD = {("harp", "estoc.systems.harp.encounter")}
-"""HARP's encounter reader still lives in play/: its simulation imports it when asked (and for types)."""
+
 
 
 def imported(path: Path) -> set[str]:
@@ -55,12 +54,10 @@ def test_no_tables_handed_to_the_runner() -> None:
         assert "tables" not in inspect.signature(function).parameters, function.__name__
 
 
-@pytest.mark.parametrize("system_id", sorted(SIM_MODULES))
-def test_a_system_imports_nothing_above_it(system_id: str) -> None:
-    known = [module for system, module in KNOWN_UPWARD if system == system_id]
-    upward = {name for name in imported(SOURCE / "systems" / system_id / "sim.py") if name.startswith(UPWARD)
-              and not any(name == module or name.startswith(f"{module}.") for module in known)}
-    assert upward == set()
+@pytest.mark.parametrize("path", sorted((SOURCE / "systems").rglob("*.py")), ids=lambda p: p.name)
+def test_no_rules_module_imports_above_it(path: Path) -> None:
+    """Doors go one way (principle 5): no module under systems/ imports play/, render/, sim/ or cli/, even lazily."""
+    assert {name for name in imported(path) if name.startswith(UPWARD)} == set()
 
 
 def test_the_registry() -> None:

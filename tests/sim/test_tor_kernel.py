@@ -16,12 +16,12 @@ from estoc.dice import ScriptedDice
 from estoc.engine.compiled import load_twin
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.play.store import EventStore
+from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
 from estoc.systems.tor import sim
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.play import TorPlay
 from estoc.systems.tor.worlds import KERNEL_NAME, array, build
 
 FORD = Path(__file__).resolve().parents[2] / "src" / "estoc" / "play" / "samples" / "gue.yaml"

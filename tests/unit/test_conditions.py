@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from estoc.dice import SeededDice
+from estoc.play.harp import HarpPlay
 from estoc.systems.harp.conditions import stun_difficulty
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables
 from estoc.systems.harp.worlds import PASSING_AWAY
 from harp_kernel_helpers import World, fighter

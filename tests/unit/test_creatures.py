@@ -12,10 +12,10 @@ from estoc.content.models.harp_creatures import Creature
 from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import RulesError
+from estoc.play.harp import HarpPlay
 from estoc.systems.harp import creatures as cr
 from estoc.systems.harp.exchange import Combatant, one_exchange
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables
 from estoc.systems.harp.worlds import Settings, array
 from harp_kernel_helpers import World, fighter
@@ -257,7 +257,7 @@ def test_venom_resistance_rolls_at_the_table(content: Content, tables: HarpTable
     venom's level; the scorpion's cascade rolls again at the start of the victim's turns while it fails, for its
     three rounds, and tells the venom's text."""
     from estoc.dice import ScriptedDice as Dice
-    from estoc.systems.harp.play import HarpPlay
+    from estoc.play.harp import HarpPlay
 
     setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "dard", "en": "sting"},
              "sides": [{"id": "a", "members": [{"hero": "dafur"}]},

@@ -16,10 +16,10 @@ from estoc.content.registry import Content
 from estoc.dice import KeyedDice, ScriptedDice
 from estoc.engine.compiled import load_twin
 from estoc.errors import InputError, RulesError
+from estoc.play.d100 import D100Play
 from estoc.sim.runner import load_any_encounter
 from estoc.systems.d100.encounter import LoadedD100Encounter
 from estoc.systems.d100.fight import D100Fight
-from estoc.systems.d100.play import D100Play
 from estoc.systems.d100.sim import outcome, worlds_of
 from estoc.systems.d100.worlds import KERNEL_NAME, Settings, array, build, kernel, kernel_of
 

@@ -10,8 +10,8 @@ import pytest
 from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import RulesError
+from estoc.play.harp import HarpPlay
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.tables import HarpTables
 
 

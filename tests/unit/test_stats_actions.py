@@ -11,9 +11,9 @@ from estoc.content.models import harp
 from estoc.content.registry import Content
 from estoc.dice import SeededDice
 from estoc.errors import RulesError
+from estoc.play.harp import HarpPlay
 from estoc.systems.harp import actions, initiative, missiles
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.play import HarpPlay
 from estoc.systems.harp.stats import (
     Defence,
     DefenceScore,

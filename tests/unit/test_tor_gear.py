@@ -20,11 +20,11 @@ from estoc.dice import ScriptedDice
 from estoc.errors import InputError, RulesError
 from estoc.i18n import set_language
 from estoc.play.store import EventStore
+from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
 from estoc.render.tor_fight import narrate_record, status_lines
 from estoc.systems.tor.exchange import Combatant, weary_from_load
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.play import TorPlay
 from estoc.systems.tor.round import Stance
 
 SHEET: dict[str, Any] = {

@@ -41,7 +41,7 @@ def _harp_read(data: Any, path: Path, content: Content) -> Loaded:
 
 
 def _harp_make(content: Content) -> FightSystem:
-    from estoc.systems.harp.play import HarpPlay
+    from estoc.play.harp import HarpPlay
     from estoc.systems.harp.tables import compile_tables
 
     return HarpPlay(content, compile_tables(content))
@@ -55,7 +55,7 @@ def _d100_read(data: Any, path: Path, content: Content) -> Loaded:
 
 
 def _d100_make(content: Content) -> FightSystem:
-    from estoc.systems.d100.play import D100Play
+    from estoc.play.d100 import D100Play
 
     return D100Play(content)
 
@@ -68,7 +68,7 @@ def _tor_read(data: Any, path: Path, content: Content) -> Loaded:
 
 
 def _tor_make(content: Content) -> FightSystem:
-    from estoc.systems.tor.play import TorPlay
+    from estoc.play.tor import TorPlay
 
     return TorPlay(content)
 

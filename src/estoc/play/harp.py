@@ -10,6 +10,7 @@ from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
 from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
+from estoc.render.harp_fight import narrate_record, status_lines, summary_lines
 from estoc.systems.harp import commands as words
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
@@ -47,21 +48,15 @@ class HarpPlay:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
 
     def status_lines(self, fight: Fight) -> list[str]:
-        from estoc.render.harp_fight import status_lines
-
         return status_lines(fight.view())
 
     def summary_lines(self, fight: Fight) -> list[str]:
-        from estoc.render.harp_fight import summary_lines
-
         return summary_lines(fight.summary())
 
     def dice_help(self) -> str:
         return _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)")
 
     def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
-        from estoc.render.harp_fight import narrate_record
-
         assert isinstance(fight, HarpFight)
         names = {c.id: pick(c.name) for c in fight.combatants}
         table_names = {k: pick(v.record.name.as_dict()) for kind in ("attack-tables", "critical-tables")
