@@ -22,7 +22,8 @@ from estoc.i18n import set_language
 from estoc.play.store import EventStore
 from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
-from estoc.render.tor_fight import narrate_record, status_lines
+from estoc.render.board import tor_board
+from estoc.render.tor_fight import narrate_record
 from estoc.systems.tor.exchange import Combatant, weary_from_load
 from estoc.systems.tor.fight import TorFight
 from estoc.systems.tor.round import Stance
@@ -396,7 +397,7 @@ def test_the_new_records_read_well(content: Content, lang: str, phrases: list[st
     records += act(fight, {**DROP, "item": "weapon:3"})  # the shield bash weighs nothing: still weary
     records += act(fight, {"type": "task", "task": "annuler-complication"}, task=[10], task_success=[6])
     lines = [line for r in records for line in narrate_record(r, {"bard": "Bard", "orc-soldat": "Orc"})]
-    lines += status_lines(fight.view())
+    lines += tor_board(fight.view())
     text = "\n".join(lines)
     for phrase in phrases:
         assert phrase in text, (phrase, text)

@@ -14,7 +14,8 @@ import typer
 from estoc.cli.fight import FightShell, new_tracker, open_store, tell
 from estoc.cli.guard import EscapedWriter
 from estoc.i18n import _
-from estoc.render.harp_fight import status_lines, summary_lines
+from estoc.render.board import harp_board
+from estoc.render.harp_fight import summary_lines
 
 
 def sample_encounter() -> Path:
@@ -41,6 +42,6 @@ def register(app: typer.Typer) -> None:
             else:
                 tell(tracker, tracker.records, out)
                 tell(tracker, tracker.auto_to_end(), out)
-            out.write("\n".join(["", *status_lines(tracker.fight.view()), "",
+            out.write("\n".join(["", *harp_board(tracker.fight.view()), "",
                                  *summary_lines(tracker.fight.summary())]) + "\n")
             store.close()

@@ -1,7 +1,7 @@
 """The parts of a :class:`~estoc.engine.protocol.FightSystem` that follow from a system's words and its renderer:
 parsing a line, listing the commands, telling records, the state and the summary. The d100 and One Ring systems are
 built on it; each gives its ``words`` module (``parse``, ``to_event``, ``commands``) and its ``render`` module
-(``narrate_record``, ``status_lines``, ``summary_lines``)."""
+(``narrate_record``, ``summary_lines``); each tells its own board (``status_lines``)."""
 
 from __future__ import annotations
 
@@ -29,10 +29,6 @@ class CommandPlay:
     def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
         names = {c.id: pick(c.name) for c in getattr(fight, "combatants", [])}
         lines: list[str] = self.render.narrate_record(record, names)
-        return lines
-
-    def status_lines(self, fight: Fight) -> list[str]:
-        lines: list[str] = self.render.status_lines(fight.view())
         return lines
 
     def summary_lines(self, fight: Fight) -> list[str]:

@@ -7,8 +7,10 @@ from typing import Any
 
 from estoc.content.registry import Content
 from estoc.engine.command_play import CommandPlay
+from estoc.engine.protocol import Fight
 from estoc.i18n import _
 from estoc.render import d100_fight as render_module
+from estoc.render.board import d100_board
 from estoc.systems.d100 import commands as commands_module
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.exchange import shipped_outcomes
@@ -38,3 +40,6 @@ class D100Play(CommandPlay):
     def dice_help(self) -> str:
         return _("dice typed: roll F (attack), def F (parry or dodge), dmg F… (damage), bonus F…, aid F and heal F "
                  "(first aid), ko F (hours unconscious)")
+
+    def status_lines(self, fight: Fight) -> list[str]:
+        return d100_board(fight.view())

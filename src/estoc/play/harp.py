@@ -10,7 +10,8 @@ from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
 from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
-from estoc.render.harp_fight import narrate_record, status_lines, summary_lines
+from estoc.render.board import harp_board
+from estoc.render.harp_fight import narrate_record, summary_lines
 from estoc.systems.harp import commands as words
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
@@ -48,7 +49,7 @@ class HarpPlay:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
 
     def status_lines(self, fight: Fight) -> list[str]:
-        return status_lines(fight.view())
+        return harp_board(fight.view())
 
     def summary_lines(self, fight: Fight) -> list[str]:
         return summary_lines(fight.summary())

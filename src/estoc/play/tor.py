@@ -7,8 +7,10 @@ from typing import Any
 
 from estoc.content.registry import Content
 from estoc.engine.command_play import CommandPlay
+from estoc.engine.protocol import Fight
 from estoc.i18n import _
 from estoc.render import tor_fight as render_module
+from estoc.render.board import tor_board
 from estoc.systems.tor import commands as commands_module
 from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter
 from estoc.systems.tor.fight import TorFight
@@ -35,3 +37,6 @@ class TorPlay(CommandPlay):
     def dice_help(self) -> str:
         return _("dice typed: feat F… (feat die), dice F… (success dice), prot F and protdice F… (the protection "
                  "roll's feat die and success dice), skill F and skilldice F… (a task's roll)")
+
+    def status_lines(self, fight: Fight) -> list[str]:
+        return tor_board(fight.view())

@@ -88,21 +88,6 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
     return []
 
 
-def status_lines(view: Mapping[str, Any]) -> list[str]:
-    phases = {"movement": _("movement"), "actions": _("actions"), "over": _("over")}
-    lines = [_("Round {n}, {phase}; acting: {current}").format(
-        n=view["round"], phase=phases.get(view["phase"], view["phase"]), current=view["current"] or "—")]
-    states = {"ok": "", "unconscious": _("unconscious"), "dying": _("dying"), "dead": _("dead"),
-              "out": _("out of the fight")}
-    for row in view["combatants"]:
-        wounds = ", ".join(map(str, row["wounds"])) or "—"
-        state = states.get(row["state"], row["state"])
-        lines.append(_("  {id} ({name}, {side}): {hp}/{max} HP, wounds {wounds}").format(
-            id=row["id"], name=pick(row["name"]), side=row["side"], hp=row["hp"], max=row["hp_max"],
-            wounds=wounds) + (f" — {state}" if state else ""))
-    return lines
-
-
 def summary_lines(summary: Mapping[str, Any]) -> list[str]:
     lines = [_("After {n} rounds:").format(n=summary["rounds"])]
     for row in summary["combatants"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from estoc.i18n import _, ngettext, pick
+from estoc.i18n import _, pick
 from estoc.render.harp import fumble_lines, narrate_attack, venom_lines
 
 
@@ -137,55 +137,6 @@ def _gm_text(record: Mapping[str, Any], target: str) -> str:
         return str(op)
     return text.format(who=target, n=value if isinstance(value, int) else 0, cover=record.get("cover", ""),
                        ids=", ".join(str(i) for i in record.get("ids", [])))
-
-
-def status_lines(view: Mapping[str, Any]) -> list[str]:
-    """The state at a glance."""
-    lines = [_("Round {n}").format(n=view["round"]) + (" — " + _("current: {who}").format(
-        who=next((pick(r["name"]) for r in view["combatants"] if r["id"] == view["current"]), ""))
-        if view.get("current") else "")]
-    if view.get("over"):
-        name = view.get("winner_name")
-        lines.append(_("The fight is over — victory: {side}.").format(side=pick(name) if name else "—"))
-    order = {cid: i for i, cid in enumerate(view["order"])}
-    for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], 999)):
-        marks = []
-        if row["bleed"]:
-            marks.append(_("bleeds {n}").format(n=row["bleed"]))
-        if row["stunned"]:
-            marks.append(ngettext("stunned {n} rd", "stunned {n} rds", row["stunned"]).format(n=row["stunned"]))
-        if row["penalty"]:
-            marks.append(_("penalty {n}").format(n=row["penalty"]))
-        if row["must_parry"]:
-            marks.append(_("must parry {n} rd").format(n=row["must_parry"]))
-        if row["no_parry"]:
-            marks.append(_("no parry {n} rd").format(n=row["no_parry"]))
-        if row["lost"]:
-            marks.append(_("no action {n} rd").format(n=row["lost"]))
-        for flag, text in (("shaken", _("shaken")), ("prone", _("on the ground")), ("disarmed", _("disarmed"))):
-            if row[flag]:
-                marks.append(text)
-        if row["parry"]:
-            marks.append(_("parries {who} +{n}").format(who=row["parry"]["against"], n=row["parry"]["bonus"]))
-        if row["dodge"]:
-            marks.append(_("dodge +{n}").format(n=row["dodge"]))
-        if row.get("cover"):
-            marks.append(_("cover +{melee} (shots +{missile})").format(melee=row["cover"][0],
-                                                                        missile=row["cover"][1]))
-        if row["dead"]:
-            marks.append(_("passing away") if row.get("passing") else _("dead"))
-        elif row["dying_in"]:
-            marks.append(_("unconscious, passing away in {n} rd").format(n=row["dying_in"]))
-        elif row["down"]:
-            marks.append(_("unconscious"))
-        if row["removed"]:
-            marks.append(_("out of the fight"))
-        pointer = "▶" if row["id"] == view.get("current") else " "
-        init = "" if row["initiative"] is None else f"[{row['initiative']}] "
-        lines.append(f"{pointer} {init}{row['id']} ({pick(row['name'])}, {row['side']}): "
-                     + _("{hp}/{max} HP").format(hp=row["hp"], max=row["hp_max"])
-                     + (" — " + ", ".join(marks) if marks else ""))
-    return lines
 
 
 def summary_lines(summary: Mapping[str, Any]) -> list[str]:

@@ -190,27 +190,6 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
     return []
 
 
-def status_lines(view: Mapping[str, Any]) -> list[str]:
-    lines = [_("Round {n}, {phase}; acting: {current}").format(n=view["round"], phase=view["phase"],
-                                                               current=view["current"] or "—")]
-    for row in view["combatants"]:
-        state = _("dying") if row["dying"] else "" if row["standing"] else _("out of the fight")
-        line = _("  {id} ({name}, {stance}): endurance {e}/{max}, wounds {w}").format(
-            id=row["id"], name=pick(row["name"]), stance=_stance(row["stance"]) if row["stance"] else _("adversary"),
-            e=row["endurance"], max=row["endurance_max"], w=row["wounds"]) + (f" — {state}" if state else "")
-        more = [_("load {n}").format(n=row["load"])] if row.get("load") is not None else []
-        if row.get("hope_max"):
-            more.append(_("Hope {n}/{max}").format(n=row["hope"], max=row["hope_max"]))
-        if row.get("weary"):
-            more.append(_("weary"))
-        if row.get("complication"):
-            more.append(_("complication −{n}d").format(n=row["complication"]))
-        if row.get("dropped"):
-            more.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in row["dropped"])))
-        lines.append(_("{row}; {more}").format(row=line, more=", ".join(more)) if more else line)
-    return lines
-
-
 def summary_lines(summary: Mapping[str, Any]) -> list[str]:
     lines = [_("After {n} rounds:").format(n=summary["rounds"])]
     for row in summary["combatants"]:
