@@ -97,6 +97,16 @@ class BuildKernels(build_ext):
             if ext.name in self._fingerprints:
                 Path(self.get_ext_fullpath(ext.name) + FINGERPRINT_SUFFIX).write_text(self._fingerprints[ext.name])
 
+    def run(self) -> None:
+        super().run()
+        if self.inplace:
+            # An editable install leaves the modules in the source tree, where pip compiles none of them to bytecode:
+            # the first command would compile them all (about a second of a first start). Done here, once.
+            import compileall
+
+            package_dir = self.get_finalized_command("build_py").get_package_dir("estoc")
+            compileall.compile_dir(package_dir, quiet=1)
+
     def copy_extensions_to_source(self) -> None:
         """In place (``--inplace``, editable installs): the fingerprints go beside the extensions too."""
         super().copy_extensions_to_source()

@@ -77,3 +77,29 @@ def test_equal_attack_cells_are_one_object_so_the_cache_stays_small(cache_home: 
     assert len({id(cell) for cell in cells}) == len(distinct)
     one = pickle.loads(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
     assert [t.rows for t in one] == [t.rows for t in tables]
+
+
+@pytest.mark.parametrize("path", content_files(shipped_folder()), ids=lambda p: p.name)
+def test_the_quick_reading_of_a_shipped_file_is_the_careful_one(path: Path) -> None:
+    """libyaml reads estoc's own files (YAML 1.1's resolver): each must give the records and lines that the
+    round-trip YAML 1.2 reading gives, or a shipped file has hit a difference between the two."""
+    from estoc.content import loader
+
+    assert loader._quick_read(path) is not None, "ruamel.yaml.clib (libyaml) is a dependency: it must be installed"
+    quick = load_file(path, shipped=True)
+    careful = load_file(path)
+    assert [(r.kind, r.record, r.line) for r in quick] == [(r.kind, r.record, r.line) for r in careful]
+    assert all(r.line is not None for r in quick)
+
+
+def test_a_shipped_file_with_a_problem_is_told_where(tmp_path: Path) -> None:
+    """A problem in a file read the quick way is reported by the careful reading, on its line."""
+    from estoc.errors import ContentError
+
+    source = next(p for p in content_files(shipped_folder()) if p.name == "weapons.yaml")
+    broken = tmp_path / "weapons.yaml"
+    text = source.read_text(encoding="utf-8")
+    broken.write_text(text.replace("records:\n", "records:\n  - id: 3\n", 1), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_file(broken, shipped=True)
+    assert any(f"{broken}:" in problem for problem in caught.value.problems)

@@ -429,10 +429,45 @@ def read_yaml(path: Path) -> Any:
     return data
 
 
-def load_file(path: Path) -> list[LoadedRecord]:
-    """Read and validate one content file. Raises :class:`ContentError` listing every problem found."""
+def _quick_read(path: Path) -> tuple[Any, Callable[[int], int | None]] | None:
+    """A shipped file read by libyaml (``ruamel.yaml.clib``): its data as plain dicts and lists and the line of each
+    record; ``None`` when libyaml is not installed or anything is off (the round-trip reading then reads the file
+    and says what and where).
+
+    The round-trip reader (:func:`read_yaml`) keeps every line and comment, in pure Python: it takes about a second
+    for the shipped files, most of a first run's start-up. The shipped files are estoc's own, checked by its tests
+    (``tests/content/test_content_cache.py`` reads each both ways and compares), so they may take the quick way; a
+    user's files always take the careful one, with its bounds."""
+    try:
+        yaml = YAML(typ="safe", pure=False)
+        node = yaml.compose(read_text(path, YAML_MAX_BYTES))
+        if type(yaml.parser).__name__ != "CParser":
+            return None  # no libyaml: the pure-Python safe reader is not much quicker than the careful one
+        data = yaml.constructor.construct_document(node)
+        records = next(value for key, value in node.value if key.value == "records")
+        lines = [item.start_mark.line + 1 for item in records.value]
+    except Exception:  # any trouble: the careful reading decides and explains
+        return None
+    return data, lambda index: lines[index] if 0 <= index < len(lines) else None
+
+
+def load_file(path: Path, *, shipped: bool = False) -> list[LoadedRecord]:
+    """Read and validate one content file. Raises :class:`ContentError` listing every problem found. ``shipped``:
+    one of estoc's own files, which may be read the quick way (:func:`_quick_read`)."""
+    quick = _quick_read(path) if shipped else None
+    if quick is not None:
+        try:
+            return _records_of(path, *quick)
+        except ContentError:
+            pass  # read it again the careful way, which places each problem on its line
     data = read_yaml(path)
-    if not isinstance(data, CommentedMap):
+    return _records_of(path, data, lambda index: _line_of(data, ["records", index]))
+
+
+def _records_of(path: Path, data: Any, record_line: Callable[[int], int | None]) -> list[LoadedRecord]:
+    """The validated records of a file's ``data`` (round-trip containers, whose lines the messages give, or plain
+    ones); ``record_line`` gives the line where record ``index`` starts."""
+    if not isinstance(data, dict):
         raise ContentError([_problem(path, 1, "", _("a content file is a mapping with system, kind and records"))])
     data = _migrate(data, path)
     problems: list[str] = []
@@ -449,13 +484,13 @@ def load_file(path: Path) -> list[LoadedRecord]:
             "unknown kind {kind!r} for system {system!r}; known: {known}").format(
             kind=kind_name, system=system, known=known))])
     records = data["records"]
-    if not isinstance(records, CommentedSeq):
+    if not isinstance(records, list):
         raise ContentError([_problem(path, _line_of(data, ["records"]), "records", _("must be a list"))])
     loaded: list[LoadedRecord] = []
     seen: dict[str, int | None] = {}
     for index, raw in enumerate(records):
-        line = _line_of(data, ["records", index])
-        payload = dict(raw) if isinstance(raw, CommentedMap) else raw
+        line = record_line(index)
+        payload = dict(raw) if isinstance(raw, dict) else raw
         try:
             record = kind.model.model_validate(_plain(payload))
         except ValidationError as exc:

@@ -66,19 +66,21 @@ def load_folder(folder: Path, content: Content | None = None) -> Content:
     content = content if content is not None else Content()
     files = list(content_files(folder))
 
+    shipped = folder.resolve() == shipped_folder().resolve()
+
     def parse() -> list[LoadedRecord]:
         problems: list[str] = []
         loaded: list[LoadedRecord] = []
         for path in files:
             try:
-                loaded.extend(load_file(path))
+                loaded.extend(load_file(path, shipped=shipped))
             except ContentError as exc:
                 problems.extend(exc.problems)
         if problems:
             raise ContentError(problems)
         return loaded
 
-    if folder.resolve() == shipped_folder().resolve():
+    if shipped:
         from estoc.content.cache import cached_records
 
         content.add(cached_records(files, parse))
