@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
-from estoc.render.d100 import narrate_exchange
+from estoc.render.d100 import narrate_exchange, rolled_lines
 
 
 def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
@@ -29,7 +29,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         return ["  " + _("{who} will act at {reach} reach.").format(who=who("actor"), reach={
             "long": _("long"), "medium": _("medium"), "short": _("short")}.get(record["reach"], record["reach"]))]
     if kind == "order":
-        ranks = ", ".join(f"{names.get(i, i)} {rank}" for i, rank, _group in record["order"])
+        ranks = ", ".join(f"{names.get(i, i)} ({rank})" for i, rank, _group in record["order"])
         lines = [_("Actions by DEX rank: {ranks}").format(ranks=ranks or "—")]
         groups = [g for _i, _r, g in record["order"]]
         for group in sorted({g for g in groups if groups.count(g) > 1}):
@@ -54,8 +54,11 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         if record.get("broken"):
             lines.append("    " + _("The parrying item breaks."))
         if record.get("dying"):
-            lines.append("    " + _("{target} is at {hp} hit points: dead at the end of the round unless first aid "
-                                  "brings them back to 1.").format(target=who("target"), hp=record["hp"]))
+            lines.append("    " + ngettext("{target} is at {hp} hit point: dead at the end of the round unless first "
+                                           "aid brings them back to 1.",
+                                           "{target} is at {hp} hit points: dead at the end of the round unless first "
+                                           "aid brings them back to 1.", abs(int(record["hp"]))).format(
+                target=who("target"), hp=record["hp"]))
         elif record.get("unconscious"):
             lines.append("    " + ngettext("{target} falls unconscious for {n} hour.",
                                            "{target} falls unconscious for {n} hours.", record["hours"]).format(
@@ -63,12 +66,17 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         return lines
     if kind == "first-aid":
         if not record["success"]:
-            return ["  " + _("{who} gives first aid to {target} ({roll} against {skill} %): it fails, but the "
-                             "wound is dressed.").format(who=who("actor"), target=who("target"),
+            return ["  " + _("{who} gives first aid to {target} (roll {roll} against {skill} %): it fails, but "
+                             "the wound is dressed.").format(who=who("actor"), target=who("target"),
                                                          roll=record["roll"], skill=record["skill"])]
-        lines = ["  " + _("{who} gives first aid to {target} ({roll} against {skill} %): {n} hit points back, "
-                          "{hp} now.").format(who=who("actor"), target=who("target"), roll=record["roll"],
-                                              skill=record["skill"], n=record["healed"], hp=record["hp"])]
+        healed = int(record["healed"])
+        lines = ["  " + ngettext("{who} gives first aid to {target} (roll {roll} against {skill} %): {n} hit point "
+                                 "back, now {hp}.",
+                                 "{who} gives first aid to {target} (roll {roll} against {skill} %): {n} hit points "
+                                 "back, now {hp}.", healed).format(
+            who=who("actor"), target=who("target"), roll=record["roll"], skill=record["skill"], n=healed,
+            hp=record["hp"])]
+        lines += ["    " + line for line in rolled_lines(record)]
         if record.get("saved"):
             lines.append("    " + _("{target} will live.").format(target=who("target")))
         return lines
@@ -80,7 +88,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         return lines
     if kind == "over":
         winner = pick(record["winner_name"]) if record.get("winner_name") else record.get("winner")
-        return [_("The fight is over: {side} wins.").format(side=winner) if winner else
+        return [_("The fight is over. Victory: {side}.").format(side=winner) if winner else
                 _("The fight is over: no one is left standing.")]
     if kind == "gm":
         return ["  " + _("GM: {op} {target} {value} (now {hp} hit points).").format(
@@ -89,10 +97,17 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
 
 
 def summary_lines(summary: Mapping[str, Any]) -> list[str]:
-    lines = [_("After {n} rounds:").format(n=summary["rounds"])]
+    rounds = int(summary["rounds"])
+    lines = [ngettext("After {n} round:", "After {n} rounds:", rounds).format(n=rounds)]
     for row in summary["combatants"]:
-        lines.append(_("  {name}: dealt {dealt} hit points ({hits} blows, {specials} special), took {taken}, "
-                       "downed {downed}").format(name=pick(row["name"]), dealt=row["damage_dealt"],
-                                                 hits=row["hits"], specials=row["specials"],
-                                                 taken=row["damage_taken"], downed=row["downed"]))
+        hits, specials, downed = int(row["hits"]), int(row["specials"]), int(row["downed"])
+        dealt = ngettext("dealt {n} hit point", "dealt {n} hit points", int(row["damage_dealt"])).format(
+            n=row["damage_dealt"])
+        blows = ngettext("{n} blow", "{n} blows", hits).format(n=hits)
+        special = ngettext("{n} special success", "{n} special successes", specials).format(n=specials)
+        parts = [_("{dealt} in {blows} ({special})").format(dealt=dealt, blows=blows, special=special),
+                 ngettext("took {n} hit point", "took {n} hit points", int(row["damage_taken"])).format(
+                     n=row["damage_taken"]),
+                 ngettext("felled {n} foe", "felled {n} foes", downed).format(n=downed)]
+        lines.append("  " + _("{name}: {parts}").format(name=pick(row["name"]), parts=_("; ").join(parts)))
     return lines

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from estoc.dice.expressions import DiceExpression
 from estoc.systems.d100.exchange import Combatant
 from estoc.systems.d100.rules import QUALITY_NAMES, RESULT_NAMES
+from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
 
 (ROUND, MOVE, ORDER, RANK, DEFENDING, SKIP, STRIKE, ROLLS, DAMAGE, WOUND, AID, RELOAD, PASS, END, DIED,
  OVER) = range(1, 17)
@@ -43,8 +45,15 @@ class Teller:
         records: list[dict[str, Any]] = []
         ids = [c.id for c in self.combatants]
         current: dict[str, Any] = {}
-        for row in rows:
+        drawn = drawn_before(rows)
+        """The faces drawn before each row (where play tapped its dice): the kernel logs a roll's total only."""
+        dice_of: list[tuple[dict[str, Any], list[Drawn]]] = []
+        """Each record with the faces drawn for it: those estoc rolled are named where the GM typed some."""
+        for i, row in enumerate(rows):
             kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
+            here = drawn.get(i, [])
+            if here and dice_of and kind in (ROLLS, DAMAGE, WOUND):
+                dice_of[-1][1].extend(here)
             if kind == ROUND:
                 records.append(self.round_record(a))
             elif kind == MOVE:
@@ -61,25 +70,42 @@ class Teller:
             elif kind == STRIKE:
                 use = self.slot(a, c)
                 item = "shield" if f == ITEM_SHIELD else "" if f == ITEM_NONE else f"weapon:{f + 1}"
+                damage = use.damage if hasattr(use, "damage") else _bash(use)
                 current = {"skill": d, "defence": DEFENCE_NAMES[e], "defence_item": item, "defence_skill": g,
-                           "damage_dice": str(use.damage if hasattr(use, "damage") else _bash(use)),
+                           "damage_dice": str(damage),
                            "weapon_roll": 0, "bonus": 0, "damage": 0, "stopped_by_item": 0, "stopped_by_armour": 0,
                            "body": 0, "item_worn": False, "kind": "attack", "actor": ids[a], "target": ids[b],
-                           "weapon": use.record.id, "round": h}
+                           "weapon": use.record.id, "round": h, "weapon_name": use.record.name.as_dict(),
+                           "damage_max": damage.maximum,
+                           "bonus_dice": str(self.combatants[a].damage_bonus),
+                           "bonus_share": getattr(use.record, "damage_bonus", "full") if hasattr(use, "damage")
+                           else "full"}
                 records.append(current)
+                dice_of.append((current, []))
             elif kind == ROLLS:
                 current.update(attack_roll=a, attack_quality=QUALITY_NAMES[b], defence_roll=c,
                                defence_quality=QUALITY_NAMES[d], result=RESULT_NAMES[e])
             elif kind == DAMAGE:
                 current.update(weapon_roll=a, bonus=b, damage=c, stopped_by_item=d, stopped_by_armour=e, body=f,
                                item_worn=bool(g))
+                if here:
+                    current["damage_parts"] = signed_parts(DiceExpression.parse(current["damage_dice"]),
+                                                           faces(here, "damage"))
+                    bonus_faces = faces(here, "damage-bonus")
+                    if bonus_faces or current["bonus_share"] != "none":
+                        current["bonus_parts"] = signed_parts(DiceExpression.parse(current["bonus_dice"]),
+                                                              bonus_faces)
                 if g:
                     current["broken"] = bool(h)
             elif kind == WOUND:
                 current.update(hp=b, unconscious=bool(c), hours=d, dying=bool(e))
             elif kind == AID:
-                records.append({"kind": "first-aid", "actor": ids[a], "target": ids[b], "wound": c + 1, "roll": d,
-                                "skill": e, "success": bool(f), "healed": g, "hp": h + g, "saved": h <= 0 < h + g})
+                aid = {"kind": "first-aid", "actor": ids[a], "target": ids[b], "wound": c + 1, "roll": d,
+                       "skill": e, "success": bool(f), "healed": g, "hp": h + g, "saved": h <= 0 < h + g}
+                if here:
+                    aid["heal_faces"] = faces(here, "first-aid-heal")
+                records.append(aid)
+                dice_of.append((aid, list(here)))
             elif kind == RELOAD:
                 records.append({"kind": "reload", "actor": ids[a], "weapon": self.slot(a, b).record.id,
                                 "ready": c})
@@ -94,10 +120,28 @@ class Teller:
                 winner = self.side_ids[a] if a >= 0 else None
                 records.append({"kind": "over", "winner": winner,
                                 "winner_name": self.side_names.get(winner, {}) if winner else None})
+        for told, draws in dice_of:
+            estoc = rolled(draws)
+            if estoc:
+                told["rolled"] = estoc
         return records
 
 
-def _bash(shield: Any) -> str:
-    from estoc.dice.expressions import DiceExpression
+def signed_parts(expression: DiceExpression, drawn: Sequence[int]) -> list[int]:
+    """Each die of ``expression`` as it counts (a subtracted die negative), in written order, then its constant
+    (where it has one): ``1D6-1`` rolled 4 → ``[4, -1]``. Faces short (none drawn) give what was drawn."""
+    parts: list[int] = []
+    left = list(drawn)
+    for count, _sides in expression.terms:
+        for _k in range(abs(count)):
+            if not left:
+                break
+            face = left.pop(0)
+            parts.append(face if count > 0 else -face)
+    if expression.constant:
+        parts.append(expression.constant)
+    return parts
 
-    return str(DiceExpression.parse(shield.record.damage))
+
+def _bash(shield: Any) -> DiceExpression:
+    return DiceExpression.parse(shield.record.damage)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.round import STANCES, TASK_IDS, task
 
@@ -18,6 +19,19 @@ MODES = ("normal", "favoured", "ill")
 SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
 (L_ROUND, L_ATTACK, L_ROLL, L_AFTER, L_THRUST, L_COUNTER, L_TASK, L_EFFECT, L_SEVERITY, L_TARGETS, L_END_ROUND,
  L_OVER) = range(1, 13)
+WEARY_BLANK = 3
+"""A weary hero's success dice showing this or less count for nothing (the kernel's rule, read back for a task's
+total, which the kernel does not log)."""
+
+
+def feat_value(face: int) -> int:
+    """What a feat face adds to a total: its number, the Eye and the Gandalf rune nothing (as the kernel counts)."""
+    return 0 if face >= 11 else face
+
+
+def roll_of(draws: list[Drawn], purpose: str) -> dict[str, Any]:
+    """The feat dice (two when favoured or ill-favoured) and the success dice of one roll, as drawn."""
+    return {"feat_faces": faces(draws, purpose), "success_faces": faces(draws, purpose + "-success")}
 
 
 class Teller:
@@ -35,7 +49,12 @@ class Teller:
         stack: list[Record] = []
         """The task record a nested attack belongs to (two-weapon attack, skirmish)."""
         attack: Record | None = None
-        for kind, a, b, c, d, e, f, g, h in rows:
+        drawn = drawn_before(rows)
+        """The faces drawn before each row (where play tapped its dice): the rolls the kernel logs as totals."""
+        dice_of: list[tuple[Record, list[Drawn]]] = []
+        """Each record with the faces drawn for it: those estoc rolled are named where the GM typed some."""
+        for i, (kind, a, b, c, d, e, f, g, h) in enumerate(rows):
+            here = drawn.get(i, [])
             if kind == L_ROUND:
                 out.append({"kind": "round", "round": a, "regain": [self.id(x) for x in self.fight.regaining()]})
             elif kind == L_END_ROUND:
@@ -43,8 +62,11 @@ class Teller:
             elif kind == L_OVER:
                 out.append({"kind": "over", "winner": self.fight.winner()})
             elif kind == L_ATTACK:
+                use = self.people[a].weapons[c]
                 attack = {"kind": "attack", "actor": self.id(a), "target": self.id(b),
-                          "weapon": self.people[a].weapons[c].record.id, "dice": d, "mode": MODES[e], "tn": f}
+                          "weapon": use.record.id, "dice": d, "mode": MODES[e], "tn": f,
+                          "weapon_name": use.record.name.as_dict(), "injury": use.injury}
+                dice_of.append((attack, []))
                 if g:
                     attack["weary"] = True
                 if h:
@@ -56,14 +78,23 @@ class Teller:
             elif kind == L_ROLL and attack is not None:
                 attack.update({"feat": a, "total": b, "success": bool(c), "tengwar": d, "special": SPECIALS[e],
                                "endurance": f, "piercing": bool(g), "wounded": bool(h)})
+                if here:
+                    attack.update(roll_of(here, "attack"))
+                    if g:
+                        attack["protection"] = roll_of(here, "protection")
+                    dice_of[-1][1].extend(here)
             elif kind == L_SEVERITY and attack is not None:
                 attack["severity"] = b
                 attack["fatal"] = bool(c)
+                if dice_of:
+                    dice_of[-1][1].extend(here)
             elif kind == L_THRUST and attack is not None:
                 attack.setdefault("shield_thrust", []).append(self.id(a))
             elif kind == L_AFTER and attack is not None:
                 if a >= 0:
                     attack["parry"] = a
+                if isinstance(attack.get("protection"), dict):
+                    attack["protection"]["total"] = f
                 if d:
                     attack["protection_weary"] = True
                 if e:
@@ -78,10 +109,20 @@ class Teller:
                     attack["shield_thrust"] = []
             elif kind == L_COUNTER and attack is not None:
                 attack["counter"] = {"endurance": c} if c >= 0 else {"wound": bool(d), "protection": e}
+                if here and c < 0:
+                    attack["counter"].update(roll_of(here, "protection"))
+                    if dice_of:
+                        dice_of[-1][1].extend(here)
             elif kind == L_TASK:
                 t = task(TASK_IDS[b])
                 record: Record = {"kind": "task", "actor": self.id(a), "task": t.id, "success": bool(c),
-                                  "tengwar": d, "core": t.core}
+                                  "tengwar": d, "core": t.core, "task_name": {"fr": t.name_fr, "en": t.name_en}}
+                if t.skill is not None and here:
+                    rolled_now = roll_of(here, "task")
+                    blank = WEARY_BLANK if e else 0
+                    record.update(rolled_now, tn=int(self.fight.F.task_tn[a, b]), total=feat_value(h) + sum(
+                        x for x in rolled_now["success_faces"] if x > blank))
+                dice_of.append((record, list(here)))
                 if e:
                     record["weary"] = True
                 if f:
@@ -98,6 +139,10 @@ class Teller:
                     record.setdefault("intimidated", []).append(self.id(b))
                 else:
                     record.setdefault("harassed", {})[self.id(b)] = c
+        for told, draws in dice_of:
+            estoc = rolled(draws)
+            if estoc:
+                told["rolled"] = estoc
         return out
 
     def _effect(self, record: Record, t: str, b: int, c: int, d: int) -> None:
