@@ -14,12 +14,19 @@ import typer
 from estoc.cli.fight import FightShell, new_tracker, open_store, tell
 from estoc.cli.guard import EscapedWriter
 from estoc.i18n import _
+from estoc.play.harp import hit_points
 from estoc.render.board import harp_board
 from estoc.render.harp_fight import summary_lines
+from estoc.systems.harp.fight import HarpFight
 
 
 def sample_encounter() -> Path:
     return Path(str(resources.files("estoc.play").joinpath("samples", "embuscade.yaml")))
+
+
+def _no_hint(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without the initiative hint for players (``to_roll``)."""
+    return {k: v for k, v in record.items() if k != "to_roll"}
 
 
 def register(app: typer.Typer) -> None:
@@ -40,8 +47,13 @@ def register(app: typer.Typer) -> None:
             if interactive:
                 FightShell(tracker, creatures_auto=True).cmdloop()
             else:
-                tell(tracker, tracker.records, out)
-                tell(tracker, tracker.auto_to_end(), out)
-            out.write("\n".join(["", *harp_board(tracker.fight.view()), "",
-                                 *summary_lines(tracker.fight.summary())]) + "\n")
+                # estoc plays everyone: no player rolls initiative at this table, so the hint is left out.
+                tell(tracker, [_no_hint(r) for r in tracker.records], out)
+                tell(tracker, [_no_hint(r) for r in tracker.auto_to_end()], out)
+            fight = tracker.fight
+            if isinstance(fight, HarpFight):
+                end = [*harp_board(fight.view()), "", *summary_lines(fight.summary(), hit_points(fight))]
+            else:  # another system's encounter: its own board and summary
+                end = [*tracker.system.status_lines(fight), "", *tracker.system.summary_lines(fight)]
+            out.write("\n".join(["", *end]) + "\n")
             store.close()

@@ -43,7 +43,13 @@ class HarpPlay:
         verb = tracker_request(request)
         if verb is not None:
             return verb
-        return {"command": request["command"], "event": words.to_event(request, fight.view().get("current"))}
+        event = words.to_event(request, fight.view().get("current"))
+        if isinstance(fight, HarpFight) and "entries" in event:
+            for who, _total in event["entries"]:
+                if who is not None:
+                    fight.index(str(who))  # an unknown id is refused first, naming those there are
+            event = words.resolve_initiatives(event, [fight.combatants[c].id for c in fight.players_to_roll()])
+        return {"command": request["command"], "event": event}
 
     def commands(self) -> list[tuple[str, str, str]]:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
@@ -52,7 +58,8 @@ class HarpPlay:
         return harp_board(fight.view())
 
     def summary_lines(self, fight: Fight) -> list[str]:
-        return summary_lines(fight.summary())
+        assert isinstance(fight, HarpFight)
+        return summary_lines(fight.summary(), hit_points(fight))
 
     def dice_help(self) -> str:
         return _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)")
@@ -62,4 +69,9 @@ class HarpPlay:
         names = {c.id: pick(c.name) for c in fight.combatants}
         table_names = {k: pick(v.record.name.as_dict()) for kind in ("attack-tables", "critical-tables")
                        for k, v in self.content.kind("harp", kind).items()}
-        return narrate_record(record, names, table_names)
+        return narrate_record(record, names, table_names, hit_points(fight))
+
+
+def hit_points(fight: HarpFight) -> dict[str, int]:
+    """Each combatant's full hit points, by id: the narration says where a wounded one stands against them."""
+    return {c.id: int(c.hp) for c in fight.combatants}

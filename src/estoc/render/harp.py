@@ -21,13 +21,13 @@ def effects_text(effects: dict[str, Any]) -> str:
     if effects.get("hits"):
         parts.append(ngettext("{n} extra hit", "{n} extra hits", effects["hits"]).format(n=effects["hits"]))
     if effects.get("bleed"):
-        parts.append(_("bleeds {n} a round").format(n=effects["bleed"]))
+        parts.append(_("bleeding {n} HP a round").format(n=effects["bleed"]))
     if effects.get("stun"):
-        parts.append(ngettext("stunned {n} round", "stunned {n} rounds", effects["stun"]).format(n=effects["stun"]))
+        parts.append(ngettext("stun {n} round", "stun {n} rounds", effects["stun"]).format(n=effects["stun"]))
     if effects.get("penalty"):
         parts.append(_("penalty {n}").format(n=effects["penalty"]))
     if effects.get("shaken"):
-        parts.append(_("shaken"))
+        parts.append(_("the Shaken state"))
     if effects.get("must_parry"):
         parts.append(ngettext("must parry {n} round", "must parry {n} rounds", effects["must_parry"]).format(
             n=effects["must_parry"]))
@@ -35,13 +35,13 @@ def effects_text(effects: dict[str, Any]) -> str:
         parts.append(ngettext("cannot parry {n} round", "cannot parry {n} rounds", effects["no_parry"]).format(
             n=effects["no_parry"]))
     if effects.get("knockdown"):
-        parts.append(_("knocked down"))
+        parts.append(_("thrown to the ground"))
     if effects.get("drop_weapon"):
         parts.append(_("drops their weapon"))
     if "death" in effects:
         death = effects["death"]
-        parts.append(_("killed outright") if death == 0 else ngettext(
-            "falls unconscious, passing away in {n} round", "falls unconscious, passing away in {n} rounds",
+        parts.append(_("death on the spot") if death == 0 else ngettext(
+            "loses consciousness and passes away in {n} round", "loses consciousness and passes away in {n} rounds",
             death).format(n=death))
     if effects.get("lost_rounds"):
         parts.append(ngettext("loses {n} round of action", "loses {n} rounds of action",
@@ -68,9 +68,19 @@ def fumble_lines(fumble: dict[str, Any]) -> list[str]:
             "  " + _("Effects: {effects}.").format(effects=effects_text(effects))]
 
 
-def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
-    """Lines telling one attack: dice, totals, result, table cell, criticals, effects."""
+def stun_line(check: dict[str, Any]) -> str:
+    """A Body resistance roll against a stun, every number named."""
+    verdict = _("resisted, the stun ends") if check["resisted"] else _("failed, the stun holds")
+    return _("Body resistance roll against the stun: total {total}, difficulty {difficulty}: {verdict}.").format(
+        total=check["total"], difficulty=check["difficulty"], verdict=verdict)
+
+
+def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None,
+                   hp_max: dict[str, int] | None = None, who: dict[str, str] | None = None) -> list[str]:
+    """Lines telling one attack: dice, totals, result, table cell, criticals, effects; with ``hp_max`` (id →
+    hit points) and ``who`` (id → name), where the target stands after it."""
     names = names or {}
+    who = who or {}
 
     def name(key: str) -> str:
         return names.get(key, key)
@@ -78,32 +88,33 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -
     lines: list[str] = []
     rolls = event["rolls"]
     if event["open_ended"]:
-        lines.append(_("Open-ended roll: {faces} = {total}.").format(
+        lines.append(_("Attack roll, open-ended: {faces} = {total}.").format(
             faces=" + ".join(map(str, rolls)), total=event["roll_total"]))
-    else:
-        lines.append(_("Roll: {total}.").format(total=event["roll_total"]))
     if event["fumble"]:
         fumble = event["fumble_result"]
-        lines.append(_("Fumble! {first} is within the weapon's fumble range (1–{range}): the attack stops.").format(
-            first=rolls[0], range=event["fumble_range"]))
+        lines.append(_("Fumble! The roll {first} is within the weapon's fumble range (1–{range}): the attack "
+                       "stops.").format(first=rolls[0], range=event["fumble_range"]))
         lines.extend(fumble_lines(fumble))
         return lines
-    lines.append(_("Attack: {roll} {ob} OB = {total}; against a defence of {defence}, result {result}.").format(
+    lines.append(_("Attack: roll {roll}, OB {ob}: total {total}; defence {defence}: result {result}.").format(
         roll=event["roll_total"], ob=signed(event["ob"]), total=event["attack_total"], defence=event["defence"],
         result=event["result"]))
     if not event["hit"]:
         lines.append(_("Missed."))
         return lines
     if event["row"] < event["result"]:
-        lines.append(_("The {size} attack reads the table no higher than {row}.").format(
+        lines.append(_("A {size} attack reads the table no higher than row {row}.").format(
             size=size_name(event["size"]), row=event["row"]))
     cell = f"{event['hits']}{event['critical']['severity'] if event['critical'] else ''}"
     if cell == "0":
         lines.append(_("Hit, but the armour takes it all: table {table}, armour type {armour}, row {row}: no "
                        "damage.").format(table=name(event["table"]), armour=event["armour_type"], row=event["row"]))
         return lines
-    lines.append(_("Hit! Table {table}, armour type {armour}, row {row}: {cell}.").format(
-        table=name(event["table"]), armour=event["armour_type"], row=event["row"], cell=cell))
+    meaning = ngettext("{n} hit", "{n} hits", event["hits"]).format(n=event["hits"])
+    if event["critical"]:
+        meaning += ", " + _("critical {severity}").format(severity=event["critical"]["severity"])
+    lines.append(_("Hit! Table {table}, armour type {armour}, row {row}: {cell} ({meaning}).").format(
+        table=name(event["table"]), armour=event["armour_type"], row=event["row"], cell=cell, meaning=meaning))
     if event["critical"]:
         lines.extend(_critical_lines(event["critical"], name(event["critical"]["table"])))
     if event["additional_critical"]:
@@ -116,12 +127,18 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None) -
             row=second["row"], n=second["hits"]))
         if second["critical"]:
             lines.extend(_critical_lines(second["critical"], name(second["critical"]["table"])))
-    lines.append(ngettext("Total: {n} hit.", "Total: {n} hits.", event["total_hits"]).format(n=event["total_hits"]))
+    target = event.get("target")
+    if hp_max and target in hp_max and "target_hp" in event:
+        lines.append(ngettext("Total: {n} hit; {target} at {hp} of {max} HP.",
+                              "Total: {n} hits; {target} at {hp} of {max} HP.", event["total_hits"]).format(
+            n=event["total_hits"], target=who.get(str(target), target), hp=event["target_hp"],
+            max=hp_max[str(target)]))
+    else:
+        lines.append(ngettext("Total: {n} hit.", "Total: {n} hits.", event["total_hits"]).format(
+            n=event["total_hits"]))
     stun = event.get("stun_check")
     if stun:
-        verdict = _("resisted, no longer stunned") if stun["resisted"] else _("failed, stunned")
-        lines.append(_("Body resistance roll against the stun: {total} against {difficulty}: {verdict}.").format(
-            total=stun["total"], difficulty=stun["difficulty"], verdict=verdict))
+        lines.append(stun_line(stun))
     if event.get("venom_check"):
         lines.extend(venom_lines(event["venom_check"]))
     return lines
@@ -132,11 +149,12 @@ def venom_lines(check: dict[str, Any]) -> list[str]:
     if check["resisted"]:
         verdict = _("resisted")
     elif check["left"]:
-        verdict = ngettext("failed; another roll at the next turn ({n} left)",
-                           "failed; another roll at the next turn ({n} left)", check["left"]).format(n=check["left"])
+        verdict = ngettext("failed; another roll at the next turn ({n} roll left)",
+                           "failed; another roll at the next turn ({n} rolls left)", check["left"]).format(
+            n=check["left"])
     else:
         verdict = _("failed")
-    lines = [_("Body resistance roll against the venom: {total} against {difficulty}: {verdict}.").format(
+    lines = [_("Body resistance roll against the venom: total {total}, difficulty {difficulty}: {verdict}.").format(
         total=check["total"], difficulty=check["difficulty"], verdict=verdict)]
     if not check["resisted"] and check.get("text"):
         lines.append("  " + pick(check["text"]))

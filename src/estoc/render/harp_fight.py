@@ -5,12 +5,87 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from estoc.i18n import _, pick
-from estoc.render.harp import fumble_lines, narrate_attack, venom_lines
+from estoc.dice.sources import purpose_label
+from estoc.i18n import _, ngettext, pick
+from estoc.render.harp import fumble_lines, narrate_attack, stun_line, venom_lines
 
 
-def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str]) -> list[str]:
-    """One narration record as lines."""
+def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str],
+                   hp_max: Mapping[str, int] | None = None) -> list[str]:
+    """One narration record as lines (``hp_max``: id → hit points, to say where a wounded combatant stands).
+
+    A turn of a combatant out of the fight (unconscious, passing away) is told only when something happens to it:
+    one line when it bleeds or regenerates, one when it passes away; otherwise nothing at all.
+    """
+    lines = _record_lines(record, names, tables, hp_max or {})
+    rolled = record.get("rolled")
+    if rolled:
+        faces = "; ".join(f"{purpose_label(str(purpose))} {' '.join(map(str, values))}"
+                          for purpose, values in rolled.items())
+        lines.append("  " + _("Rolled by estoc, not typed: {faces}.").format(faces=faces))
+    return lines
+
+
+def _standing_at(who: str, hp: int, hp_max: Mapping[str, int], key: str) -> str:
+    """« Faralinde at 12 of 70 HP », or without a maximum « Faralinde at 12 HP »."""
+    if key in hp_max:
+        return _("{who} at {hp} of {max} HP").format(who=who, hp=hp, max=hp_max[key])
+    return _("{who} at {hp} HP").format(who=who, hp=hp)
+
+
+def _turn_lines(record: Mapping[str, Any], who: str, hp_max: Mapping[str, int]) -> list[str]:
+    key = str(record.get("actor") or "")
+    bled, back = int(record.get("bled") or 0), int(record.get("regenerated") or 0)
+    hp = record.get("hp_after")
+    down = record.get("skipped") == "down"
+    fell = down and hp is not None and hp <= 0 < hp + bled - back
+    lines: list[str] = []
+    if down and not fell:
+        # Out of the fight before this turn: no turn to tell, only what happens to it.
+        if bled:
+            lines.append(_("{who}, out of the fight, bleeds {n} HP: {state}.").format(
+                who=who, n=bled, state=_standing_at(_("now"), int(hp), hp_max, key) if hp is not None else "—"))
+        if back:
+            lines.append(_("{who} regenerates {n} HP.").format(who=who, n=back))
+        if record.get("died"):
+            lines.append(_("{who} is now passing away: out of the fight for good.").format(who=who))
+        return lines
+    lines.append(_("{who}'s turn.").format(who=who))
+    if bled:
+        if hp is None:
+            lines.append("  " + _("{who} bleeds: {n} HP lost.").format(who=who, n=bled))
+        elif fell:
+            lines.append("  " + _("{who} bleeds {n} HP and loses consciousness: {state}.").format(
+                who=who, n=bled, state=_standing_at(_("now"), int(hp), hp_max, key)))
+        else:
+            lines.append("  " + _("{who} bleeds {n} HP: {state}.").format(
+                who=who, n=bled, state=_standing_at(_("now"), int(hp), hp_max, key)))
+    if back:
+        lines.append("  " + _("{who} regenerates: {n} HP back.").format(who=who, n=back))
+    check = record.get("stun_check")
+    if check:
+        lines.append("  " + who + " — " + stun_line(dict(check)))
+    if record.get("died"):
+        lines.append("  " + _("{who} is now passing away: out of the fight for good.").format(who=who))
+    if record.get("skipped") == "lost":
+        lines.append("  " + _("{who} has lost this round's action.").format(who=who))
+    return lines
+
+
+def _round_lines(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    out = set(record.get("out_of_fight") or ())
+    order = ", ".join(f"{names.get(i, i)} {total}" for i, total, _auto in record["order"] if i not in out)
+    lines = ["", _("— Round {n} — initiative: {order}").format(n=record["round"], order=order)]
+    to_roll = record.get("to_roll")
+    if to_roll:
+        players = ", ".join(_("{id} (d10 {bonus})").format(id=i, bonus=f"{bonus:+d}") for i, bonus in to_roll)
+        lines.append("  " + _("Players' initiative from their own d10s: type « init » and the totals in this "
+                              "order: {players}.").format(players=players))
+    return lines
+
+
+def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str],
+                  hp_max: Mapping[str, int]) -> list[str]:
     kind = record.get("kind")
 
     def who(key: str) -> str:
@@ -18,27 +93,9 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
         return names.get(value, value)
 
     if kind == "round":
-        order = ", ".join(f"{names.get(i, i)} {total}" for i, total, _auto in record["order"])
-        return ["", _("— Round {n} — initiative: {order}").format(n=record["round"], order=order)]
+        return _round_lines(record, names)
     if kind == "turn":
-        lines = [_("{who}'s turn.").format(who=who("actor"))]
-        if record.get("bled"):
-            lines.append("  " + _("{who} bleeds: {n} HP lost.").format(who=who("actor"), n=record["bled"]))
-        if record.get("regenerated"):
-            lines.append("  " + _("{who} regenerates: {n} HP back.").format(who=who("actor"), n=record["regenerated"]))
-        check = record.get("stun_check")
-        if check:
-            verdict = _("shakes off the stun") if check["resisted"] else _("is still stunned")
-            lines.append("  " + _("Body resistance {total} against {difficulty}: {who} {verdict}.").format(
-                total=check["total"], difficulty=check["difficulty"], who=who("actor"), verdict=verdict))
-        if record.get("died"):
-            lines.append("  " + _("{who} is now passing away: out of the fight for good.").format(who=who("actor")))
-        skipped = record.get("skipped")
-        if skipped == "down":
-            lines.append("  " + _("{who} is out of the fight.").format(who=who("actor")))
-        elif skipped == "lost":
-            lines.append("  " + _("{who} has lost this round's action.").format(who=who("actor")))
-        return lines
+        return _turn_lines(record, who("actor"), hp_max)
     if kind == "attack":
         if record.get("stray"):
             head = _("The missed shot of {who} flies on toward {target}:")
@@ -48,13 +105,15 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
             head = _("{who} attacks {target}:")
         head = head.format(who=who("attacker"), target=who("target"))
         lines = ["  " + head]
-        lines += ["    " + line for line in narrate_attack(dict(record), dict(tables))]
+        lines += ["    " + line for line in narrate_attack(dict(record), dict(tables), dict(hp_max), dict(names))]
         if record.get("knocked_down"):
-            lines.append("    " + _("{target} is knocked down.").format(target=who("target")))
+            lines.append("    " + _("{target} is thrown to the ground.").format(target=who("target")))
         if record.get("target_dead"):
-            lines.append("    " + _("{target} is dead.").format(target=who("target")))
+            lines.append("    " + _("{target} dies.").format(target=who("target")))
         elif record.get("downed_now"):
-            lines.append("    " + _("{target} falls.").format(target=who("target")))
+            lines.append("    " + _("{target} loses consciousness: {state}.").format(
+                target=who("target"), state=_standing_at(_("now"), int(record.get("target_hp", 0)), hp_max,
+                                                         str(record.get("target")))))
         return lines
     if kind == "venom":
         return ["  " + who("victim") + " — " + line for line in venom_lines(dict(record))]
@@ -63,19 +122,20 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
             who=who("actor"), foe=who("target"))]
     if kind == "total-parry":
         if record["fumbled"]:
-            text = _("{who}'s total parry against {target} fumbles ({roll}): no parry this round.")
+            text = _("{who}'s total parry against {target} fumbles (parry roll {roll}): no parry this round.")
         elif record["counter"]:
-            text = _("{who} parries {target} with everything and the roll opens ({roll}): a counter-blow!")
+            text = _("{who} parries {target} with everything and the roll opens (parry roll {roll}): a "
+                     "counter-blow!")
         else:
-            text = _("{who} parries {target} with everything: +{bonus} to the DB ({roll}).")
+            text = _("{who} parries {target} with everything: +{bonus} to the DB (parry roll {roll}).")
         lines = ["  " + text.format(who=who("actor"), target=who("target"), roll=record["roll"],
                                     bonus=record["bonus"])]
         if record.get("fumble_result"):
             lines += ["    " + line for line in fumble_lines(record["fumble_result"])]
         return lines
     if kind == "dodge":
-        text = (_("{who} dodges by instinct: +{bonus} to the DB (manoeuvre {total}).") if record["instinctive"]
-                else _("{who} dodges: +{bonus} to the DB (manoeuvre {total})."))
+        text = (_("{who} dodges by instinct: +{bonus} to the DB (manoeuvre total {total}).")
+                if record["instinctive"] else _("{who} dodges: +{bonus} to the DB (manoeuvre total {total})."))
         lines = ["  " + text.format(who=who("actor"), bonus=record["bonus"], total=record["total"])]
         if record.get("cost") == "next_round":
             lines.append("  " + _("It costs next round's action."))
@@ -87,7 +147,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
         "pass": _("{who} waits and does nothing."),
         "flee": _("{who} flees the fight."),
         "braced": _("{who} sets their weapon against the charge of {target} and strikes first!"),
-        "disengage": _("{who} breaks off from {target}, parrying with {bonus}."),
+        "disengage": _("{who} breaks off from {target}, parrying with +{bonus} to the DB."),
         "wait": _("{who} waits for {other}."),
         "intercept": _("{who} lies in wait for {other}'s action."),
     }
@@ -110,48 +170,101 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
 
 def _gm_text(record: Mapping[str, Any], target: str) -> str:
     op, value = record.get("op"), record.get("value")
-    condition_names = {"stun": _("stunned"), "bleed": _("bleeding"), "penalty": _("penalty"),
-                       "must-parry": _("must parry"), "no-parry": _("cannot parry"), "shaken": _("shaken"),
-                       "prone": _("on the ground"), "disarmed": _("disarmed"), "down": _("unconscious"),
-                       "dead": _("dead")}
+    n = value if isinstance(value, int) else 0
     texts = {
         "hp": _("{who} now has {n} HP."),
         "damage": _("{who} takes {n} HP of damage."),
         "heal": _("{who} gets back {n} HP."),
         "relieve": _("{who}'s penalties lessen by {n}."),
-        "mod": _("{who}'s next attack at {n:+d}."),
-        "fight-mod": _("every attack of the fight at {n:+d}."),
+        "mod": _("{who}: {n:+d} to the OB of the next attack."),
+        "fight-mod": _("{n:+d} to the OB of every attack of the fight."),
         "add": _("{who} joins the fight."),
         "out": _("{who} is taken out of the fight."),
         "back": _("{who} is back in the fight."),
-        "init": _("{who}'s initiative set to {n}."),
+        "init": _("{who}'s initiative total set to {n}."),
         "distance": _("{ids}: {n} m apart."),
         "cover": _("{who} takes cover: {cover}."),
         "order": _("new order: {ids}."),
     }
     if op == "condition":
-        return _("{who}: {condition} set to {n}.").format(
-            who=target, condition=condition_names.get(str(record.get("name")), str(record.get("name"))), n=value)
+        return _condition_text(str(record.get("name")), target, n)
+    if op == "init" and record.get("values"):
+        return _("initiative totals set: {totals}.").format(
+            totals=", ".join(f"{who} {total}" for who, total in record["values"]))
     text = texts.get(str(op))
     if text is None:
         return str(op)
-    return text.format(who=target, n=value if isinstance(value, int) else 0, cover=record.get("cover", ""),
+    return text.format(who=target, n=n, cover=record.get("cover", ""),
                        ids=", ".join(str(i) for i in record.get("ids", [])))
 
 
-def summary_lines(summary: Mapping[str, Any]) -> list[str]:
-    """The fight's summary, one line per combatant."""
-    lines = [_("Summary after {n} rounds:").format(n=summary["rounds"])]
-    fates = {"dead": _("dead"), "passing": _("passing away"), "dying": _("unconscious, mortally wounded"),
-             "unconscious": _("unconscious"), "out": _("out of the fight"), "standing": _("standing")}
+def _condition_text(name: str, who: str, n: int) -> str:
+    """A condition the GM set, its number said for what it is (rounds, hit points a round, a penalty)."""
+    if not n:
+        ended = {"stun": _("{who}: the stun ends."), "bleed": _("{who}: the bleeding stops."),
+                 "penalty": _("{who}: no more penalty."), "must-parry": _("{who}: no longer made to parry."),
+                 "no-parry": _("{who}: may parry again."), "shaken": _("{who}: the Shaken state ends."),
+                 "prone": _("{who}: back on their feet."), "disarmed": _("{who}: weapon in hand again."),
+                 "down": _("{who}: conscious again."), "dead": _("{who}: no longer dead (the GM's word).")}
+        return ended.get(name, "{who}: " + name + " 0").format(who=who)
+    if name in ("stun", "must-parry", "no-parry"):
+        rounds = {"stun": ngettext("{who}: stun for {n} round.", "{who}: stun for {n} rounds.", n),
+                  "must-parry": ngettext("{who}: must parry for {n} round.", "{who}: must parry for {n} rounds.", n),
+                  "no-parry": ngettext("{who}: cannot parry for {n} round.", "{who}: cannot parry for {n} rounds.",
+                                       n)}
+        return rounds[name].format(who=who, n=n)
+    if name == "bleed":
+        return _("{who}: bleeding {n} HP a round.").format(who=who, n=n)
+    if name == "penalty":
+        return _("{who}: penalty {n}.").format(who=who, n=-abs(n))
+    flags = {"shaken": _("{who} is put in the Shaken state."), "prone": _("{who} is on the ground."),
+             "disarmed": _("{who} has lost their weapon."), "down": _("{who} loses consciousness."),
+             "dead": _("{who} dies.")}
+    return flags.get(name, "{who}: " + name).format(who=who)
+
+
+def summary_lines(summary: Mapping[str, Any], hp_max: Mapping[str, int] | None = None) -> list[str]:
+    """The fight's summary, one line per combatant, ending with where it stands (``hp_max``: id → hit points).
+
+    Hit points at 0 or below leave a combatant unconscious, however far below: the texts hold no death by hit points
+    (their chapter « Blessures, soins & mort » is not among them), so a combatant dies only of a critical's
+    « Mort »; the line says how far below 0 it is, for the GM to judge (see docs/harp.md).
+    """
+    hp_max = hp_max or {}
+    rounds = int(summary["rounds"])
+    lines = [ngettext("Summary after {n} round:", "Summary after {n} rounds:", rounds).format(n=rounds)]
+
     def crits(counts: Mapping[str, int]) -> str:
-        return " ".join(f"{k}×{v}" for k, v in counts.items()) or "—"
+        return " " + _("(criticals {list})").format(list=" ".join(f"{k}×{v}" for k, v in counts.items())) \
+            if counts else ""
 
     for row in summary["combatants"]:
-        lines.append("  " + _("{id}: dealt {dealt} hits (criticals {cd}), took {taken} (criticals {ct}), downed "
-                              "{downed}, {rounds} rounds, {fate}").format(
-            id=row["id"], dealt=row["hits_dealt"], cd=crits(row["crits_dealt"]), taken=row["hits_taken"],
-            ct=crits(row["crits_taken"]), downed=row["downed"], rounds=row["rounds"], fate=fates[row["state"]]))
+        parts = [ngettext("dealt {n} hit", "dealt {n} hits", row["hits_dealt"]).format(n=row["hits_dealt"])
+                 + crits(row["crits_dealt"]),
+                 ngettext("took {n} hit", "took {n} hits", row["hits_taken"]).format(n=row["hits_taken"])
+                 + crits(row["crits_taken"]),
+                 ngettext("downed {n} foe", "downed {n} foes", row["downed"]).format(n=row["downed"]),
+                 ngettext("acted {n} round", "acted {n} rounds", row["rounds"]).format(n=row["rounds"])]
+        lines.append("  " + _("{id}: {parts} — {fate}").format(id=row["id"], parts=", ".join(parts),
+                                                                fate=fate_text(row, hp_max)))
     if summary.get("winner_name"):
         lines.append(_("Victory: {side}.").format(side=pick(summary["winner_name"])))
     return lines
+
+
+def fate_text(row: Mapping[str, Any], hp_max: Mapping[str, int]) -> str:
+    """Where a combatant stands at the end, with its hit points: « unconscious at −82 of 85 HP »."""
+    state, hp = str(row["state"]), int(row.get("hp", 0))
+    at = (_("at {hp} of {max} HP").format(hp=hp, max=hp_max[row["id"]]) if row["id"] in hp_max
+          else _("at {hp} HP").format(hp=hp))
+    if state == "dead":
+        return _("killed")
+    if state == "passing":
+        return _("passing away")
+    if state == "dying":
+        return _("unconscious, mortally wounded, {at}").format(at=at)
+    if state == "unconscious":
+        return _("unconscious {at}").format(at=at)
+    if state == "out":
+        return _("out of the fight {at}").format(at=at)
+    return _("standing {at}").format(at=at)

@@ -15,9 +15,9 @@ from estoc.engine import words
 from estoc.engine.numbers import bounded
 from estoc.engine.words import Command, fold, tracker_commands
 from estoc.errors import InputError
-from estoc.i18n import _
+from estoc.i18n import _, ngettext
 
-__all__ = ["Command", "commands", "fold", "parse", "to_event"]
+__all__ = ["Command", "commands", "fold", "initiative_event", "parse", "resolve_initiatives", "to_event"]
 
 GM_RANGES = {"hp": (-HP_MAX, HP_MAX), "damage": (0, HP_MAX), "heal": (0, HP_MAX), "relieve": (0, BONUS_MAX),
              "mod": (-BONUS_MAX, BONUS_MAX), "init": (-BONUS_MAX, BONUS_MAX)}
@@ -64,7 +64,9 @@ def commands() -> list[Command]:
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         Command("order", "order", "ordre", _("WHO…"), _("the order of those still to act this round")),
-        Command("init", "init", "init", _("WHO N"), _("set a combatant's initiative this round")),
+        Command("init", "init", "init", _("N… | WHO N…"),
+                _("initiative totals this round: the players' in the order the round's start gives, or each after "
+                  "an id")),
         Command("distance", "distance", "distance", _("WHO WHO METRES"),
                 _("the metres between two combatants (0: in contact; -1: unknown), for shots' range")),
         Command("cover", "cover", "couvert", _("WHO COVER"), _("a combatant behind cover (a cover's id, or none)")),
@@ -138,7 +140,9 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
                  "mode": "with" if request.get("with") else "after", "conflict": bool(request.get("conflict"))}
     elif name in ("dodge", "stand", "take-weapon", "pass", "flee"):
         event = {"type": name}
-    elif name in ("hp", "damage", "heal", "relieve", "mod", "init"):
+    elif name == "init":
+        event = initiative_event(_need(request, 1, spec.args))
+    elif name in ("hp", "damage", "heal", "relieve", "mod"):
         who, number = _need(request, 2, spec.args)[:2]
         event = {"type": "gm", "op": name, "target": who,
                  "value": words.whole(number, _("the value"), *GM_RANGES[name])}
@@ -176,3 +180,56 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     if request["typed"]:
         event["typed"] = request["typed"]
     return event
+
+
+def _is_number(word: str) -> bool:
+    return word.lstrip("+-").isdigit()
+
+
+def initiative_event(args: list[str]) -> dict[str, Any]:
+    """``init`` with its arguments: totals alone (``init 26 15``: the players still to roll, in the order the round's
+    start gives), totals after ids (``init faralinde 26 brundar 15``), or both (the bare totals go to the players
+    not named). One total after one id is the GM's plain override, as it always was. Bare totals are matched to the
+    players by :func:`resolve_initiatives`, which needs the fight."""
+    entries: list[list[Any]] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if _is_number(word):
+            entries.append([None, words.whole(word, _("an initiative total"), *GM_RANGES["init"])])
+            i += 1
+            continue
+        if i + 1 >= len(args) or not _is_number(args[i + 1]):
+            raise InputError(_("init: a total is needed after {id}").format(id=word))
+        entries.append([word, words.whole(args[i + 1], _("the initiative of {id}").format(id=word),
+                                          *GM_RANGES["init"])])
+        i += 2
+    named = [fold(str(who)) for who, _total in entries if who is not None]
+    twice = sorted({who for who in named if named.count(who) > 1})
+    if twice:
+        raise InputError(_("init: {ids} given twice").format(ids=", ".join(twice)))
+    if len(entries) == 1 and entries[0][0] is not None:
+        return {"type": "gm", "op": "init", "target": entries[0][0], "value": entries[0][1]}
+    return {"type": "gm", "op": "init", "entries": entries}
+
+
+def resolve_initiatives(event: dict[str, Any], to_roll: list[str]) -> dict[str, Any]:
+    """An ``init`` event with its bare totals given to the players still to roll (``to_roll``, ids in order) who
+    are not named in it; a wrong count is refused, naming whom estoc expects, in order."""
+    if event.get("op") != "init" or "entries" not in event:
+        return event
+    entries = event["entries"]
+    named = {fold(str(who)) for who, _total in entries if who is not None}
+    waiting = iter([who for who in to_roll if fold(who) not in named])
+    expected = [who for who in to_roll if fold(who) not in named]
+    bare = sum(1 for who, _total in entries if who is None)
+    if bare and not expected:
+        raise InputError(_("init: no player is left to roll initiative this round; name whom: init WHO N"))
+    if bare and bare != len(expected):
+        given = ngettext("{n} total given", "{n} totals given", bare).format(n=bare)
+        raise InputError(_("init expects the totals of {ids}, in this order; {given}.").format(
+            ids=", ".join(expected), given=given))
+    values = [[who if who is not None else next(waiting), total] for who, total in entries]
+    if len(values) == 1:
+        return {"type": "gm", "op": "init", "target": values[0][0], "value": values[0][1]}
+    return {"type": "gm", "op": "init", "values": values}

@@ -18,12 +18,14 @@ import numpy as np
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
+from estoc.engine.protocol import events_dice
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.initiative import AUTOMATIC, SURPRISE_PENALTY
 from estoc.systems.harp.policy import FLEE, PASS, STAND, TAKE_WEAPON, decision
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
@@ -52,6 +54,8 @@ class HarpFight(Sides):
     covers: dict[str, tuple[int, int]] = field(default_factory=dict)
     F: Any = None
     """The kernel's worlds (one)."""
+    initiative_set: dict[int, int] = field(default_factory=dict)
+    """Combatant → the round whose initiative the GM typed for it (``init``): no longer among those to roll."""
 
     # --- building ------------------------------------------------------------------------------------------------
 
@@ -116,7 +120,8 @@ class HarpFight(Sides):
         twin = HarpFight(tables=self.tables, content=self.content, combatants=list(self.combatants),
                          sides=list(self.sides), settings=self.settings, full_sun=self.full_sun,
                          surprised=self.surprised, beasts_flee=self.beasts_flee, side_names=self.side_names,
-                         distances=self.distances, covers=self.covers)
+                         distances=self.distances, covers=self.covers,
+                         initiative_set=dict(self.initiative_set))
         twin.F = copy_fights(self.F)
         twin.F.logging = 1
         return twin
@@ -155,13 +160,59 @@ class HarpFight(Sides):
     def is_over(self) -> bool:
         return int(kernel_of(self.F).py_sides_standing(self.F, 0)) <= 1
 
+    def players_to_roll(self) -> list[int]:
+        """The players whose initiative totals the GM may still type this round, in the round's order: those not
+        yet done acting, still on their feet, whose total the GM has not typed yet and who do not have it
+        automatically (the order ``init N N…`` fills)."""
+        turn = int(self.F.turn[0])
+        out = []
+        for c in self.order[max(turn, 0):]:
+            if self.combatants[c].kind == "creature" or self.initiative_set.get(c) == self.round:
+                continue
+            if (self.value("acted", c) or not self.value("present", c) or self.value("down", c)
+                    or self.value("dead", c) or self.value("initiative", c) >= AUTOMATIC // 2):
+                continue
+            out.append(c)
+        return out
+
+    def initiative_bonus(self, c: int) -> int:
+        """What a combatant adds to its d10 for initiative this round (Quickness and Intuition, the surprised
+        side's −20 in the first round): the kernel's sum, told so that the GM can add a player's die to it."""
+        me = self.combatants[c]
+        surprised = self.round == 1 and self.surprised is not None and self.sides[c] == self.surprised
+        return int(me.quickness) + int(me.intuition) + (SURPRISE_PENALTY if surprised else 0)
+
+    def teller(self) -> Teller:
+        """A teller for the kernel's next rows, knowing who is down and everyone's hit points now."""
+        return Teller(self.tables, self.combatants, self.F,
+                      hp=[self.value("hp", c) for c in range(len(self.combatants))],
+                      out={c.id for i, c in enumerate(self.combatants)
+                           if self.value("down", i) or self.value("dead", i)})
+
     # --- events --------------------------------------------------------------------------------------------------
 
     def apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
-        """Apply one event (see :mod:`estoc.systems.harp.commands` for the words that make them)."""
+        """Apply one event (see :mod:`estoc.systems.harp.commands` for the words that make them).
+
+        Besides what the kernel's log tells, a new round's record names the players whose totals the GM may type
+        (``to_roll``: id and bonus), and where the GM typed some faces and estoc rolled others, the first record
+        says which estoc rolled (``rolled``: purpose → faces), so that typed and rolled dice are never mixed
+        silently."""
+        records = self._apply(event, dice)
+        for record in records:
+            if record.get("kind") == "round":
+                to_roll = [[self.combatants[c].id, self.initiative_bonus(c)] for c in self.players_to_roll()]
+                if to_roll:
+                    record["to_roll"] = to_roll
+        rolled = rolled_faces(event, dice)
+        if rolled and records:
+            records[0]["rolled"] = rolled
+        return records
+
+    def _apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
         F, K = self.F, kernel_of(self.F)
         F.source, F.error, F.log = dice, None, []
-        teller = Teller(self.tables, self.combatants, F)
+        teller = self.teller()
         records: list[dict[str, Any]] = []
         kind = str(event.get("type", ""))
         try:
@@ -328,6 +379,27 @@ class HarpFight(Sides):
         if not self.value("present", c):
             return "out"
         return "standing"
+
+
+def rolled_faces(event: Mapping[str, Any], dice: DiceSource) -> dict[str, list[int]]:
+    """The faces estoc rolled itself in an event where the GM typed some (none typed: ``{}``, nothing to say).
+
+    Live, the recording source marks each face typed or not; on replay, the stored event holds every face drawn and
+    the typed ones by purpose, and a purpose's typed faces are always its first ones (they are served before any
+    roll)."""
+    if dice.records is not None and any(any(r.typed) for r in dice.records):
+        out: dict[str, list[int]] = {}
+        for draw in dice.records:
+            for face, was_typed in zip(draw.faces, draw.typed, strict=True):
+                if not was_typed:
+                    out.setdefault(draw.purpose, []).append(int(face))
+        return out
+    typed = event.get("typed")
+    if dice.records is not None or not isinstance(typed, Mapping) or not typed:
+        return {}
+    drawn = events_dice(event)
+    return {purpose: faces[len(typed.get(purpose) or []):] for purpose, faces in drawn.items()
+            if len(faces) > len(typed.get(purpose) or [])}
 
 
 def _left(until: int, now: int) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from estoc.dice import DiceSource
-from estoc.engine.numbers import event_whole
+from estoc.engine.numbers import bounded, event_whole
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
 from estoc.systems.harp.worlds import array
@@ -104,6 +104,8 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         array(F, "distance")[0, a, b] = array(F, "distance")[0, b, a] = value
         record["ids"] = [fight.combatants[a].id, fight.combatants[b].id]
         return [record]
+    if op == "init":
+        return _initiatives(fight, event, value, record, dice)
     c = fight.index(str(event.get("target", "")))
     if op == "cover":
         melee, missile = cover_bonus(fight, str(event.get("cover", "")))
@@ -141,11 +143,57 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         _set(fight, "present", c, 0)
     elif op == "back":
         _set(fight, "present", c, 1)
-    elif op == "init":
-        _set(fight, "initiative", c, value)
-        if c in rest:
-            rest.sort(key=lambda i: -fight.value("initiative", i))
-            array(F, "order")[0, len(order) - len(rest):len(order)] = rest
     else:
         raise InputError(_("unknown GM command {op!r}").format(op=op))
     return [record]
+
+
+def _initiatives(fight: HarpFight, event: Mapping[str, Any], value: int, record: dict[str, Any],
+                 dice: DiceSource) -> list[dict[str, Any]]:
+    """``init``: initiative totals the GM typed this round (one, or several: ``values``, [id, total] pairs). Those
+    still to act take their places by the new totals; the combatant whose turn it is moves too when its own total
+    is given and it has not acted yet, and the new first then begins its turn."""
+    from estoc.systems.harp.commands import GM_RANGES
+    from estoc.systems.harp.fight import NO_LIMIT
+
+    low, high = GM_RANGES["init"]
+    if "values" in event:
+        pairs = event.get("values")
+        if not isinstance(pairs, list) or not pairs or not all(
+                isinstance(pair, list | tuple) and len(pair) == 2 for pair in pairs):
+            raise InputError(_("init: initiative totals are pairs of an id and a number"))
+        given = [(fight.index(str(who)), bounded(total, _("an initiative total"), low, high)) for who, total in pairs]
+        record["values"] = [[fight.combatants[c].id, total] for c, total in given]
+    else:
+        given = [(fight.index(str(event.get("target", ""))), bounded(value, _("an initiative total"), low, high))]
+    if len({c for c, _total in given}) < len(given):
+        raise InputError(_("init: a combatant is given twice"))
+    F = fight.F
+    for c, total in given:
+        _set(fight, "initiative", c, total)
+        fight.initiative_set[c] = fight.round
+    turn = int(F.turn[0])
+    order, current = fight.order, fight.current()
+    moved = {c for c, _total in given}
+    starts_now = current is not None and current in moved and not fight.value("acted", current)
+    start = 0 if turn < 0 else turn if starts_now else turn + 1
+    rest = order[start:]
+    records = [record]
+    if not moved & set(rest):
+        return records
+    rest.sort(key=lambda i: -fight.value("initiative", i))
+    array(F, "order")[0, start:start + len(rest)] = rest
+    if starts_now and rest[0] != current:
+        # The combatant whose turn had begun is no longer first: the new first begins its turn (the other's turn,
+        # already begun, resumes when its place comes).
+        from estoc.systems.harp.worlds import kernel_of
+
+        F.source, F.error, F.log = dice, None, []
+        teller = fight.teller()
+        F.turn[0] = turn - 1
+        try:
+            kernel_of(F).py_advance(F, 0, NO_LIMIT)
+            fight.tell(teller, records)
+        finally:
+            F.source = None
+    return records

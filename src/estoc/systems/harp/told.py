@@ -7,7 +7,7 @@ dodges), with the tables' texts in both languages. It reads; it decides nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from estoc.systems.harp.exchange import Combatant
@@ -60,10 +60,16 @@ def fumble_dict(tables: HarpTables, roll: int, natural: bool) -> dict[str, Any]:
 class Teller:
     """Turns the kernel's rows into records, for one fight (its combatants and tables)."""
 
-    def __init__(self, tables: HarpTables, combatants: Sequence[Combatant], F: Any) -> None:
+    def __init__(self, tables: HarpTables, combatants: Sequence[Combatant], F: Any, *,
+                 hp: Sequence[int] | None = None, out: Collection[str] = ()) -> None:
+        """``hp``: everyone's hit points before the rows to tell, ``out``: the ids of those down or dead then; with
+        them the teller follows both through the rows (a turn's bleeding, a blow's damage, a fumble's hits), to
+        say where a bleeding combatant stands and who is out of the fight when a round begins."""
         self.tables, self.combatants, self.F = tables, combatants, F
         self.last_chain: list[int] = []
         self.venom_text: dict[str, Any] = {}
+        self.hp: list[int] | None = list(hp) if hp is not None else None
+        self.out: set[str] = set(out)
 
     def tell(self, rows: Sequence[tuple[int, ...]]) -> list[dict[str, Any]]:
         """The records of ``rows``, in order."""
@@ -78,6 +84,8 @@ class Teller:
                 pending.append(a)
             elif kind == ROUND:
                 records.append({"kind": "round", "round": a, "order": []})
+                if self.out:
+                    records[-1]["out_of_fight"] = [i for i in ids if i in self.out]
             elif kind == INIT:
                 records[-1]["order"].append([ids[a], b, bool(c)])
             elif kind == TURN:
@@ -85,6 +93,14 @@ class Teller:
                           "stun_check": None, "died": bool(c), "skipped": SKIPPED[d]}
                 if g:
                     record["regenerated"] = g
+                if self.hp is not None:
+                    self.hp[a] += g - b
+                    if b or g:
+                        record["hp_after"] = self.hp[a]
+                if d == 1 or c:
+                    self.out.add(ids[a])
+                else:
+                    self.out.discard(ids[a])  # up again (a regeneration, the GM's healing)
                 records.append(record)
                 waiting_stun = record if e > 0 else None
             elif kind == STUN:
@@ -109,6 +125,8 @@ class Teller:
                     fumble=bool(b), attack_total=d, result=e, hit=bool(f), row=g, hits=h,
                     fumble_result=(fumble_dict(self.tables, c, bool(self.F.natural[attacker, strike])) if b
                                    else None))
+                if b:
+                    self._fumbled(attacker, exchange["fumble_result"])
             elif kind == CRIT and exchange is not None:
                 crit = critical_dict(self.tables, b, c, d)
                 if a == 0:
@@ -122,6 +140,10 @@ class Teller:
             elif kind == DONE and exchange is not None:
                 exchange.update(total_hits=a, knocked_down=bool(b), target_hp=e, target_down=bool(f),
                                 target_dead=bool(g), downed_now=not c and (bool(f) or bool(g)))
+                if self.hp is not None:
+                    self.hp[ids.index(exchange["target"])] = e
+                if f or g:
+                    self.out.add(exchange["target"])
                 records.append(exchange)
                 exchange = None
             elif kind == PARRY:
@@ -130,7 +152,9 @@ class Teller:
                 parry = {"kind": "total-parry", "actor": ids[a], "target": ids[b], "roll": c, "fumbled": bool(d),
                          "counter": bool(e), "bonus": f}
                 if d and g:
-                    parry["fumble_result"] = fumble_dict(self.tables, g, False)
+                    fumbled = fumble_dict(self.tables, g, False)
+                    parry["fumble_result"] = fumbled
+                    self._fumbled(a, fumbled)
                 records.append(parry)
             elif kind == DODGE:
                 pending = []
@@ -151,6 +175,13 @@ class Teller:
             elif kind == DISENGAGED:
                 records.append({"kind": "disengaged", "actor": ids[a], "target": ids[b]})
         return records
+
+    def _fumbled(self, c: int, fumble: dict[str, Any]) -> None:
+        """A fumble's hits fall on the fumbler."""
+        if self.hp is not None:
+            self.hp[c] -= int(fumble["effects"].get("hits", 0))
+            if self.hp[c] <= 0:
+                self.out.add(self.combatants[c].id)
 
     def _venom_of(self, exchange: dict[str, Any]) -> Any:
         """The text of the venom the exchange's strike carries."""
