@@ -93,7 +93,7 @@ def test_completion_across_hyphens(tmp_path: Path, content: Content, monkeypatch
                                              ("gue.yaml", ["eirik", "grani"])])
 def test_d100_and_one_ring_status_show_ids(tmp_path: Path, content: Content, sample: str, ids: list[str],
                                            lang: str) -> None:
-    from estoc.i18n import set_language
+    from estoc.i18n import pick, set_language
 
     set_language(lang)
     tracker = tracker_on(tmp_path / "f.db", content, sample)
@@ -105,5 +105,7 @@ def test_d100_and_one_ring_status_show_ids(tmp_path: Path, content: Content, sam
         found = [cid for cid in rows if cid.startswith(wanted)]
         assert found, wanted
         for cid in found:
-            assert any(line.startswith(f"{cid} (") for line in status), cid
+            # The board's row of each combatant leads with its id (the word commands take), then its name.
+            name = pick(rows[cid]["name"])
+            assert any(line.lstrip("▶ ").startswith(cid + " ") and f" {name} " in line for line in status), cid
     assert not any(line.endswith(" ") for line in out.getvalue().splitlines() if "(" in line)

@@ -18,12 +18,14 @@ from estoc.cli.app import content_folders
 from estoc.cli.common import console, print_json
 from estoc.cli.guard import EscapedWriter, printable, unexpected
 from estoc.content.registry import load_content
-from estoc.engine.words import fold
+from estoc.engine.words import fold, mark_words
 from estoc.errors import EstocError, InputError
-from estoc.i18n import _, ngettext, pick
+from estoc.i18n import _, language, ngettext
+from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import SYSTEMS, fight_system, read_encounter
-from estoc.play.tracker import Tracker
+from estoc.play.tracker import Tracker, shown_name
+from estoc.render.board import board_lines
 from estoc.render.tracker import tracker_lines
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
@@ -49,7 +51,7 @@ def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: in
     content = load_content(content_folders(ctx))
     loaded = read_encounter(encounter, content)
     setup = {"encounter": loaded.setup, "seed": seed, "beasts_flee": beasts_flee}
-    return Tracker.create(store, fight_system(loaded.system, content), name or pick(loaded.name), setup)
+    return Tracker.create(store, fight_system(loaded.system, content), name or loaded.name, setup)
 
 
 def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Tracker:
@@ -59,25 +61,36 @@ def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Trac
     return Tracker(store, fight_id, fight_system(info.system, load_content(content_folders(ctx))))
 
 
+def board(tracker: Tracker) -> list[str]:
+    """The fight's board with the GM's marks (the system's own status lines for a system without a board here)."""
+    view_round = int(tracker.fight.view().get("round") or 0)
+    lines = board_lines(tracker.system.id, tracker.fight, tracker.marks.board(view_round))
+    return lines if lines is not None else tracker.system.status_lines(tracker.fight)
+
+
+def record_lines(tracker: Tracker, record: dict[str, Any]) -> list[str]:
+    return (tracker_lines(record) if record.get("kind") == "tracker"
+            else tracker.system.narrate(record, tracker.fight))
+
+
 def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str]) -> None:
     for record in records:
-        lines = (tracker_lines(record) if record.get("kind") == "tracker"
-                 else tracker.system.narrate(record, tracker.fight))
-        for line in lines:
+        for line in record_lines(tracker, record):
             out.write(line + "\n")
 
 
 def log_lines(tracker: Tracker) -> list[str]:
     lines: list[str] = []
     for record in tracker.records:
-        lines.extend(tracker.system.narrate(record, tracker.fight))
+        lines.extend(record_lines(tracker, record))
     return lines
 
 
 def markdown(tracker: Tracker) -> str:
     """A fight's log and summary as Markdown."""
     info = tracker.store.fight(tracker.fight_id)
-    parts = [f"# {info.name}", "", _("Fight {id}, {created}.").format(id=info.id, created=when(info.created)), ""]
+    parts = [f"# {shown_name(info.name)}", "",
+             _("Fight {id}, {created}.").format(id=info.id, created=when(info.created)), ""]
     for line in log_lines(tracker):
         if line.startswith("— "):
             parts += ["", f"## {line.strip('— ')}", ""]
@@ -91,12 +104,12 @@ def markdown(tracker: Tracker) -> str:
 
 def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = False) -> bool:
     """Run one command line, telling the outcome; returns True for quit. Errors are the caller's."""
-    request = tracker.system.parse(line, tracker.fight)
+    request = tracker.request(line)
     verb = request.get("command")
     if verb == "quit":
         return True
     if verb == "status":
-        out.write("\n".join(tracker.system.status_lines(tracker.fight)) + "\n")
+        out.write("\n".join(board(tracker)) + "\n")
     elif verb == "log":
         out.write("\n".join(log_lines(tracker)) + "\n")
     elif verb == "summary":
@@ -108,6 +121,12 @@ def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = 
     else:
         tell(tracker, tracker.command(line, creatures_auto=creatures_auto), out)
     return False
+
+
+def prompt_phases() -> dict[str, str]:
+    """The phase the prompt shows when no one is acting (a d100 movement phase, a One Ring engagement…)."""
+    return {"movement": _("movement"), "volleys": _("opening volleys"), "stances": _("stances"),
+            "engagement": _("engagement"), "over": _("over")}
 
 
 COMPLETION_DELIMITERS = " \t\n"
@@ -132,16 +151,18 @@ class FightShell(cmd.Cmd):
         self.creatures_auto = creatures_auto
         """Creatures play by the default policy between the heroes' turns (the demo's interactive mode); a hero's
         command and the creatures' turns after it are one command, undone as one."""
-        self.intro = "\n".join([_("Fight {id}. Type help for the commands, quit to leave (the fight is saved).")
-                                .format(id=tracker.fight_id), *tracker.system.status_lines(tracker.fight)])
+        name = shown_name(tracker.store.fight(tracker.fight_id).name)
+        self.intro = "\n".join([_("Fight {id}: {name}. Type help for the commands, quit to leave (the fight is "
+                                  "saved).").format(id=tracker.fight_id, name=name), *board(tracker)])
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
         try:
-            current = self.tracker.fight.view().get("current")
+            view = self.tracker.fight.view()
+            shown = view.get("current") or prompt_phases().get(str(view.get("phase")))
         except Exception:  # (the prompt must show whatever the state)
-            current = None
-        return printable(f"[{current or '—'}] > ")
+            shown = None
+        return printable(f"[{shown or '—'}] > ")
 
     def emptyline(self) -> bool:
         return False
@@ -205,13 +226,20 @@ class FightShell(cmd.Cmd):
         return bool(self._guarded(lambda: self._run(line)))
 
     def _run(self, line: str) -> bool:
-        if handle(self.tracker, line, self.stdout, creatures_auto=self.creatures_auto):
-            return True
-        if not self.tracker.events or self.tracker.events[-1].get("type") not in ("undo", "redo"):
-            self.autoplay()  # (after an undo, the GM decides: the creatures' turns are not played again at once)
-        if self.tracker.fight.is_over():
-            self.stdout.write("\n".join(self.tracker.system.status_lines(self.tracker.fight)) + "\n")
+        version = self.tracker.version
+        try:
+            if handle(self.tracker, line, self.stdout, creatures_auto=self.creatures_auto):
+                return True
+            if not self.tracker.events or self.tracker.events[-1].get("type") not in ("undo", "redo"):
+                self.autoplay()  # (after an undo, the GM decides: the creatures' turns are not played again at once)
+        finally:
+            if self.tracker.version != version:
+                self.show_board()  # (also when the creatures' turns after a stored command fail)
         return False
+
+    def show_board(self) -> None:
+        """The board, after every command that changed the fight (a rule's, a mark, an undo), set apart by a rule."""
+        self.stdout.write("\n".join(["─" * 12, *board(self.tracker)]) + "\n")
 
     def _guarded(self, step: Any) -> Any:
         """Run one step of the session; any failure is one line, and the session goes on."""
@@ -219,7 +247,7 @@ class FightShell(cmd.Cmd):
             return step()
         except StaleError as exc:
             self.stdout.write(f"estoc: {exc.message}\n")
-            self.stdout.write("\n".join(self.tracker.system.status_lines(self.tracker.fight)) + "\n")
+            self.stdout.write("\n".join(board(self.tracker)) + "\n")
         except EstocError as exc:
             self.stdout.write(f"estoc: {exc.message}\n")
         except KeyboardInterrupt:
@@ -253,9 +281,31 @@ class FightShell(cmd.Cmd):
         words = [w for en, fr, _h in self.tracker.system.commands() for w in (en, fr)]
         return sorted({w for w in words if w.startswith(fold(text))})
 
-    def completedefault(self, text: str, *ignored: Any) -> list[str]:
-        ids = [row["id"] for row in self.tracker.fight.view()["combatants"]]
-        return [i for i in ids if i.startswith(text.lower())]
+    def completedefault(self, text: str, line: str = "", begidx: int = 0, *ignored: Any) -> list[str]:
+        view = self.tracker.fight.view()
+        ids = [row["id"] for row in view["combatants"]]
+        candidates = ids
+        words = line[:begidx].split()
+        found = mark_words(words[0]) if words else None
+        if found is not None:
+            candidates = self._mark_words(found[0], words[1:], ids, int(view.get("round") or 0))
+        return [i for i in candidates if fold(i).startswith(fold(text))]
+
+    def _mark_words(self, verb: str, before: list[str], ids: list[str], now: int) -> list[str]:
+        """What Tab offers after a mark command: the ids (and ``timer`` after clear), then for clear WHO the marks
+        and notes of that combatant, for clear timer the rounds of the pending timers; nothing in free text."""
+        shown = self.tracker.marks.board(now)
+        if not before:
+            if verb == "clear":
+                return [*ids, "minuteur" if language() == "fr" else "timer"]
+            return ids if verb in ("mark", "note") else []
+        if verb == "clear" and len(before) == 1:
+            if fold(before[0]) in TIMER_WORDS:
+                return [str(at) for at, _text in shown["timers"]]
+            who = next((i for i in ids if fold(i) == fold(before[0])), None)
+            names = [name for name, _left in shown["conditions"].get(who or "", [])]
+            return names + (["notes"] if shown["notes"].get(who or "") else [])
+        return []
 
 
 def register(app: typer.Typer) -> None:
@@ -285,7 +335,7 @@ def register(app: typer.Typer) -> None:
                 out.print(printable(ngettext("{id}: {name} ({system}), {events} event; last played {updated}",
                                              "{id}: {name} ({system}), {events} events; last played {updated}",
                                              info.events).format(
-                    id=info.id, name=info.name, system=info.system, events=info.events,
+                    id=info.id, name=shown_name(info.name), system=info.system, events=info.events,
                     updated=when(info.updated))), markup=False)
             return
         if encounter == "backup":

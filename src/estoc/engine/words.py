@@ -34,7 +34,9 @@ class Command:
     help: str
 
 
-TRACKER_VERBS = ("undo", "redo", "auto", "status", "log", "summary", "help", "quit")
+MARK_VERBS = ("mark", "note", "timer", "clear")
+"""The GM's own marks (:mod:`estoc.play.marks`): tracker events that no rule system sees."""
+TRACKER_VERBS = ("undo", "redo", "auto", "status", "log", "summary", "help", "quit", *MARK_VERBS)
 """Commands the tracker answers itself, the same in every system."""
 
 
@@ -46,6 +48,13 @@ def tracker_commands() -> list[Command]:
                   "to the end of the fight)")),
         Command("undo", "undo", "annuler", "", _("undo the last command")),
         Command("redo", "redo", "refaire", "", _("redo what was undone")),
+        Command("mark", "mark", "marquer", _("WHO NAME [ROUNDS]"),
+                _("a condition of your own on a combatant (silence, blessed…), for ROUNDS rounds or until cleared")),
+        Command("note", "note", "noter", _("WHO TEXT…"), _("a note on a combatant, shown on the board")),
+        Command("timer", "timer", "minuteur", _("ROUND|+N TEXT…"),
+                _("a reminder announced when round ROUND begins (+N: N rounds from now)")),
+        Command("clear", "clear", "effacer", _("WHO [NAME|notes] | timer [ROUND]"),
+                _("remove your marks and notes on a combatant (or one of them), or a timer")),
         Command("status", "status", "situation", "", _("the state of the fight")),
         Command("log", "log", "journal", "", _("the fight's log so far")),
         Command("summary", "summary", "bilan", "", _("hits, criticals and foes downed, per combatant")),
@@ -59,6 +68,22 @@ def tracker_request(request: Mapping[str, Any]) -> dict[str, Any] | None:
     name = request["command"]
     if name in TRACKER_VERBS:
         return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end"))}
+    return None
+
+
+def mark_words(line: str) -> tuple[str, list[str]] | None:
+    """A line that starts with a mark command (``mark``, ``marquer``, ``note``…): the command and its words as typed
+    (no system's keywords read in them: a note is free text); ``None`` for any other line."""
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return None  # (the system's parser says what is wrong with the line)
+    if not words:
+        return None
+    first = fold(words[0])
+    for command in tracker_commands():
+        if command.name in MARK_VERBS and first in (command.en, command.fr):
+            return command.name, words[1:]
     return None
 
 

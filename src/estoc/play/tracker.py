@@ -9,6 +9,7 @@ undo, a redo or a crash.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,8 +18,10 @@ import numpy as np
 
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
+from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
-from estoc.i18n import _
+from estoc.i18n import _, pick
+from estoc.play.marks import MARK_VERBS, Marks, fold_marks, is_mark, mark_event
 from estoc.play.store import EventStore, StaleError
 
 AUTO_LIMIT = 500
@@ -52,13 +55,30 @@ def fold_events(events: list[dict[str, Any]]) -> Fold:
     return result
 
 
-def apply_stored(fight: Fight, event: Mapping[str, Any], seq: object = None) -> list[dict[str, Any]]:
+def names_of(fight: Fight) -> dict[str, Any]:
+    """Each combatant's name (a ``{fr, en}`` record) by id, for the narration of the GM's marks."""
+    return {str(row["id"]): row.get("name") for row in fight.view()["combatants"]}
+
+
+def apply_stored(fight: Fight, event: Mapping[str, Any], seq: object = None,
+                 marks: Marks | None = None) -> list[dict[str, Any]]:
     """Apply a stored event with its stored faces (a batch: each of its events with its own); returns the records.
+
+    ``marks``: the GM's marks in effect; a mark event is folded into them (the fight never sees it), and after each
+    turn that moves the round on, the timers that fire and the marks that end are told.
 
     Raises:
         StoreError: the event does not replay (a rule refused it, or faces were left over).
     """
     seq = event.get("seq", "?") if seq is None else seq
+    if is_mark(event):
+        if marks is None:
+            return []
+        try:
+            return marks.apply(event, names_of(fight))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StoreError(_("the stored fight does not replay (event {seq}): {error}").format(
+                seq=seq, error=_("a mark without its fields"))) from exc
     if event.get("type") == BATCH:
         records: list[dict[str, Any]] = []
         steps = event.get("events")
@@ -66,9 +86,10 @@ def apply_stored(fight: Fight, event: Mapping[str, Any], seq: object = None) -> 
             raise StoreError(_("the stored fight does not replay (event {seq}): {error}").format(
                 seq=seq, error=_("its turns are not a list of events")))
         for step in steps:
-            records.extend(apply_stored(fight, step, seq))
+            records.extend(apply_stored(fight, step, seq, marks))
         return records
     dice = ScriptedDice(events_dice(event))
+    before = _watch(fight, marks)
     try:
         records = fight.apply(event, dice)
     except EstocError as exc:
@@ -76,7 +97,23 @@ def apply_stored(fight: Fight, event: Mapping[str, Any], seq: object = None) -> 
             seq=seq, error=exc.message)) from exc
     if dice.unused():
         raise StoreError(_("the stored fight does not replay (event {seq}): faces left over").format(seq=seq))
-    return records
+    return records + _due(fight, marks, before)
+
+
+def _watch(fight: Fight, marks: Marks | None) -> int | None:
+    """The round before a turn, when some mark may end or some timer fire after it (else ``None``: a fight without
+    pending marks costs no view)."""
+    if marks is None:
+        return None
+    now = int(fight.view().get("round") or 0)
+    return now if marks.pending(now) else None
+
+
+def _due(fight: Fight, marks: Marks | None, before: int | None) -> list[dict[str, Any]]:
+    """The GM's timers and marks the turn just played brought due (records)."""
+    if marks is None or before is None:
+        return []
+    return marks.due(before, int(fight.view().get("round") or 0), names_of(fight))
 
 
 def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str, Any]],
@@ -85,12 +122,35 @@ def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str,
     state after each command in effect, with the number of records told so far (what undo goes back to)."""
     fight = system.new_fight(setup)
     records: list[dict[str, Any]] = []
+    marks = Marks()
     for event in fold_events(events).effective:
-        records.extend(apply_stored(fight, event))
+        records.extend(apply_stored(fight, event, marks=marks))
         if history is not None:
             history.append((fight, len(records)))
             fight = fight.copy()
     return fight, records
+
+
+def stored_name(name: str | Mapping[str, str]) -> str:
+    """A fight's name as the store keeps it: a plain string, or a ``{fr, en}`` record (one language or both) as its
+    JSON text, so that it is shown in the language of whoever reads it (:func:`shown_name`)."""
+    if isinstance(name, str):
+        return name
+    texts = {str(k): str(v) for k, v in name.items() if v}
+    return json.dumps(texts, ensure_ascii=False, sort_keys=True) if len(texts) > 1 else next(iter(texts.values()), "")
+
+
+def shown_name(stored: str) -> str:
+    """A stored fight's name in the user's language (the other one when it has only that); a plain string (a name
+    given by hand, or a store written before names had two languages) as it is."""
+    if stored.startswith("{"):
+        try:
+            texts = json.loads(stored)
+        except ValueError:
+            return stored
+        if isinstance(texts, dict) and texts and all(isinstance(v, str) for v in texts.values()):
+            return pick(texts)
+    return stored
 
 
 def is_player_turn(fight: Fight) -> bool:
@@ -135,6 +195,8 @@ class Tracker:
         self.events = self.store.events(self.fight_id)
         self.history = []
         self.fight, self.records = replay(self.system, self.setup, self.events, self.history)
+        self.marks = fold_marks(fold_events(self.events).effective)
+        """The GM's marks in effect (:mod:`estoc.play.marks`)."""
 
     @property
     def version(self) -> int:
@@ -142,10 +204,12 @@ class Tracker:
         return int(self.events[-1]["seq"]) if self.events else 0
 
     @classmethod
-    def create(cls, store: EventStore, system: FightSystem, name: str, setup: Mapping[str, Any]) -> Tracker:
-        """A new fight in the store, begun (the first round's initiative rolled)."""
+    def create(cls, store: EventStore, system: FightSystem, name: str | Mapping[str, str],
+               setup: Mapping[str, Any]) -> Tracker:
+        """A new fight in the store, begun (the first round's initiative rolled); ``name``: a string, or an
+        encounter's ``{fr, en}`` name, kept in both languages."""
         system.new_fight(setup)  # refuse a broken setup before anything is written
-        fight_id = store.create_fight(name, system.id, dict(setup))
+        fight_id = store.create_fight(stored_name(name), system.id, dict(setup))
         tracker = cls(store, fight_id, system)
         tracker.submit({"type": "begin"})
         return tracker
@@ -154,7 +218,9 @@ class Tracker:
         # The k-th turn of a batch draws as the k-th of as many single commands would, and a batch counts as its
         # turns for the commands after it: `auto end` plays the same fight whether its turns are stored one by one
         # or as one command, and so does everything after it.
-        turns = sum(len(event["events"]) if event.get("type") == BATCH else 1 for event in self.events)
+        # A GM's mark is no turn: a fight draws the same dice with or without marks and notes.
+        turns = sum(len(event["events"]) if event.get("type") == BATCH else 0 if is_mark(event) else 1
+                    for event in self.events)
         return np.random.SeedSequence([int(self.setup.get("seed", 0)) & 0xFFFFFFFF, turns + step])
 
     def _try(self, trial: Fight, event: Mapping[str, Any], step: int = 0) -> tuple[dict[str, Any],
@@ -164,7 +230,9 @@ class Tracker:
         body = {k: v for k, v in event.items() if k != "typed"}
         dice = ScriptedDice(typed, fallback=SeededDice(self._dice_seed(step)),
                             strict=["attack"] if "attack" in typed else [], record=True)
+        before = _watch(trial, self.marks)
         records = trial.apply(body, dice)
+        records += _due(trial, self.marks, before)
         left = dice.unused()
         if left:
             raise DiceError(_("these faces were given but not needed: {faces}").format(
@@ -250,10 +318,31 @@ class Tracker:
         else:
             # The command undone last, applied again with its stored faces: the state a replay would reach.
             trial = self.fight.copy()
-            self.records.extend(apply_stored(trial, target))
+            self.records.extend(apply_stored(trial, target, marks=self.marks.copy()))
             self.fight = trial
             self.history.append((trial, len(self.records)))
+        self.marks = fold_marks(fold_events(self.events).effective)
         return target
+
+    def mark(self, verb: str, args: list[str], line: str | None = None) -> list[dict[str, Any]]:
+        """A GM's mark, note, timer or clearing (:mod:`estoc.play.marks`): checked, stored, folded into the marks;
+        the fight itself is untouched. Returns what to tell."""
+        event = mark_event(verb, args, self.fight.view(), self.marks)
+        stored = {**event, "line": line} if line else dict(event)
+        seq = self._append(stored)
+        self.events.append({**stored, "seq": seq})
+        records = self.marks.apply(event, names_of(self.fight))
+        self.records.extend(records)
+        self.history.append((self.fight, len(self.records)))
+        return records
+
+    def request(self, line: str) -> dict[str, Any]:
+        """A command line as the tracker reads it: a mark command by its own words (free text: no system's
+        keywords read in a note), anything else by the rule system's parser."""
+        found = mark_words(line)
+        if found is not None:
+            return {"command": found[0], "args": found[1]}
+        return self.system.parse(line, self.fight)
 
     def auto(self, until_player: bool = False) -> list[dict[str, Any]]:
         """Let the default policy play the current combatant (or every creature until a player's turn)."""
@@ -270,8 +359,10 @@ class Tracker:
         """Run one command line (French or English words); returns narration records (tracker verbs: a record
         ``{"kind": "tracker", …}``). With ``creatures_auto``, the creatures' turns that follow a fight action are
         played by the policy within the same command (one event, one undo)."""
-        request = self.system.parse(line, self.fight)
+        request = self.request(line)
         verb = request.get("command")
+        if verb in MARK_VERBS:
+            return self.mark(str(verb), list(request.get("args") or []), line)
         if verb in ("undo", "redo"):
             target = self._rewind(str(verb))
             record: dict[str, Any] = {"kind": "tracker", "verb": verb, "done": target is not None}

@@ -1,98 +1,286 @@
 """The board: the state of a fight at a glance, one function per system, over the fight's ``view()``.
 
-The session shows it on ``status`` (``situation``); the narration is told elsewhere (``render/*_fight.py``)."""
+A board is a small table a GM keeps an eye on, as a combat tracker shows it: the round and whose turn, what to type
+in the current phase, then one row per combatant (the id the commands take, the name, hit points or endurance as a
+bar and as numbers, conditions with their rounds left, the GM's own marks), the GM's notes under their combatant and
+the timers still to fire. The session shows it after every command that changes the fight; the narration is told
+elsewhere (``render/*_fight.py``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
 from estoc.render.tor_fight import _item, _stance
 
+BAR = 10
+"""Cells of a bar of hit points or endurance."""
+NAME_WIDTH = 22
+"""A longer name is cut (with …) to keep the rows on one line."""
 
-def harp_board(view: Mapping[str, Any]) -> list[str]:
-    """HARP: the round, whose turn, every combatant in initiative order with hit points and conditions."""
-    lines = [_("Round {n}").format(n=view["round"]) + (" — " + _("current: {who}").format(
-        who=next((pick(r["name"]) for r in view["combatants"] if r["id"] == view["current"]), ""))
-        if view.get("current") else "")]
-    if view.get("over"):
-        name = view.get("winner_name")
-        lines.append(_("The fight is over — victory: {side}.").format(side=pick(name) if name else "—"))
-    order = {cid: i for i, cid in enumerate(view["order"])}
-    for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], 999)):
-        marks = []
-        if row["bleed"]:
-            marks.append(_("bleeds {n}").format(n=row["bleed"]))
-        if row["stunned"]:
-            marks.append(ngettext("stunned {n} rd", "stunned {n} rds", row["stunned"]).format(n=row["stunned"]))
-        if row["penalty"]:
-            marks.append(_("penalty {n}").format(n=row["penalty"]))
-        if row["must_parry"]:
-            marks.append(_("must parry {n} rd").format(n=row["must_parry"]))
-        if row["no_parry"]:
-            marks.append(_("no parry {n} rd").format(n=row["no_parry"]))
-        if row["lost"]:
-            marks.append(_("no action {n} rd").format(n=row["lost"]))
-        for flag, text in (("shaken", _("shaken")), ("prone", _("on the ground")), ("disarmed", _("disarmed"))):
-            if row[flag]:
-                marks.append(text)
-        if row["parry"]:
-            marks.append(_("parries {who} +{n}").format(who=row["parry"]["against"], n=row["parry"]["bonus"]))
-        if row["dodge"]:
-            marks.append(_("dodge +{n}").format(n=row["dodge"]))
-        if row.get("cover"):
-            marks.append(_("cover +{melee} (shots +{missile})").format(melee=row["cover"][0],
-                                                                        missile=row["cover"][1]))
-        if row["dead"]:
-            marks.append(_("passing away") if row.get("passing") else _("dead"))
-        elif row["dying_in"]:
-            marks.append(_("unconscious, passing away in {n} rd").format(n=row["dying_in"]))
-        elif row["down"]:
-            marks.append(_("unconscious"))
-        if row["removed"]:
-            marks.append(_("out of the fight"))
-        pointer = "▶" if row["id"] == view.get("current") else " "
-        init = "" if row["initiative"] is None else f"[{row['initiative']}] "
-        lines.append(f"{pointer} {init}{row['id']} ({pick(row['name'])}, {row['side']}): "
-                     + _("{hp}/{max} HP").format(hp=row["hp"], max=row["hp_max"])
-                     + (" — " + ", ".join(marks) if marks else ""))
+GmMarks = Mapping[str, Any]
+"""What the GM marked, as :meth:`estoc.play.marks.Marks.board` gives it: ``conditions[id]`` as (name, rounds left
+or ``None``), ``notes[id]``, pending ``timers`` as (round, text)."""
+
+
+def bar(value: int, maximum: int, width: int = BAR) -> str:
+    """``value`` out of ``maximum`` as a bar of full and empty cells; a combatant with any left shows one cell at
+    least, one at zero or below none."""
+    if maximum <= 0:
+        return "░" * width
+    full = 0 if value <= 0 else max(1, min(width, round(width * value / maximum)))
+    return "█" * full + "░" * (width - full)
+
+
+def rds(n: int) -> str:
+    """A number of rounds, abbreviated (the board's one abbreviation: 1 rd, 2 rds)."""
+    return ngettext("{n} rd", "{n} rds", n).format(n=n)
+
+
+def _cut(text: str, width: int = NAME_WIDTH) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], tails: Sequence[str]) -> list[str]:
+    """Rows in aligned columns under a header; each row's tail (its conditions) follows unaligned."""
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+
+    def line(cells: Sequence[str], tail: str) -> str:
+        text = "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True))
+        return (text + ("  " + tail if tail else "")).rstrip()
+
+    return [line(header, ""), *(line(row, tail) for row, tail in zip(rows, tails, strict=True))]
+
+
+def _gm_marks(marks: GmMarks | None, cid: str) -> list[str]:
+    rows = (marks or {}).get("conditions", {}).get(cid, [])
+    return [name if left is None else f"{name} {rds(left)}" for name, left in rows]
+
+
+def _notes(marks: GmMarks | None, cid: str) -> list[str]:
+    return ["      ✎ " + text for text in (marks or {}).get("notes", {}).get(cid, [])]
+
+
+def _footer(marks: GmMarks | None) -> list[str]:
+    timers = (marks or {}).get("timers", [])
+    if not timers:
+        return []
+    return [_("Timers: {timers}").format(timers="; ".join(
+        _("round {round}: {text}").format(round=at, text=text) for at, text in timers))]
+
+
+def _body(header: Sequence[str], rows: Sequence[tuple[str, list[str], list[str]]], marks: GmMarks | None
+          ) -> list[str]:
+    """The table, each row followed by the notes on its combatant."""
+    table = _table(header, [cells for _cid, cells, _tail in rows], [", ".join(tail) for _cid, _cells, tail in rows])
+    lines = [table[0]]
+    for (cid, _cells, _tail), line in zip(rows, table[1:], strict=True):
+        lines += [line, *_notes(marks, cid)]
     return lines
 
 
-def d100_board(view: Mapping[str, Any]) -> list[str]:
-    """d100: the round and its phase, who acts, every combatant with hit points and wounds."""
+def _turn(view: Mapping[str, Any]) -> str:
+    current = view.get("current")
+    name = next((pick(r["name"]) for r in view["combatants"] if r["id"] == current), current)
+    return _("Round {n} — {who}'s turn").format(n=view["round"], who=name) if current else _("Round {n}").format(
+        n=view["round"])
+
+
+def _over(view: Mapping[str, Any]) -> list[str]:
+    if not view.get("over"):
+        return []
+    name = view.get("winner_name")
+    winner = pick(name) if isinstance(name, dict) else view.get("winner")
+    return [_("The fight is over — victory: {side}.").format(side=winner or "—")]
+
+
+def _pinned(row: Mapping[str, Any], left_key: str, until_key: str, now: int) -> int | None:
+    """Rounds left of a HARP pinned duration (0: in force until the combatant's turn begins), ``None`` when none.
+
+    The view's count (``stunned``…) is the pinned round minus the round: 0 both for « none » and for « ends when
+    its turn begins » (the kernel lifts it then), so the pinned round itself (``stun_until``…) decides."""
+    left = int(row.get(left_key) or 0)
+    if left > 0:
+        return left
+    until = row.get(until_key)
+    return 0 if until and int(until) >= now else None
+
+
+PINNED = (("stunned", "stun_until"), ("must_parry", "must_parry_until"), ("no_parry", "no_parry_until"),
+          ("lost", "lost_until"))
+
+
+def _harp_pinned_text(key: str, left: int) -> str:
+    label = {"stunned": _("stunned"), "must_parry": _("must parry"), "no_parry": _("no parry"),
+             "lost": _("no action")}[key]
+    when = rds(left) if left else _("until its turn")
+    return f"{label} {when}"
+
+
+def harp_conditions(row: Mapping[str, Any], now: int) -> list[str]:
+    """A HARP combatant's conditions, as the board shows them (every one still in force, with its rounds left)."""
+    marks = []
+    if row["bleed"]:
+        marks.append(_("bleeds {n}").format(n=row["bleed"]))
+    for key, until_key in PINNED:
+        left = _pinned(row, key, until_key, now)
+        if left is not None:
+            marks.append(_harp_pinned_text(key, left))
+    if row["penalty"]:
+        marks.append(_("penalty {n}").format(n=row["penalty"]))
+    for flag, text in (("shaken", _("shaken")), ("prone", _("on the ground")), ("disarmed", _("disarmed"))):
+        if row[flag]:
+            marks.append(text)
+    if row["parry"]:
+        marks.append(_("parries {who} +{n}").format(who=row["parry"]["against"], n=row["parry"]["bonus"]))
+    if row["dodge"]:
+        marks.append(_("dodge +{n}").format(n=row["dodge"]))
+    if row.get("cover"):
+        marks.append(_("cover +{melee} (shots +{missile})").format(melee=row["cover"][0], missile=row["cover"][1]))
+    if row["dead"]:
+        marks.append(_("passing away") if row.get("passing") else _("dead"))
+    elif row["dying_in"]:
+        marks.append(_("unconscious, passing away in {duration}").format(duration=rds(row["dying_in"])))
+    elif row["down"]:
+        marks.append(_("unconscious"))
+    if row["removed"]:
+        marks.append(_("out of the fight"))
+    return marks
+
+
+def harp_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
+    """HARP: the round, whose turn, every combatant in initiative order with hit points and conditions."""
+    now = int(view["round"])
+    order = {cid: i for i, cid in enumerate(view["order"])}
+    rows = []
+    for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order))):
+        pointer = "▶" if row["id"] == view.get("current") else " "
+        init = "" if row["initiative"] is None else str(row["initiative"])
+        rows.append((row["id"], [pointer, init, row["id"], _cut(pick(row["name"])), str(row["side"]),
+                                 bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}"],
+                     harp_conditions(row, now) + _gm_marks(marks, row["id"])))
+    header = ["", _("Init"), _("Id"), _("Name"), _("Side"), _("HP"), ""]
+    return [_turn(view), *_over(view), *_body(header, rows, marks), *_footer(marks)]
+
+
+def d100_hint(view: Mapping[str, Any]) -> str:
+    """What the GM types now in a d100 fight, by phase."""
+    phase = view.get("phase")
+    if phase == "movement":
+        return _("Movement phase: move WHO METRES, intent WHO TEXT; then actions (or any action: attack TARGET…) "
+                 "and the DEX ranks act.")
+    if phase == "actions" and view.get("current"):
+        return _("{who} acts (DEX rank): attack TARGET, first-aid WHO, reload, pass, or auto.").format(
+            who=view["current"])
+    return ""
+
+
+def d100_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
+    """d100: the round and its phase with what to type, who acts, every combatant with hit points and wounds."""
     phases = {"movement": _("movement"), "actions": _("actions"), "over": _("over")}
-    lines = [_("Round {n}, {phase}; acting: {current}").format(
-        n=view["round"], phase=phases.get(view["phase"], view["phase"]), current=view["current"] or "—")]
+    head = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
     states = {"ok": "", "unconscious": _("unconscious"), "dying": _("dying"), "dead": _("dead"),
               "out": _("out of the fight")}
+    rows = []
     for row in view["combatants"]:
-        wounds = ", ".join(map(str, row["wounds"])) or "—"
-        state = states.get(row["state"], row["state"])
-        lines.append(_("  {id} ({name}, {side}): {hp}/{max} HP, wounds {wounds}").format(
-            id=row["id"], name=pick(row["name"]), side=row["side"], hp=row["hp"], max=row["hp_max"],
-            wounds=wounds) + (f" — {state}" if state else ""))
-    return lines
+        tail = []
+        if row["wounds"]:
+            tail.append(ngettext("wound {list}", "wounds {list}", len(row["wounds"])).format(
+                list=", ".join(map(str, row["wounds"]))))
+        if row.get("kneeling"):
+            tail.append(_("kneeling"))
+        if states.get(row["state"], row["state"]):
+            tail.append(states.get(row["state"], row["state"]))
+        pointer = "▶" if row["id"] == view.get("current") else " "
+        rows.append((row["id"], [pointer, row["id"], _cut(pick(row["name"])), str(row["side"]),
+                                 bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}"],
+                     tail + _gm_marks(marks, row["id"])))
+    header = ["", _("Id"), _("Name"), _("Side"), _("Hit points"), ""]
+    hint = d100_hint(view)
+    return [head, *([hint] if hint else []), *_over(view), *_body(header, rows, marks), *_footer(marks)]
 
 
-def tor_board(view: Mapping[str, Any]) -> list[str]:
-    """The One Ring: the round and its phase, who acts, every combatant with stance, endurance, wounds, hope."""
-    lines = [_("Round {n}, {phase}; acting: {current}").format(n=view["round"], phase=view["phase"],
-                                                               current=view["current"] or "—")]
+def tor_hint(view: Mapping[str, Any]) -> str:
+    """What the GM types now in a One Ring fight, by phase."""
+    phase = view.get("phase")
+    if phase == "volleys":
+        return _("Opening volleys: shoot WHO TARGET for each bow; close to begin close combat.")
+    if phase == "stances":
+        return _("Stances: stance HERO forward|open|defensive|rearward; then engage HERO ADVERSARY, or fight.")
+    if phase == "engagement":
+        return _("Engagement: engage HERO ADVERSARY (assign, rear); fight to begin the resolution.")
+    if phase == "resolution" and view.get("current"):
+        return _("{who} acts: attack TARGET, task ID, pass, or auto.").format(who=view["current"])
+    return ""
+
+
+def tor_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
+    """The One Ring: the round and its phase with what to type, who acts, every combatant with stance, endurance,
+    wounds, hope."""
+    phases = {"volleys": _("opening volleys"), "stances": _("stances"), "engagement": _("engagement"),
+              "resolution": _("resolution"), "over": _("over")}
+    head = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
+    rows = []
     for row in view["combatants"]:
-        state = _("dying") if row["dying"] else "" if row["standing"] else _("out of the fight")
-        line = _("  {id} ({name}, {stance}): endurance {e}/{max}, wounds {w}").format(
-            id=row["id"], name=pick(row["name"]), stance=_stance(row["stance"]) if row["stance"] else _("adversary"),
-            e=row["endurance"], max=row["endurance_max"], w=row["wounds"]) + (f" — {state}" if state else "")
-        more = [_("load {n}").format(n=row["load"])] if row.get("load") is not None else []
+        tail = []
+        if row["wounds"]:
+            tail.append(ngettext("{n} wound", "{n} wounds", row["wounds"]).format(n=row["wounds"]))
         if row.get("hope_max"):
-            more.append(_("Hope {n}/{max}").format(n=row["hope"], max=row["hope_max"]))
+            tail.append(_("Hope {n}/{max}").format(n=row["hope"], max=row["hope_max"]))
+        if row.get("load") is not None:
+            tail.append(_("load {n}").format(n=row["load"]))
         if row.get("weary"):
-            more.append(_("weary"))
+            tail.append(_("weary"))
         if row.get("complication"):
-            more.append(_("complication −{n}d").format(n=row["complication"]))
+            tail.append(_("complication −{n}d").format(n=row["complication"]))
         if row.get("dropped"):
-            more.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in row["dropped"])))
-        lines.append(_("{row}; {more}").format(row=line, more=", ".join(more)) if more else line)
-    return lines
+            tail.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in row["dropped"])))
+        if row.get("opponents") and row["standing"]:
+            tail.append(_("against {ids}").format(ids=", ".join(row["opponents"])))
+        if row["dying"]:
+            tail.append(_("dying"))
+        elif not row["standing"]:
+            tail.append(_("out of the fight"))
+        pointer = "▶" if row["id"] == view.get("current") else " "
+        stance = _stance(row["stance"]) if row["stance"] else _("adversary")
+        rows.append((row["id"], [pointer, row["id"], _cut(pick(row["name"])), stance,
+                                 bar(row["endurance"], row["endurance_max"]),
+                                 f"{row['endurance']}/{row['endurance_max']}"],
+                     tail + _gm_marks(marks, row["id"])))
+    header = ["", _("Id"), _("Name"), _("Stance"), _("Endurance"), ""]
+    hint = tor_hint(view)
+    return [head, *([hint] if hint else []), *_over(view), *_body(header, rows, marks), *_footer(marks)]
+
+
+BOARDS: dict[str, Callable[[Mapping[str, Any], GmMarks | None], list[str]]] = {
+    "harp": harp_board, "d100": d100_board, "tor": tor_board}
+
+
+def harp_pinned_rounds(fight: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """The view with each HARP combatant's pinned rounds (``stun_until``…) where the view lacks them, read from the
+    fight: the board needs them to show a stun that ends when the combatant's turn begins (see :func:`_pinned`).
+    A view that gives them is left as it is."""
+    value = getattr(fight, "value", None)
+    if value is None:
+        return view
+    for i, row in enumerate(view["combatants"]):
+        for _left, until_key in PINNED:
+            if until_key not in row:
+                try:
+                    row[until_key] = int(value(until_key, i))
+                except (KeyError, AttributeError, IndexError, TypeError, ValueError):
+                    row[until_key] = None
+    return view
+
+
+def board_lines(system: str, fight: Any, marks: GmMarks | None = None) -> list[str] | None:
+    """The board of a fight of ``system`` with the GM's marks, or ``None`` for a system without one here."""
+    shape = BOARDS.get(system)
+    if shape is None:
+        return None
+    view = fight.view()
+    if system == "harp":
+        view = harp_pinned_rounds(fight, view)
+    return shape(view, marks)

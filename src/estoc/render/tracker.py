@@ -1,27 +1,73 @@
-"""What the tracker itself answers (undo, redo), told the same way whatever the rule system."""
+"""What the tracker itself answers (undo, redo, the GM's marks), told the same way whatever the rule system."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from estoc.i18n import _
+from estoc.i18n import _, ngettext, pick
+
+
+def who_of(record: Mapping[str, Any]) -> str:
+    """A combatant as the GM reads it in the tracker's lines: the name, then the id the commands take."""
+    who = str(record.get("who") or "?")
+    names = record.get("who_name")
+    name = pick(names) if isinstance(names, dict) and names else ""
+    return f"{name} ({who})" if name and name != who else who
+
+
+def rounds(n: int) -> str:
+    """A number of rounds, in words (the board abbreviates; the narration does not)."""
+    return ngettext("{n} round", "{n} rounds", n).format(n=n)
+
+
+def mark_lines(record: Mapping[str, Any]) -> list[str]:
+    """The GM's marks: set, noted, timed, cleared, ending, firing."""
+    verb = record.get("verb")
+    if verb == "mark":
+        if record.get("rounds"):
+            return [_("GM mark on {who}: {name}, {rounds} (until round {until} begins).").format(
+                who=who_of(record), name=record["name"], rounds=rounds(int(record["rounds"])),
+                until=record["until"])]
+        return [_("GM mark on {who}: {name}, until you clear it.").format(who=who_of(record), name=record["name"])]
+    if verb == "note":
+        return [_("Note on {who}: {text}").format(who=who_of(record), text=record["text"])]
+    if verb == "timer":
+        return [_("Timer: round {round}: {text}.").format(round=record["at"], text=record["text"])]
+    if verb == "timer-fires":
+        return [_("⏰ Round {round}: {text}.").format(round=record["at"], text=record["text"])]
+    if verb == "mark-ends":
+        return [_("{who}: {name} is over (GM mark, round {round}).").format(
+            who=who_of(record), name=record["name"], round=record["round"])]
+    if verb == "clear":
+        parts = [str(name) for name in record.get("names") or []]
+        notes = int(record.get("notes") or 0)
+        if notes:
+            parts.append(ngettext("{n} note", "{n} notes", notes).format(n=notes))
+        parts += [_("the timer of round {round} ({text})").format(round=t["at"], text=t["text"])
+                  for t in record.get("timers") or []]
+        if record.get("who"):
+            return [_("Cleared on {who}: {what}.").format(who=who_of(record), what=", ".join(parts))]
+        return [_("Cleared: {what}.").format(what=", ".join(parts))]
+    return []
 
 
 def tracker_lines(record: Mapping[str, Any]) -> list[str]:
     """Lines for a ``{"kind": "tracker", …}`` record: what an undo took back or a redo brought back, and where the
-    fight now stands."""
+    fight now stands; the GM's marks."""
     verb = record.get("verb")
     if verb not in ("undo", "redo"):
-        return []
+        return mark_lines(record)
     if not record.get("done"):
         return [_("Nothing to undo.") if verb == "undo" else _("Nothing to redo.")]
     what = str(record.get("line") or record.get("type") or "?")
     steps = record.get("steps")
     if verb == "undo":
-        line = (_("Undone: {what} ({n} turns).") if steps else _("Undone: {what}.")).format(what=what, n=steps)
+        line = (ngettext("Undone: {what} ({n} turn).", "Undone: {what} ({n} turns).", int(steps)) if steps
+                else _("Undone: {what}.")).format(what=what, n=steps)
     else:
-        line = (_("Redone: {what} ({n} turns).") if steps else _("Redone: {what}.")).format(what=what, n=steps)
+        line = (ngettext("Redone: {what} ({n} turn).", "Redone: {what} ({n} turns).", int(steps)) if steps
+                else _("Redone: {what}.")).format(what=what, n=steps)
     lines = [line]
     if record.get("round") is not None:
         current = record.get("current")
