@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from estoc.i18n import _, pick
+from estoc.i18n import _, ngettext, pick
 
 
 def size_name(size: str) -> str:
@@ -66,8 +66,10 @@ def stat_block_lines(block: dict[str, Any], table_names: dict[str, str]) -> list
     lines = [_("{name} — level {level}, {size}").format(name=pick(block["name"]), level=block["level"],
                                                        size=size_name(block["size"]))]
     if block["warrior_levels"]:
-        lines.append("  " + _("(level {base} + {extra} warrior levels)").format(base=block["base_level"],
-                                                                                extra=block["warrior_levels"]))
+        lines.append("  " + ngettext("(level {base} + {extra} warrior level)",
+                                     "(level {base} + {extra} warrior levels)",
+                                     block["warrior_levels"]).format(base=block["base_level"],
+                                                                     extra=block["warrior_levels"]))
     if block.get("description"):
         lines.append("  " + pick(block["description"]))
     moves = [_("{n} m a round").format(n=block["movement"]["walk"])]
@@ -93,7 +95,7 @@ def stat_block_lines(block: dict[str, Any], table_names: dict[str, str]) -> list
         if attack["area"] != "single":
             extra.append({"cone": _("cone"), "line": _("line")}[attack["area"]])
         if attack["uses"]:
-            extra.append(_("{n} uses").format(n=attack["uses"]))
+            extra.append(ngettext("{n} use", "{n} uses", attack["uses"]).format(n=attack["uses"]))
         if attack["poison"]:
             extra.append(_("venom: resistance roll ({kind}, level {level})").format(
                 kind=_("simple") if attack["poison"]["rr"] == "simple" else _("cascading"),
@@ -120,13 +122,18 @@ def stat_block_lines(block: dict[str, Any], table_names: dict[str, str]) -> list
     if block["undead_class"]:
         lines.append(_("Undead class {n}").format(n=["I", "II", "III", "IV", "V"][block["undead_class"] - 1]))
     if block["powers"]:
-        lines.append(_("Innate powers ({pp} power points):").format(pp=block["power_points"]))
+        lines.append(ngettext("Innate powers ({pp} power point):", "Innate powers ({pp} power points):",
+                              block["power_points"]).format(pp=block["power_points"]))
         for power in block["powers"]:
-            lines.append("  " + _("{name}: {ranks} ranks, casting {bonus:+d}{signature}").format(
+            lines.append("  " + ngettext("{name}: {ranks} rank, casting {bonus:+d}{signature}",
+                                         "{name}: {ranks} ranks, casting {bonus:+d}{signature}",
+                                         power["ranks"]).format(
                 name=pick(power["name"]), ranks=power["ranks"], bonus=power["casting_bonus"],
                 signature=" (" + _("signature") + ")" if power["signature"] else ""))
     if block["critical_reduction"]:
-        lines.append(_("Takes its criticals {n} severity lower (its size).").format(n=block["critical_reduction"]))
+        lines.append(ngettext("Takes its criticals {n} severity level lower (its size).",
+                              "Takes its criticals {n} severity levels lower (its size).",
+                              block["critical_reduction"]).format(n=block["critical_reduction"]))
     if block["beast"]:
         lines.append(_("A beast: it does not parry (it may dodge)."))
     return lines
