@@ -31,6 +31,10 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
 }
 """Deliberate rule changes, by (log name, event index from 0) → the rule fix that explains the difference."""
 
+NEW_FIELDS = frozenset({"weapon_name", "damage_max", "bonus_dice", "bonus_share", "damage_parts", "bonus_parts",
+                        "heal_faces", "rolled"})
+"""Fields of records that the recorded logs did not have (issue 16: the narration shows every die and names)."""
+
 LOGS = Path(__file__).with_name("d100_events")
 NAMES = sorted(path.stem for path in LOGS.glob("*.json"))
 Json = dict[str, Any]
@@ -43,7 +47,7 @@ def system(content: Content) -> FightSystem:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_event_log_replays_the_same(system: FightSystem, name: str) -> None:
-    replay_log(system, LOGS, name, KNOWN_DIFFERENCES)
+    replay_log(system, LOGS, name, KNOWN_DIFFERENCES, NEW_FIELDS)
 
 
 def test_known_differences_name_events_of_the_logs() -> None:
