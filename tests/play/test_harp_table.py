@@ -165,10 +165,10 @@ def test_faces_estoc_rolled_beside_typed_ones_are_told(store: EventStore, system
     assert first["rolled"] == {"initiative": drawn[2:]}
     set_language("en")
     lines = system.narrate(first, tracker.fight)
-    assert lines[-1] == "  Rolled by estoc, not typed: initiative " + " ".join(map(str, drawn[2:])) + "."
+    assert lines[-1] == "  Rolled by estoc (not typed): initiative " + ", ".join(map(str, drawn[2:])) + "."
     set_language("fr")
     try:
-        assert system.narrate(first, tracker.fight)[-1].startswith("  Lancés par estoc, non tapés : initiative ")
+        assert system.narrate(first, tracker.fight)[-1].startswith("  Lancés par estoc (non saisis) : initiative ")
     finally:
         set_language("en")
     # told the same when the fight is read back from the store (the stored typed faces against those drawn)

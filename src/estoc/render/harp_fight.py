@@ -20,9 +20,10 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
     lines = _record_lines(record, names, tables, hp_max or {})
     rolled = record.get("rolled")
     if rolled:
-        faces = "; ".join(f"{purpose_label(str(purpose))} {' '.join(map(str, values))}"
-                          for purpose, values in rolled.items())
-        lines.append("  " + _("Rolled by estoc, not typed: {faces}.").format(faces=faces))
+        # (the words of the d100 and One Ring narrations, so that the three systems say it alike)
+        dice = _("; ").join(f"{purpose_label(str(purpose))} {', '.join(map(str, values))}"
+                            for purpose, values in rolled.items())
+        lines.append("  " + _("Rolled by estoc (not typed): {dice}.").format(dice=dice))
     return lines
 
 
