@@ -60,7 +60,7 @@ def test_the_board_follows_every_change_and_only_them(tmp_path: Path, content: C
     # The round and whose turn lead the board; the pointer marks the current combatant's row.
     current = view["current"]
     name = next(pick(r["name"]) for r in view["combatants"] if r["id"] == current)
-    assert f"Round {view['round']} — {name}'s turn" in text
+    assert f"Round {view['round']} — {name} to act" in text
     assert row_of(text, current).startswith("▶")
 
 

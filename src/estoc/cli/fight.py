@@ -159,7 +159,7 @@ class FightShell(cmd.Cmd):
     def prompt(self) -> str:  # type: ignore[override]
         try:
             view = self.tracker.fight.view()
-            shown = view.get("current") or prompt_phases().get(str(view.get("phase")))
+            shown = view.get("current") or prompt_phases().get("over" if view.get("over") else str(view.get("phase")))
         except Exception:  # (the prompt must show whatever the state)
             shown = None
         return printable(f"[{shown or '—'}] > ")

@@ -84,7 +84,7 @@ def _body(header: Sequence[str], rows: Sequence[tuple[str, list[str], list[str]]
 def _turn(view: Mapping[str, Any]) -> str:
     current = view.get("current")
     name = next((pick(r["name"]) for r in view["combatants"] if r["id"] == current), current)
-    return _("Round {n} — {who}'s turn").format(n=view["round"], who=name) if current else _("Round {n}").format(
+    return _("Round {n} — {who} to act").format(n=view["round"], who=name) if current else _("Round {n}").format(
         n=view["round"])
 
 
