@@ -35,8 +35,8 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
 """(log, event index from 0) → the rule fix that explains the difference."""
 
 NEW_FIELDS = frozenset({"hope", "hope_max", "hope_spent", "fatal", "severity",
-                        "weapon_name", "injury", "feat_faces", "success_faces", "protection", "task_name", "tn", "total",
-                        "rolled"})
+                        "weapon_name", "injury", "feat_faces", "success_faces", "protection", "task_name", "tn",
+                        "total", "rolled"})
 """Fields of views, summaries and records that the old code did not have (issue 14: Hope shown, fatal wounds; issue
 16: every die of a roll, the protection roll, names of weapons and tasks, the faces estoc rolled)."""
 

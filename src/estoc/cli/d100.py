@@ -26,6 +26,7 @@ from estoc.systems.d100.exchange import (
     shipped_outcomes,
     strike,
 )
+from estoc.systems.drawn import tapped
 
 BAR = 30
 
@@ -90,7 +91,9 @@ def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defenc
         raise InputError(_("a d100 attack is one roll: give --roll once"))
     if roll or defence_roll is not None:
         dice.check_faces(100)
-    record = strike(exchange)
+    with tapped(dice, lambda: exchange.F.log, {}) as tap:  # every face shown, the ones estoc rolled named
+        exchange.F.source = tap
+        record = strike(exchange)
     dice.check_all_used()
     record.update(system="d100", attacker=attacker.id, defender=defender.id,
                   weapon=attacker.weapon(number).record.id, defender_hp=defender.hp,
@@ -100,9 +103,6 @@ def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defenc
         print_json(record)
         return
     out = console()
-    out.print(_("{a} attacks {d} with {weapon}.").format(
-        a=pick(attacker.name), d=pick(defender.name), weapon=pick(attacker.weapon(number).record.name.as_dict())),
-        markup=False)
     for line in narrate_exchange(record, pick(attacker.name), pick(defender.name)):
         out.print(line, markup=False)
 

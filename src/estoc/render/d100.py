@@ -32,16 +32,19 @@ def _sum(parts: list[int], total: int) -> str:
     return f"{text} = {total}"
 
 
-def _purpose(purpose: str) -> str:
-    return {"attack": _("attack roll"), "defence": _("defence roll"), "damage": _("damage dice"),
-            "damage-bonus": _("damage bonus dice"), "unconscious": _("hours unconscious"),
+def _purpose(purpose: str, n: int) -> str:
+    """What a die was rolled for, as the narration names it (``n``: how many faces follow)."""
+    return {"attack": _("attack roll"), "defence": _("defence roll"),
+            "damage": ngettext("damage die", "damage dice", n),
+            "damage-bonus": ngettext("damage bonus die", "damage bonus dice", n), "unconscious": _("hours unconscious"),
             "first-aid": _("first aid roll"), "first-aid-heal": _("hit points healed"),
             "healing": _("healing")}.get(purpose, purpose)
 
 
 def rolled_lines(record: Mapping[str, Any]) -> list[str]:
     """Where the GM typed some faces of a command: the ones estoc rolled for this record."""
-    parts = [f"{_purpose(r['purpose'])} {', '.join(str(f) for f in r['faces'])}" for r in record.get("rolled") or []]
+    parts = [f"{_purpose(r['purpose'], len(r['faces']))} {', '.join(str(f) for f in r['faces'])}"
+             for r in record.get("rolled") or []]
     return [_("Rolled by estoc (not typed): {dice}.").format(dice=_("; ").join(parts))] if parts else []
 
 
