@@ -227,14 +227,12 @@ class FightShell(cmd.Cmd):
 
     def _run(self, line: str) -> bool:
         version = self.tracker.version
-        try:
-            if handle(self.tracker, line, self.stdout, creatures_auto=self.creatures_auto):
-                return True
-            if not self.tracker.events or self.tracker.events[-1].get("type") not in ("undo", "redo"):
-                self.autoplay()  # (after an undo, the GM decides: the creatures' turns are not played again at once)
-        finally:
-            if self.tracker.version != version:
-                self.show_board()  # (also when the creatures' turns after a stored command fail)
+        if handle(self.tracker, line, self.stdout, creatures_auto=self.creatures_auto):
+            return True
+        if not self.tracker.events or self.tracker.events[-1].get("type") not in ("undo", "redo"):
+            self.autoplay()  # (after an undo, the GM decides: the creatures' turns are not played again at once)
+        if self.tracker.version != version:
+            self.show_board()  # (a refused command, help, log or status change nothing: no board again)
         return False
 
     def show_board(self) -> None:
