@@ -379,14 +379,14 @@ def test_play_starts_from_the_encounters_settings_and_undo_replays_them(content:
             "Bard drops their shield bash: load 22.",
             "Bard is weary: success dice showing 1 to 3 count for nothing.",
             "Bard is hampered by a complication: 1 die fewer.", "Bard no longer faces a complication.",
-            "endurance 22/26, wounds 0; load 22, weary, on the ground: weapon 3"]),
+            "22/26  load 22, weary, on the ground: weapon 3"]),
     ("fr", ["Bard se déleste (casque au sol) : charge 18.", "Bard ramasse son équipement (casque) : charge 22.",
             "Bard s'épuise : son endurance (22) ne dépasse plus sa charge (22).",
             "Bard subit une complication : 1 dé de moins aux jets d'attaque et de manœuvre jusqu'à ce qu'elle "
             "soit levée.", "Bard se déleste (coup de bouclier au sol) : charge 22.",
             "Jet épuisé pour Bard : les dés de réussite de 1 à 3 ne comptent pas.",
             "Une complication gêne Bard : 1 dé de moins.", "Bard n'a plus de complication.",
-            "endurance 22/26, blessures 0 ; charge 22, épuisé, au sol : arme 3"]),
+            "22/26  charge 22, épuisé, au sol : arme 3"]),
 ])
 def test_the_new_records_read_well(content: Content, lang: str, phrases: list[str]) -> None:
     set_language(lang)

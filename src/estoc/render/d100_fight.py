@@ -81,7 +81,8 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
             lines.append("    " + _("{target} will live.").format(target=who("target")))
         return lines
     if kind == "reload":
-        return ["  " + _("{who} reloads: the weapon is ready in round {n}.").format(who=who("actor"), n=record["ready"])]
+        ready = _("{who} reloads: the weapon is ready in round {n}.")
+        return ["  " + ready.format(who=who("actor"), n=record["ready"])]
     if kind == "end-round":
         lines = [_("End of round {n}.").format(n=record["round"])]
         lines += ["  " + _("{who} dies.").format(who=names.get(i, i)) for i in record["died"]]

@@ -24,90 +24,92 @@ from cython.parallel import prange, threadid
 
 i64 = cython.typedef(cython.longlong)
 u64 = cython.typedef(cython.ulonglong)
+const_int = cython.typedef(cython.const[cython.int])
+"""The constants' type: C folds a ``const`` into the code, where a plain ``cython.declare`` makes a variable read from
+memory at every use (8% of a HARP duel's instructions)."""
 
 COMPILED = cython.compiled
 """Whether this module runs compiled (``False``: the interpreted twin)."""
 
-# Constants are declared ``const``: C folds them into the code where a plain ``cython.declare`` makes a variable
-# read from memory at every use (8% of a HARP duel's instructions). The four 64-bit mixing constants below stay
-# variables: C would print them as decimal literals too large for a signed type, with a warning at every build.
+# The four 64-bit mixing constants stay variables: as ``const`` C would be given decimal literals too large for a
+# signed type, with a warning at every build.
 GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
 MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
 MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
 MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
 
 # --- purposes of the dice (the names play stores faces under) ------------------------------------------------------
-P_ATTACK = cython.declare(cython.const[cython.int], 0)
-P_DEFENCE = cython.declare(cython.const[cython.int], 1)
-P_DAMAGE = cython.declare(cython.const[cython.int], 2)
-P_BONUS = cython.declare(cython.const[cython.int], 3)
-P_UNCONSCIOUS = cython.declare(cython.const[cython.int], 4)
-P_AID = cython.declare(cython.const[cython.int], 5)
-P_AID_HEAL = cython.declare(cython.const[cython.int], 6)
-P_HEALING = cython.declare(cython.const[cython.int], 7)
+P_ATTACK = cython.declare(const_int, 0)
+P_DEFENCE = cython.declare(const_int, 1)
+P_DAMAGE = cython.declare(const_int, 2)
+P_BONUS = cython.declare(const_int, 3)
+P_UNCONSCIOUS = cython.declare(const_int, 4)
+P_AID = cython.declare(const_int, 5)
+P_AID_HEAL = cython.declare(const_int, 6)
+P_HEALING = cython.declare(const_int, 7)
 PURPOSES = ("attack", "defence", "damage", "damage-bonus", "unconscious", "first-aid", "first-aid-heal", "healing")
 
 # --- qualities, results, defences -----------------------------------------------------------------------------------
-Q_SPECIAL = cython.declare(cython.const[cython.int], 0)
-Q_SUCCESS = cython.declare(cython.const[cython.int], 1)
-Q_FAILURE = cython.declare(cython.const[cython.int], 2)
-Q_FUMBLE = cython.declare(cython.const[cython.int], 3)
-Q_NONE = cython.declare(cython.const[cython.int], 4)
-R_MISS = cython.declare(cython.const[cython.int], 0)
-R_STOPPED = cython.declare(cython.const[cython.int], 1)
-R_HIT = cython.declare(cython.const[cython.int], 2)
-R_SPECIAL = cython.declare(cython.const[cython.int], 3)
-D_NONE = cython.declare(cython.const[cython.int], 0)
-D_PARRY = cython.declare(cython.const[cython.int], 1)
-D_DODGE = cython.declare(cython.const[cython.int], 2)
-D_BEST = cython.declare(cython.const[cython.int], -1)
+Q_SPECIAL = cython.declare(const_int, 0)
+Q_SUCCESS = cython.declare(const_int, 1)
+Q_FAILURE = cython.declare(const_int, 2)
+Q_FUMBLE = cython.declare(const_int, 3)
+Q_NONE = cython.declare(const_int, 4)
+R_MISS = cython.declare(const_int, 0)
+R_STOPPED = cython.declare(const_int, 1)
+R_HIT = cython.declare(const_int, 2)
+R_SPECIAL = cython.declare(const_int, 3)
+D_NONE = cython.declare(const_int, 0)
+D_PARRY = cython.declare(const_int, 1)
+D_DODGE = cython.declare(const_int, 2)
+D_BEST = cython.declare(const_int, -1)
 """The default defence: a parry where one is allowed, else a dodge, else none (« Parade », « Esquive »)."""
-ITEM_SHIELD = cython.declare(cython.const[cython.int], -1)
-ITEM_NONE = cython.declare(cython.const[cython.int], -2)
+ITEM_SHIELD = cython.declare(const_int, -1)
+ITEM_NONE = cython.declare(const_int, -2)
 
 # --- actions (the policy's decisions) -------------------------------------------------------------------------------
-A_PASS = cython.declare(cython.const[cython.int], 0)
-A_ATTACK = cython.declare(cython.const[cython.int], 1)
-A_RELOAD = cython.declare(cython.const[cython.int], 2)
-A_FIRST_AID = cython.declare(cython.const[cython.int], 3)
+A_PASS = cython.declare(const_int, 0)
+A_ATTACK = cython.declare(const_int, 1)
+A_RELOAD = cython.declare(const_int, 2)
+A_FIRST_AID = cython.declare(const_int, 3)
 
 # --- phases ---------------------------------------------------------------------------------------------------------
-PH_MOVEMENT = cython.declare(cython.const[cython.int], 0)
-PH_ACTIONS = cython.declare(cython.const[cython.int], 1)
-PH_OVER = cython.declare(cython.const[cython.int], 2)
+PH_MOVEMENT = cython.declare(const_int, 0)
+PH_ACTIONS = cython.declare(const_int, 1)
+PH_OVER = cython.declare(const_int, 2)
 
 # --- what the log tells (play only: see :mod:`estoc.systems.d100.told`) -------------------------------------------
-L_ROUND = cython.declare(cython.const[cython.int], 1)       # round
-L_MOVE = cython.declare(cython.const[cython.int], 2)        # combatant, metres, rank
-L_ORDER = cython.declare(cython.const[cython.int], 3)       # round
-L_RANK = cython.declare(cython.const[cython.int], 4)        # combatant, rank, group
-L_DEFENDING = cython.declare(cython.const[cython.int], 5)   # combatant (moved 30 m or more)
-L_SKIP = cython.declare(cython.const[cython.int], 6)        # combatant
-L_STRIKE = cython.declare(cython.const[cython.int], 7)      # attacker, target, slot, chance, defence, item, defence chance, round
-L_ROLLS = cython.declare(cython.const[cython.int], 8)       # attack roll, quality, defence roll, quality, result
-L_DAMAGE = cython.declare(cython.const[cython.int], 9)      # weapon roll, bonus, total, item stops, armour stops, body, worn,
+L_ROUND = cython.declare(const_int, 1)       # round
+L_MOVE = cython.declare(const_int, 2)        # combatant, metres, rank
+L_ORDER = cython.declare(const_int, 3)       # round
+L_RANK = cython.declare(const_int, 4)        # combatant, rank, group
+L_DEFENDING = cython.declare(const_int, 5)   # combatant (moved 30 m or more)
+L_SKIP = cython.declare(const_int, 6)        # combatant
+L_STRIKE = cython.declare(const_int, 7)      # attacker, target, slot, chance, defence, item, defence chance, round
+L_ROLLS = cython.declare(const_int, 8)       # attack roll, quality, defence roll, quality, result
+L_DAMAGE = cython.declare(const_int, 9)      # weapon roll, bonus, total, item stops, armour stops, body, worn,
                                               # broken
-L_WOUND = cython.declare(cython.const[cython.int], 10)      # target, hit points, fell unconscious, hours, dying
-L_AID = cython.declare(cython.const[cython.int], 11)        # healer, target, wound, roll, skill, success, healed, hp before
-L_RELOAD = cython.declare(cython.const[cython.int], 12)     # combatant, slot, ready from round
-L_PASS = cython.declare(cython.const[cython.int], 13)       # combatant
-L_END = cython.declare(cython.const[cython.int], 14)        # round
-L_DIED = cython.declare(cython.const[cython.int], 15)       # combatant
-L_OVER = cython.declare(cython.const[cython.int], 16)       # winning side (−1: none)
+L_WOUND = cython.declare(const_int, 10)      # target, hit points, fell unconscious, hours, dying
+L_AID = cython.declare(const_int, 11)        # healer, target, wound, roll, skill, success, healed, hp before
+L_RELOAD = cython.declare(const_int, 12)     # combatant, slot, ready from round
+L_PASS = cython.declare(const_int, 13)       # combatant
+L_END = cython.declare(const_int, 14)        # round
+L_DIED = cython.declare(const_int, 15)       # combatant
+L_OVER = cython.declare(const_int, 16)       # winning side (−1: none)
 
 # --- rule constants -------------------------------------------------------------------------------------------------
-UNCONSCIOUS_AT = cython.declare(cython.const[cython.int], 2)
+UNCONSCIOUS_AT = cython.declare(const_int, 2)
 """5.12: at 2 hit points or fewer, a character falls unconscious (for 1D6 hours)."""
-UNCONSCIOUS_DIE = cython.declare(cython.const[cython.int], 6)
-AID_DIE = cython.declare(cython.const[cython.int], 3)
-HEAL_DIE = cython.declare(cython.const[cython.int], 3)
-MAX_WOUNDS = cython.declare(cython.const[cython.int], 16)
+UNCONSCIOUS_DIE = cython.declare(const_int, 6)
+AID_DIE = cython.declare(const_int, 3)
+HEAL_DIE = cython.declare(const_int, 3)
+MAX_WOUNDS = cython.declare(const_int, 16)
 """Wounds kept apart per combatant; a wound past the 16th joins the last (it matters only to first aid)."""
-FULL_MOVE = cython.declare(cython.const[cython.int], 30)
+FULL_MOVE = cython.declare(const_int, 30)
 """5.3: 30 m in a round leaves only defences."""
-WEAR_BREAK = cython.declare(cython.const[cython.int], 0)
-WEAR_ONE_POINT = cython.declare(cython.const[cython.int], 1)
-MAX_TERMS = cython.declare(cython.const[cython.int], 4)
+WEAR_BREAK = cython.declare(const_int, 0)
+WEAR_ONE_POINT = cython.declare(const_int, 1)
+MAX_TERMS = cython.declare(const_int, 4)
 
 
 @cython.cclass
@@ -1152,11 +1154,11 @@ def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer
 
 # --- whole fights ---------------------------------------------------------------------------------------------------
 
-OUT_DOWN = cython.declare(cython.const[cython.int], 1)
-OUT_DEAD = cython.declare(cython.const[cython.int], 2)
-SLOT_STRIDE = cython.declare(cython.const[cython.int], 8)
+OUT_DOWN = cython.declare(const_int, 1)
+OUT_DEAD = cython.declare(const_int, 2)
+SLOT_STRIDE = cython.declare(const_int, 8)
 """Rows between two threads' slots, so that two threads never write the same cache line."""
-CHUNK = cython.declare(cython.const[cython.int], 64)
+CHUNK = cython.declare(const_int, 64)
 """Worlds a thread takes at a time: a thread given less of the machine (it is shared) takes fewer chunks, where a
 static split would leave the whole run waiting on its half; 64 worlds' outputs span whole cache lines."""
 

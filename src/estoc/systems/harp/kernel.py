@@ -24,13 +24,15 @@ from cython.parallel import prange, threadid
 
 i64 = cython.typedef(cython.longlong)
 u64 = cython.typedef(cython.ulonglong)
+const_int = cython.typedef(cython.const[cython.int])
+"""The constants' type: C folds a ``const`` into the code, where a plain ``cython.declare`` makes a variable read from
+memory at every use (8% of a HARP duel's instructions)."""
 
 COMPILED = cython.compiled
 """Whether this module runs compiled (``False``: the interpreted twin)."""
 
-# Constants are declared ``const``: C folds them into the code where a plain ``cython.declare`` makes a variable
-# read from memory at every use (8% of a HARP duel's instructions). The four 64-bit mixing constants below stay
-# variables: C would print them as decimal literals too large for a signed type, with a warning at every build.
+# The four 64-bit mixing constants stay variables: as ``const`` C would be given decimal literals too large for a
+# signed type, with a warning at every build.
 # The SplitMix64 constants of :mod:`estoc.dice.sources` (declared: unsigned literals above 2⁶³).
 GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
 MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
@@ -38,103 +40,103 @@ MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
 MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
 
 # --- purposes of the dice (the names a recording source stores) ---------------------------------------------------
-P_ATTACK = cython.declare(cython.const[cython.int], 0)
-P_CRITICAL = cython.declare(cython.const[cython.int], 1)
-P_EXTRA = cython.declare(cython.const[cython.int], 2)
-P_FUMBLE = cython.declare(cython.const[cython.int], 3)
-P_RESISTANCE = cython.declare(cython.const[cython.int], 4)
-P_INITIATIVE = cython.declare(cython.const[cython.int], 5)
-P_MANOEUVRE = cython.declare(cython.const[cython.int], 6)
-P_PARRY = cython.declare(cython.const[cython.int], 7)
+P_ATTACK = cython.declare(const_int, 0)
+P_CRITICAL = cython.declare(const_int, 1)
+P_EXTRA = cython.declare(const_int, 2)
+P_FUMBLE = cython.declare(const_int, 3)
+P_RESISTANCE = cython.declare(const_int, 4)
+P_INITIATIVE = cython.declare(const_int, 5)
+P_MANOEUVRE = cython.declare(const_int, 6)
+P_PARRY = cython.declare(const_int, 7)
 PURPOSES = ("attack", "critical", "extra-critical", "fumble", "resistance", "initiative", "manoeuvre", "parry")
 
 # --- actions (the policy's decisions, the GM's commands) ------------------------------------------------------------
-A_PASS = cython.declare(cython.const[cython.int], 0)
-A_ATTACK = cython.declare(cython.const[cython.int], 1)
-A_TOTAL_PARRY = cython.declare(cython.const[cython.int], 2)
-A_STAND = cython.declare(cython.const[cython.int], 3)
-A_TAKE_WEAPON = cython.declare(cython.const[cython.int], 4)
-A_FLEE = cython.declare(cython.const[cython.int], 5)
-A_BREATHE = cython.declare(cython.const[cython.int], 6)
-A_DODGE = cython.declare(cython.const[cython.int], 7)
-A_CHARGE = cython.declare(cython.const[cython.int], 8)
-A_DISENGAGE = cython.declare(cython.const[cython.int], 9)
-A_MOVE = cython.declare(cython.const[cython.int], 10)
+A_PASS = cython.declare(const_int, 0)
+A_ATTACK = cython.declare(const_int, 1)
+A_TOTAL_PARRY = cython.declare(const_int, 2)
+A_STAND = cython.declare(const_int, 3)
+A_TAKE_WEAPON = cython.declare(const_int, 4)
+A_FLEE = cython.declare(const_int, 5)
+A_BREATHE = cython.declare(const_int, 6)
+A_DODGE = cython.declare(const_int, 7)
+A_CHARGE = cython.declare(const_int, 8)
+A_DISENGAGE = cython.declare(const_int, 9)
+A_MOVE = cython.declare(const_int, 10)
 
 # --- what the log tells (play only: see :mod:`estoc.systems.harp.fight`) ---------------------------------------------
-L_ROUND = cython.declare(cython.const[cython.int], 1)       # round
-L_INIT = cython.declare(cython.const[cython.int], 2)        # combatant, total, automatic
-L_TURN = cython.declare(cython.const[cython.int], 3)        # combatant, bled, died, skipped (0 no, 1 down, 2 lost), stun rounds
+L_ROUND = cython.declare(const_int, 1)       # round
+L_INIT = cython.declare(const_int, 2)        # combatant, total, automatic
+L_TURN = cython.declare(const_int, 3)        # combatant, bled, died, skipped (0 no, 1 down, 2 lost), stun rounds
                                               # left, round, hit points regenerated
-L_STUN = cython.declare(cython.const[cython.int], 4)        # roll, total, difficulty, resisted
-L_FACE = cython.declare(cython.const[cython.int], 5)        # a face of the open-ended chain just rolled
-L_STRIKE = cython.declare(cython.const[cython.int], 6)      # attacker, target, strike, ob, defence, counter, stray
-L_RESULT = cython.declare(cython.const[cython.int], 7)      # total, fumble, fumble roll, attack total, result, hit, row, hits
-L_CRIT = cython.declare(cython.const[cython.int], 8)        # which (0 critical, 1 additional, 2 second attack's), table, severity,
+L_STUN = cython.declare(const_int, 4)        # roll, total, difficulty, resisted
+L_FACE = cython.declare(const_int, 5)        # a face of the open-ended chain just rolled
+L_STRIKE = cython.declare(const_int, 6)      # attacker, target, strike, ob, defence, counter, stray
+L_RESULT = cython.declare(const_int, 7)      # total, fumble, fumble roll, attack total, result, hit, row, hits
+L_CRIT = cython.declare(const_int, 8)        # which (0 critical, 1 additional, 2 second attack's), table, severity,
                                               # roll
-L_SECOND = cython.declare(cython.const[cython.int], 9)      # row, hits
-L_DONE = cython.declare(cython.const[cython.int], 10)       # total hits, knocked down, fallen before, limit, target's hp, down,
+L_SECOND = cython.declare(const_int, 9)      # row, hits
+L_DONE = cython.declare(const_int, 10)       # total hits, knocked down, fallen before, limit, target's hp, down,
                                               # dead
-L_PARRY = cython.declare(cython.const[cython.int], 11)      # actor, target, total, fumbled, counter, bonus, fumble roll
-L_DODGE = cython.declare(cython.const[cython.int], 12)      # actor, instinctive, total, bonus
-L_BRACED = cython.declare(cython.const[cython.int], 13)     # the braced foe, the charger
-L_DISENGAGED = cython.declare(cython.const[cython.int], 14)  # the combatant who broke off cleanly, its opponent
-L_VENOM = cython.declare(cython.const[cython.int], 15)       # victim, roll, total, difficulty, resisted, rolls left
+L_PARRY = cython.declare(const_int, 11)      # actor, target, total, fumbled, counter, bonus, fumble roll
+L_DODGE = cython.declare(const_int, 12)      # actor, instinctive, total, bonus
+L_BRACED = cython.declare(const_int, 13)     # the braced foe, the charger
+L_DISENGAGED = cython.declare(const_int, 14)  # the combatant who broke off cleanly, its opponent
+L_VENOM = cython.declare(const_int, 15)       # victim, roll, total, difficulty, resisted, rolls left
 
 # --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
-OPEN_FROM = cython.declare(cython.const[cython.int], 96)
-STUN_BASE = cython.declare(cython.const[cython.int], 150)
-STUN_PER_ROUND = cython.declare(cython.const[cython.int], 5)
-STUNNED_MANOEUVRE = cython.declare(cython.const[cython.int], -50)
-SHAKEN_MANOEUVRE = cython.declare(cython.const[cython.int], -25)
-TOTAL_PARRY_BONUS = cython.declare(cython.const[cython.int], 10)
-DODGE_BASE = cython.declare(cython.const[cython.int], 50)
-INSTINCTIVE_DODGE_BASE = cython.declare(cython.const[cython.int], 25)
-SURPRISE_PENALTY = cython.declare(cython.const[cython.int], -20)
-AUTOMATIC = cython.declare(cython.const[cython.int], 10000)
-SUNLIGHT_PENALTY = cython.declare(cython.const[cython.int], -20)
-PRONE_TARGET_OB = cython.declare(cython.const[cython.int], 40)
-UNLIMITED = cython.declare(cython.const[cython.int], 1000000)
-BREATH_TARGETS = cython.declare(cython.const[cython.int], 3)
-DODGE_AGILITY = cython.declare(cython.const[cython.int], 3)
+OPEN_FROM = cython.declare(const_int, 96)
+STUN_BASE = cython.declare(const_int, 150)
+STUN_PER_ROUND = cython.declare(const_int, 5)
+STUNNED_MANOEUVRE = cython.declare(const_int, -50)
+SHAKEN_MANOEUVRE = cython.declare(const_int, -25)
+TOTAL_PARRY_BONUS = cython.declare(const_int, 10)
+DODGE_BASE = cython.declare(const_int, 50)
+INSTINCTIVE_DODGE_BASE = cython.declare(const_int, 25)
+SURPRISE_PENALTY = cython.declare(const_int, -20)
+AUTOMATIC = cython.declare(const_int, 10000)
+SUNLIGHT_PENALTY = cython.declare(const_int, -20)
+PRONE_TARGET_OB = cython.declare(const_int, 40)
+UNLIMITED = cython.declare(const_int, 1000000)
+BREATH_TARGETS = cython.declare(const_int, 3)
+DODGE_AGILITY = cython.declare(const_int, 3)
 """A dodge rolled on Agility alone adds Agility × 3: the text names the roll without its multiplier (estoc's
 choice, the stat-roll convention)."""
-INSTINCTIVE_AGILITY = cython.declare(cython.const[cython.int], 4)
-CHARGE_OB = cython.declare(cython.const[cython.int], 20)
-CHARGE_DB = cython.declare(cython.const[cython.int], -20)
-VENOM_BASE = cython.declare(cython.const[cython.int], 50)
-VENOM_PER_LEVEL = cython.declare(cython.const[cython.int], 5)
+INSTINCTIVE_AGILITY = cython.declare(const_int, 4)
+CHARGE_OB = cython.declare(const_int, 20)
+CHARGE_DB = cython.declare(const_int, -20)
+VENOM_BASE = cython.declare(const_int, 50)
+VENOM_PER_LEVEL = cython.declare(const_int, 5)
 """A venom's Body resistance roll is made against 50 + 5 × its level: the bestiary sends to a chapter of the
 player's book estoc does not have (« Les poisons »), so this is estoc's reading."""
-MIN_RANGE = cython.declare(cython.const[cython.int], 2)
+MIN_RANGE = cython.declare(const_int, 2)
 """« Portée minimum »: under 2 m a shot has no effect (play refuses it; the policy shoots no closer)."""
-MELEE_INTERFERENCE = cython.declare(cython.const[cython.int], -100)
-REGEN_HP = cython.declare(cython.const[cython.int], 2)
-REGEN_ROUNDS = cython.declare(cython.const[cython.int], 10)
+MELEE_INTERFERENCE = cython.declare(const_int, -100)
+REGEN_HP = cython.declare(const_int, 2)
+REGEN_ROUNDS = cython.declare(const_int, 10)
 """Bestiary, « Régénération (Majeure) »: 2 hit points a minute, and a round lasts six seconds (« Le combat »)."""
-MAX_FACES = cython.declare(cython.const[cython.int], 64)
-DEAD = cython.declare(cython.const[cython.int], 1)
+MAX_FACES = cython.declare(const_int, 64)
+DEAD = cython.declare(const_int, 1)
 """``dead``: killed outright (« Mort » without a duration, or the GM's word)."""
-PASSING_AWAY = cython.declare(cython.const[cython.int], 2)
+PASSING_AWAY = cython.declare(const_int, 2)
 """``dead``: « En train de Trépasser », the state a « Mort » of N rounds leads to when they have passed."""
 """An open-ended chain longer than this is cut (64 faces of 96+: never in practice, a guard for typed faces)."""
 
 # effect columns (:data:`estoc.systems.harp.tables.EFFECT_FIELDS`)
-E_HITS = cython.declare(cython.const[cython.int], 0)
-E_PENALTY = cython.declare(cython.const[cython.int], 1)
-E_STUN = cython.declare(cython.const[cython.int], 2)
-E_BLEED = cython.declare(cython.const[cython.int], 3)
-E_SHAKEN = cython.declare(cython.const[cython.int], 4)
-E_MUST_PARRY = cython.declare(cython.const[cython.int], 5)
-E_NO_PARRY = cython.declare(cython.const[cython.int], 6)
-E_DEATH = cython.declare(cython.const[cython.int], 7)
-E_KNOCKDOWN = cython.declare(cython.const[cython.int], 8)
-E_DROP = cython.declare(cython.const[cython.int], 9)
-N_EFFECTS = cython.declare(cython.const[cython.int], 10)
+E_HITS = cython.declare(const_int, 0)
+E_PENALTY = cython.declare(const_int, 1)
+E_STUN = cython.declare(const_int, 2)
+E_BLEED = cython.declare(const_int, 3)
+E_SHAKEN = cython.declare(const_int, 4)
+E_MUST_PARRY = cython.declare(const_int, 5)
+E_NO_PARRY = cython.declare(const_int, 6)
+E_DEATH = cython.declare(const_int, 7)
+E_KNOCKDOWN = cython.declare(const_int, 8)
+E_DROP = cython.declare(const_int, 9)
+N_EFFECTS = cython.declare(const_int, 10)
 
-BEYOND_CAP = cython.declare(cython.const[cython.int], 0)
-BEYOND_UNCAPPED = cython.declare(cython.const[cython.int], 1)
-BEYOND_SECOND = cython.declare(cython.const[cython.int], 2)
+BEYOND_CAP = cython.declare(const_int, 0)
+BEYOND_UNCAPPED = cython.declare(const_int, 1)
+BEYOND_SECOND = cython.declare(const_int, 2)
 
 
 @cython.cclass
@@ -301,10 +303,22 @@ class Fights:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _u64(x: u64) -> u64:
+    """``x`` kept on 64 bits: C's unsigned arithmetic wraps by itself (no instruction spent); the interpreted twin's
+    Python integers are masked."""
+    if not cython.compiled:
+        x &= MASK
+    return x
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _mix(x: u64) -> u64:
-    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`); masks keep the interpreted twin on 64 bits."""
-    x = ((x ^ (x >> 30)) * MIX_1) & MASK
-    x = ((x ^ (x >> 27)) * MIX_2) & MASK
+    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`)."""
+    x = _u64((x ^ (x >> 30)) * MIX_1)
+    x = _u64((x ^ (x >> 27)) * MIX_2)
     return x ^ (x >> 31)
 
 
@@ -319,9 +333,9 @@ def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int)
         salt: u64 = F.salts[purpose]
         k: u64 = F.counters[w, purpose]
         if not cython.compiled:
-            base, salt, k = int(base), int(salt), int(k)  # Python integers: exact, masked below
-        F.counters[w, purpose] = (k + 1) & MASK
-        x: u64 = _mix((((base ^ salt) & MASK) + ((k * GOLDEN) & MASK)) & MASK)
+            base, salt, k = int(base), int(salt), int(k)  # Python integers: exact, masked by _u64
+        F.counters[w, purpose] = _u64(k + 1)
+        x: u64 = _mix(_u64((base ^ salt) + _u64(k * GOLDEN)))
         return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
     return _source_face(F, purpose, sides)
 
@@ -360,6 +374,7 @@ def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def open_ended(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, first: cython.pointer(cython.int)) -> i64:
@@ -576,18 +591,19 @@ def _no_effects(fx: cython.pointer(i64)) -> cython.void:
 @cython.exceptval(check=False)
 def _add_critical(F: Fights, table: i64, roll: i64, severity: i64, fx: cython.pointer(i64)) -> cython.void:
     """Combine one critical's effects into ``fx``: numbers add, flags join, the earlier death wins."""
-    i: cython.int
-    v: i64
-    for i in range(N_EFFECTS):
-        v = F.crit_fx[table, roll, severity - 1, i]
-        if i == E_DEATH:
-            if v >= 0 and (fx[i] < 0 or v < fx[i]):
-                fx[i] = v
-        elif i in (E_SHAKEN, E_KNOCKDOWN, E_DROP):
-            if v:
-                fx[i] = 1
-        else:
-            fx[i] += v
+    k: cython.Py_ssize_t = severity - 1
+    fx[E_HITS] += F.crit_fx[table, roll, k, E_HITS]
+    fx[E_PENALTY] += F.crit_fx[table, roll, k, E_PENALTY]
+    fx[E_STUN] += F.crit_fx[table, roll, k, E_STUN]
+    fx[E_BLEED] += F.crit_fx[table, roll, k, E_BLEED]
+    fx[E_MUST_PARRY] += F.crit_fx[table, roll, k, E_MUST_PARRY]
+    fx[E_NO_PARRY] += F.crit_fx[table, roll, k, E_NO_PARRY]
+    fx[E_SHAKEN] |= F.crit_fx[table, roll, k, E_SHAKEN] != 0
+    fx[E_KNOCKDOWN] |= F.crit_fx[table, roll, k, E_KNOCKDOWN] != 0
+    fx[E_DROP] |= F.crit_fx[table, roll, k, E_DROP] != 0
+    death: i64 = F.crit_fx[table, roll, k, E_DEATH]
+    if death >= 0 and (fx[E_DEATH] < 0 or death < fx[E_DEATH]):
+        fx[E_DEATH] = death
 
 
 # --- the attack (« Résolution d'une attaque », « Critique Additionnel »; bestiary « Taille et critiques ») ----------
@@ -631,6 +647,7 @@ def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cyth
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
@@ -670,15 +687,15 @@ def range_modifier(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, d: i64
     return mod
 
 
-R_ROW = cython.declare(cython.const[cython.int], 0)
-R_HITS = cython.declare(cython.const[cython.int], 1)
-R_SEVERITY = cython.declare(cython.const[cython.int], 2)
-R_SECOND_ROW = cython.declare(cython.const[cython.int], 3)
-R_SECOND_HITS = cython.declare(cython.const[cython.int], 4)
-R_SECOND_SEVERITY = cython.declare(cython.const[cython.int], 5)
-R_EXTRA_SEVERITY = cython.declare(cython.const[cython.int], 6)
-R_LIMIT = cython.declare(cython.const[cython.int], 7)
-R_TABLE_SEVERITY = cython.declare(cython.const[cython.int], 8)
+R_ROW = cython.declare(const_int, 0)
+R_HITS = cython.declare(const_int, 1)
+R_SEVERITY = cython.declare(const_int, 2)
+R_SECOND_ROW = cython.declare(const_int, 3)
+R_SECOND_HITS = cython.declare(const_int, 4)
+R_SECOND_SEVERITY = cython.declare(const_int, 5)
+R_EXTRA_SEVERITY = cython.declare(const_int, 6)
+R_LIMIT = cython.declare(const_int, 7)
+R_TABLE_SEVERITY = cython.declare(const_int, 8)
 
 
 @cython.cfunc
@@ -1075,7 +1092,9 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
     """End the current turn and begin the next one able to act, a new round when the order is spent. Returns the
     combatant whose action is awaited, or −1 when the fight is over (or past ``max_rounds`` rounds)."""
     c: cython.Py_ssize_t
-    while sides_standing(F, w) > 1:
+    if sides_standing(F, w) <= 1:
+        return -1
+    while True:
         F.turn[w] += 1
         if F.turn[w] >= F.norder[w]:
             if F.rnd[w] >= max_rounds:
@@ -1089,7 +1108,9 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
             return c
         if start_turn(F, w, c) == 0:
             return c
-    return -1
+        # a turn it could not take may still have changed the fight (it bled to death, a due death came)
+        if sides_standing(F, w) <= 1:
+            return -1
 
 
 # --- the default policy ---------------------------------------------------------------------------------------------
@@ -1198,6 +1219,7 @@ def _weakest_foes(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cy
 # --- actions (« Actions de combat ») ---------------------------------------------------------------------------------
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
@@ -1374,13 +1396,13 @@ def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer
 
 # --- whole fights ---------------------------------------------------------------------------------------------------
 
-OUT_DOWN = cython.declare(cython.const[cython.int], 1)
-OUT_DEAD = cython.declare(cython.const[cython.int], 2)
-OUT_FLED = cython.declare(cython.const[cython.int], 4)
-OUT_OVER = cython.declare(cython.const[cython.int], 8)
-CHUNK = cython.declare(cython.const[cython.int], 64)
+OUT_DOWN = cython.declare(const_int, 1)
+OUT_DEAD = cython.declare(const_int, 2)
+OUT_FLED = cython.declare(const_int, 4)
+OUT_OVER = cython.declare(const_int, 8)
+CHUNK = cython.declare(const_int, 64)
 """Worlds a thread takes at a time in :func:`play_all`."""
-SLOT_STRIDE = cython.declare(cython.const[cython.int], 8)
+SLOT_STRIDE = cython.declare(const_int, 8)
 """Rows between two threads' slots, so that two threads never write the same cache line."""
 
 
@@ -1445,7 +1467,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
             F.uses[w + c, k] = F.uses0[c, k]
     for k in range(F.counters.shape[1]):
         F.counters[w, k] = 0
-    F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
+    F.base[w] = _mix(F.key ^ _u64(cython.cast(u64, F.first_world + world) * GOLDEN))
 
 
 @cython.cfunc

@@ -24,117 +24,119 @@ from cython.parallel import prange, threadid
 
 i64 = cython.typedef(cython.longlong)
 u64 = cython.typedef(cython.ulonglong)
+const_int = cython.typedef(cython.const[cython.int])
+"""The constants' type: C folds a ``const`` into the code, where a plain ``cython.declare`` makes a variable read from
+memory at every use (8% of a HARP duel's instructions)."""
 
 COMPILED = cython.compiled
 
-# Constants are declared ``const``: C folds them into the code where a plain ``cython.declare`` makes a variable
-# read from memory at every use (8% of a HARP duel's instructions). The four 64-bit mixing constants below stay
-# variables: C would print them as decimal literals too large for a signed type, with a warning at every build.
+# The four 64-bit mixing constants stay variables: as ``const`` C would be given decimal literals too large for a
+# signed type, with a warning at every build.
 GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
 MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
 MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
 MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
 
 # --- purposes of the dice (a roll's feat die, then its success dice under the next purpose) -----------------------
-P_ATTACK = cython.declare(cython.const[cython.int], 0)
-P_PROTECTION = cython.declare(cython.const[cython.int], 2)
-P_TASK = cython.declare(cython.const[cython.int], 4)
-P_WOUND = cython.declare(cython.const[cython.int], 6)
+P_ATTACK = cython.declare(const_int, 0)
+P_PROTECTION = cython.declare(const_int, 2)
+P_TASK = cython.declare(const_int, 4)
+P_WOUND = cython.declare(const_int, 6)
 PURPOSES = ("attack", "attack-success", "protection", "protection-success", "task", "task-success", "wound")
 
 # --- the feat die ---------------------------------------------------------------------------------------------------
-EYE = cython.declare(cython.const[cython.int], 11)
-RUNE = cython.declare(cython.const[cython.int], 12)
-TENGWAR = cython.declare(cython.const[cython.int], 6)
-WEARY_BLANK = cython.declare(cython.const[cython.int], 3)
-PIERCING_FEAT = cython.declare(cython.const[cython.int], 10)
-FEND_OFF_CAP = cython.declare(cython.const[cython.int], 10)
-TWO_HANDED_HEAVY = cython.declare(cython.const[cython.int], 1)
-DYING_WOUNDS = cython.declare(cython.const[cython.int], 2)
-MAX_ASSIGNED = cython.declare(cython.const[cython.int], 3)
-SNEAK_MAX = cython.declare(cython.const[cython.int], 3)
-HARASS_MAX = cython.declare(cython.const[cython.int], 2)
+EYE = cython.declare(const_int, 11)
+RUNE = cython.declare(const_int, 12)
+TENGWAR = cython.declare(const_int, 6)
+WEARY_BLANK = cython.declare(const_int, 3)
+PIERCING_FEAT = cython.declare(const_int, 10)
+FEND_OFF_CAP = cython.declare(const_int, 10)
+TWO_HANDED_HEAVY = cython.declare(const_int, 1)
+DYING_WOUNDS = cython.declare(const_int, 2)
+MAX_ASSIGNED = cython.declare(const_int, 3)
+SNEAK_MAX = cython.declare(const_int, 3)
+HARASS_MAX = cython.declare(const_int, 2)
 
 # --- stances, phases ------------------------------------------------------------------------------------------------
-FORWARD = cython.declare(cython.const[cython.int], 0)
-OPEN = cython.declare(cython.const[cython.int], 1)
-DEFENSIVE = cython.declare(cython.const[cython.int], 2)
-REARWARD = cython.declare(cython.const[cython.int], 3)
+FORWARD = cython.declare(const_int, 0)
+OPEN = cython.declare(const_int, 1)
+DEFENSIVE = cython.declare(const_int, 2)
+REARWARD = cython.declare(const_int, 3)
 STANCES = ("forward", "open", "defensive", "rearward")
-PH_VOLLEYS = cython.declare(cython.const[cython.int], 0)
-PH_STANCES = cython.declare(cython.const[cython.int], 1)
-PH_ENGAGEMENT = cython.declare(cython.const[cython.int], 2)
-PH_RESOLUTION = cython.declare(cython.const[cython.int], 3)
-PH_OVER = cython.declare(cython.const[cython.int], 4)
+PH_VOLLEYS = cython.declare(const_int, 0)
+PH_STANCES = cython.declare(const_int, 1)
+PH_ENGAGEMENT = cython.declare(const_int, 2)
+PH_RESOLUTION = cython.declare(const_int, 3)
+PH_OVER = cython.declare(const_int, 4)
 PHASES = ("volleys", "stances", "engagement", "resolution", "over")
 
 # --- combat tasks (the order of estoc.systems.tor.round.TASK_IDS) --------------------------------------------------
-T_INTIMIDATE = cython.declare(cython.const[cython.int], 0)
-T_CHALLENGE = cython.declare(cython.const[cython.int], 1)
-T_TWO_WEAPONS = cython.declare(cython.const[cython.int], 2)
-T_RALLY = cython.declare(cython.const[cython.int], 3)
-T_ENCOURAGE = cython.declare(cython.const[cython.int], 4)
-T_SNEAK = cython.declare(cython.const[cython.int], 5)
-T_PROTECT = cython.declare(cython.const[cython.int], 6)
-T_HOLD = cython.declare(cython.const[cython.int], 7)
-T_COUNTER = cython.declare(cython.const[cython.int], 8)
-T_AIM = cython.declare(cython.const[cython.int], 9)
-T_HARASS = cython.declare(cython.const[cython.int], 10)
-T_SKIRMISH = cython.declare(cython.const[cython.int], 11)
-T_CANCEL = cython.declare(cython.const[cython.int], 12)
-T_ADVANTAGE = cython.declare(cython.const[cython.int], 13)
-T_YIELD = cython.declare(cython.const[cython.int], 14)
-T_REDUCE = cython.declare(cython.const[cython.int], 15)
-N_TASKS = cython.declare(cython.const[cython.int], 16)
-SECONDARY = cython.declare(cython.const[cython.int], (1 << 1) | (1 << 2) | (1 << 5) | (1 << 7) | (1 << 15))
+T_INTIMIDATE = cython.declare(const_int, 0)
+T_CHALLENGE = cython.declare(const_int, 1)
+T_TWO_WEAPONS = cython.declare(const_int, 2)
+T_RALLY = cython.declare(const_int, 3)
+T_ENCOURAGE = cython.declare(const_int, 4)
+T_SNEAK = cython.declare(const_int, 5)
+T_PROTECT = cython.declare(const_int, 6)
+T_HOLD = cython.declare(const_int, 7)
+T_COUNTER = cython.declare(const_int, 8)
+T_AIM = cython.declare(const_int, 9)
+T_HARASS = cython.declare(const_int, 10)
+T_SKIRMISH = cython.declare(const_int, 11)
+T_CANCEL = cython.declare(const_int, 12)
+T_ADVANTAGE = cython.declare(const_int, 13)
+T_YIELD = cython.declare(const_int, 14)
+T_REDUCE = cython.declare(const_int, 15)
+N_TASKS = cython.declare(const_int, 16)
+SECONDARY = cython.declare(const_int, (1 << 1) | (1 << 2) | (1 << 5) | (1 << 7) | (1 << 15))
 """The tasks taken beside the main action, one bit each (see :func:`is_secondary`)."""
 
 # --- special damage -------------------------------------------------------------------------------------------------
-S_NONE = cython.declare(cython.const[cython.int], 0)
-S_HEAVY = cython.declare(cython.const[cython.int], 1)
-S_FEND = cython.declare(cython.const[cython.int], 2)
-S_PIERCE = cython.declare(cython.const[cython.int], 3)
-S_SHIELD = cython.declare(cython.const[cython.int], 4)
-S_AUTO = cython.declare(cython.const[cython.int], 5)
+S_NONE = cython.declare(const_int, 0)
+S_HEAVY = cython.declare(const_int, 1)
+S_FEND = cython.declare(const_int, 2)
+S_PIERCE = cython.declare(const_int, 3)
+S_SHIELD = cython.declare(const_int, 4)
+S_AUTO = cython.declare(const_int, 5)
 SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
 
 # --- gear on the ground (bits of ``dropped``) -----------------------------------------------------------------------
-G_HELM = cython.declare(cython.const[cython.int], 1)
-G_SHIELD = cython.declare(cython.const[cython.int], 2)
-G_WEAPON = cython.declare(cython.const[cython.int], 4)
+G_HELM = cython.declare(const_int, 1)
+G_SHIELD = cython.declare(const_int, 2)
+G_WEAPON = cython.declare(const_int, 4)
 """Weapon s lies on the ground: bit ``G_WEAPON << s``."""
 
 # --- actions (the policy's decisions, the GM's commands): d[0] kind, d[1] target, d[2] weapon, d[3] task, d[4]
 # special, d[5] item bits, d[6] flags (1 more attacks, 2 spread), d[7] Hope spent ---------------------------------
-A_PASS = cython.declare(cython.const[cython.int], 0)
-A_ATTACK = cython.declare(cython.const[cython.int], 1)
-A_TASK = cython.declare(cython.const[cython.int], 2)
-A_REGAIN = cython.declare(cython.const[cython.int], 3)
-A_PICKUP = cython.declare(cython.const[cython.int], 4)
-F_MORE = cython.declare(cython.const[cython.int], 1)
-F_SPREAD = cython.declare(cython.const[cython.int], 2)
+A_PASS = cython.declare(const_int, 0)
+A_ATTACK = cython.declare(const_int, 1)
+A_TASK = cython.declare(const_int, 2)
+A_REGAIN = cython.declare(const_int, 3)
+A_PICKUP = cython.declare(const_int, 4)
+F_MORE = cython.declare(const_int, 1)
+F_SPREAD = cython.declare(const_int, 2)
 
 # --- the log (play only) --------------------------------------------------------------------------------------------
-L_ROUND = cython.declare(cython.const[cython.int], 1)      # round
-L_ATTACK = cython.declare(cython.const[cython.int], 2)     # attacker, target, weapon, dice, mode (0, 1 favoured, 2 ill), tn,
+L_ROUND = cython.declare(const_int, 1)      # round
+L_ATTACK = cython.declare(const_int, 2)     # attacker, target, weapon, dice, mode (0, 1 favoured, 2 ill), tn,
                                              # weary, complication
-L_ROLL = cython.declare(cython.const[cython.int], 3)       # feat, total, success, tengwar, special, endurance, piercing, wounded
-L_AFTER = cython.declare(cython.const[cython.int], 4)      # parry now (or -1), fallen, weary now, protection weary, hope spent
-L_THRUST = cython.declare(cython.const[cython.int], 5)     # an adversary a shield thrust reached
-L_COUNTER = cython.declare(cython.const[cython.int], 6)    # hero, foe, endurance (or -1: a wound), wounded, protection total
-L_TASK = cython.declare(cython.const[cython.int], 7)       # actor, task, success, tengwar, weary, complication, hope spent
-L_EFFECT = cython.declare(cython.const[cython.int], 8)     # task, then what it did (see the task)
-L_SEVERITY = cython.declare(cython.const[cython.int], 9)   # hero, the feat face of its wound's severity, fatal
-L_TARGETS = cython.declare(cython.const[cython.int], 10)   # task, a combatant it reached, a number
-L_END_ROUND = cython.declare(cython.const[cython.int], 11)  # round
-L_OVER = cython.declare(cython.const[cython.int], 12)
+L_ROLL = cython.declare(const_int, 3)       # feat, total, success, tengwar, special, endurance, piercing, wounded
+L_AFTER = cython.declare(const_int, 4)      # parry now (or -1), fallen, weary now, protection weary, hope spent
+L_THRUST = cython.declare(const_int, 5)     # an adversary a shield thrust reached
+L_COUNTER = cython.declare(const_int, 6)    # hero, foe, endurance (or -1: a wound), wounded, protection total
+L_TASK = cython.declare(const_int, 7)       # actor, task, success, tengwar, weary, complication, hope spent
+L_EFFECT = cython.declare(const_int, 8)     # task, then what it did (see the task)
+L_SEVERITY = cython.declare(const_int, 9)   # hero, the feat face of its wound's severity, fatal
+L_TARGETS = cython.declare(const_int, 10)   # task, a combatant it reached, a number
+L_END_ROUND = cython.declare(const_int, 11)  # round
+L_OVER = cython.declare(const_int, 12)
 
-OUT_DOWN = cython.declare(cython.const[cython.int], 1)
-OUT_DEAD = cython.declare(cython.const[cython.int], 2)
-OUT_OVER = cython.declare(cython.const[cython.int], 8)
-SLOT_STRIDE = cython.declare(cython.const[cython.int], 8)
+OUT_DOWN = cython.declare(const_int, 1)
+OUT_DEAD = cython.declare(const_int, 2)
+OUT_OVER = cython.declare(const_int, 8)
+SLOT_STRIDE = cython.declare(const_int, 8)
 """Rows between two threads' slots, so that two threads never write the same cache line."""
-CHUNK = cython.declare(cython.const[cython.int], 64)
+CHUNK = cython.declare(const_int, 64)
 """Worlds a thread takes at a time: a thread given less of the shared machine takes fewer chunks, where a static
 split would leave the whole run waiting on its half."""
 
