@@ -12,7 +12,8 @@ import typer
 from estoc.i18n import _
 
 COMMANDS = {"attack": "attack", "demo": "demo", "fight": "fight", "run": "fight", "log": "fight", "odds": "odds",
-            "content": "content_cmd", "creature": "creature", "simulate": "simulate"}
+            "content": "content_cmd", "creature": "creature", "simulate": "simulate",
+            "serve": "serve"}
 """Each subcommand of ``estoc`` and the module of :mod:`estoc.cli` that defines it (its ``register``)."""
 SETTINGS: dict[str, Any] = {"no_args_is_help": True, "add_completion": False, "rich_markup_mode": None,
                             "pretty_exceptions_enable": False}

@@ -1,0 +1,74 @@
+"""``estoc serve``: the GM's screen in the browser and the players' view, over a new or a stored fight."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from estoc.cli.common import console
+from estoc.cli.fight import DbOption, new_tracker, open_store, resume_tracker
+from estoc.cli.guard import printable
+from estoc.errors import InputError
+from estoc.i18n import _, language
+from estoc.play.store import EventStore
+
+
+def shown_host(host: str) -> str:
+    """The host as an address names it: this machine's name for a wildcard, brackets around an IPv6 address."""
+    if host in ("0.0.0.0", "::", ""):
+        return socket.gethostname()
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve", help=_("Serve a fight in the browser: the GM's screen and the players' view (estoc serve "
+                                 "ENCOUNTER.yaml, or --resume ID)."))
+    def serve_command(
+        ctx: typer.Context,
+        encounter: Annotated[Path | None, typer.Argument(metavar="ENCOUNTER", help=_(
+            "An encounter file (a new fight).") )] = None,
+        resume: Annotated[str | None, typer.Option("--resume", help=_("Take up a stored fight."))] = None,
+        host: Annotated[str, typer.Option("--host", help=_(
+            "The address to listen on (default: this machine only)."))] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", min=1, max=65535, help=_("The port to listen on."))] = 8000,
+        db: DbOption = None,
+        seed: Annotated[int | None, typer.Option("--seed", help=_("Seed of estoc's dice."))] = None,
+        beasts_flee: Annotated[bool, typer.Option("--beasts-flee", help=_(
+            "Badly hurt beasts flee (the GM's choice)."))] = False,
+    ) -> None:
+        import secrets
+
+        import uvicorn
+
+        from estoc.web.app import create_app
+        from estoc.web.security import Keys, is_loopback
+        from estoc.web.session import open_session
+
+        path = db or EventStore.default_path()
+        if resume:
+            with open_store(db, read_only=True) as store:
+                fight_id = resume_tracker(ctx, store, resume).fight_id
+        elif encounter is not None:
+            with open_store(db) as store:
+                fight_id = new_tracker(ctx, store, encounter, seed if seed is not None else secrets.randbits(32),
+                                       beasts_flee).fight_id
+        else:
+            raise InputError(_("give an encounter file or --resume ID"))
+        keys = Keys()
+        session = open_session(ctx, path, fight_id)
+        web = create_app(session, keys, host, language())
+        base = f"http://{shown_host(host)}:{port}"
+        out = console()
+        lines = [_("Fight {id} served at {base}.").format(id=fight_id, base=base),
+                 _("The GM's screen (keep this address to yourself): {url}").format(url=f"{base}/gm?key={keys.gm}"),
+                 _("The players' view (read only): {url}").format(url=f"{base}/view?key={keys.players}")]
+        if not is_loopback(host.strip("[]")):
+            lines.append(_("Warning: listening on {host}: anyone on that network who has an address above can see "
+                           "the fight, and with the GM's address play it.").format(host=host))
+        lines.append(_("Ctrl-C stops the server (the fight is saved)."))
+        for line in lines:
+            out.print(printable(line), markup=False, soft_wrap=True)
+        uvicorn.run(web, host=host.strip("[]"), port=port, log_level="warning", timeout_graceful_shutdown=1)

@@ -1,0 +1,417 @@
+"""The web application: the GM's screen, the players' view, the pushes that keep them live.
+
+Routes (every one behind :mod:`estoc.web.security`):
+
+- ``GET /gm?key=…``, ``GET /view?key=…``: the first visit, which leaves a cookie and sends the browser on;
+- ``GET /gm``, ``GET /view``: the pages; ``GET /gm/live``, ``GET /view/live``: their live part alone;
+- ``GET /gm/events``, ``GET /view/events``: server-sent events, the live part again after every change;
+- ``POST /gm/command``: one command line (the terminal's words) decided on the ``version`` the page showed;
+- ``POST /gm/reveal``: show or hide the adversaries' numbers on the players' view;
+- ``GET /gm/export.md``: the log as Markdown; ``GET /lang/fr``, ``GET /lang/en``; ``GET /static/NAME``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qsl
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from estoc.cli.guard import write_crash_log
+from estoc.errors import EstocError
+from estoc.i18n import SUPPORTED, _, language, ngettext, set_language
+from estoc.play.store import StaleError
+from estoc.web.board import board_of
+from estoc.web.security import COOKIES, GM, PLAYERS, Keys, host_allowed, same_origin
+from estoc.web.session import FightSession, Screen
+
+STATIC = {"htmx.min.js": "text/javascript", "estoc.js": "text/javascript", "estoc.css": "text/css",
+          "htmx-LICENSE.txt": "text/plain"}
+"""The only files the server reads for a request, by name: nothing else on the disk is reachable."""
+LINE_LIMIT = 500
+"""The longest command line accepted (a note's text is bounded further by the tracker)."""
+HEARTBEAT_S = 15.0
+FORM_LIMIT = 16_384
+"""The largest form body read, in bytes."""
+LANG_COOKIE = "estoc_lang"
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+}
+SYSTEM_NAMES = {"harp": "HARP · TdM", "d100": "d100", "tor": "L'Anneau Unique / The One Ring"}
+
+
+def templates() -> Environment:
+    env = Environment(loader=PackageLoader("estoc.web", "templates"), autoescape=select_autoescape(default=True),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(_=_, ngettext=ngettext)
+    return env
+
+
+def _static_files() -> dict[str, bytes]:
+    folder = resources.files("estoc.web").joinpath("static")
+    return {name: folder.joinpath(name).read_bytes() for name in STATIC}
+
+
+class WebApp:
+    """The application's state: the fight session, the secrets, the templates, the bound host."""
+
+    def __init__(self, session: FightSession, keys: Keys, host: str = "127.0.0.1", lang: str | None = None) -> None:
+        self.session = session
+        self.keys = keys
+        self.host = host
+        self.lang = lang or language()
+        self.env = templates()
+        self.static = _static_files()
+        session.render = self.live
+
+    # ------------------------------------------------------------------------------------------------ rendering
+
+    def lang_of(self, request: Request) -> str:
+        chosen = request.cookies.get(LANG_COOKIE, "")
+        return chosen if chosen in SUPPORTED else self.lang
+
+    def live(self, screen: Screen) -> str:
+        """The live part of a screen (board and log), in the language set."""
+        session = self.session
+        tracker = session.tracker
+        gm = screen.role == GM
+        board = board_of(tracker.system.id, tracker.fight, tracker.marks.board(
+            int(tracker.fight.view().get("round") or 0)) if gm else None)
+        log = session.gm_log() if gm else session.players_log()
+        return self.env.get_template("live.html").render(
+            board=board, log=log, gm=gm, reveal=session.reveal, version=tracker.version, system=tracker.system.id)
+
+    def page(self, request: Request, role: str) -> HTMLResponse:
+        lang = self.lang_of(request)
+        set_language(lang)
+        tracker = self.session.tracker
+        words = sorted({w for en, fr, _h in tracker.system.commands() for w in (en, fr)})
+        ids = [row["id"] for row in tracker.fight.view()["combatants"]]
+        html = self.env.get_template("gm.html" if role == GM else "players.html").render(
+            lang=lang, name=self.session.name, system=SYSTEM_NAMES.get(tracker.system.id, tracker.system.id),
+            csrf=self.keys.csrf if role == GM else "", live=self.live(Screen(role, lang)), words=words, ids=ids,
+            help=[(en if en == fr else f"{en} / {fr}", text) for en, fr, text in tracker.system.commands()],
+            dice_help=tracker.system.dice_help(), reveal=self.session.reveal,
+            config=json.dumps(HTMX_CONFIG))
+        return HTMLResponse(html)
+
+    def answer(self, request: Request, message: str, status: int = 200, kind: str = "info") -> HTMLResponse:
+        """A command's answer: its message, and the GM's live part swapped in out of band."""
+        lang = self.lang_of(request)
+        set_language(lang)
+        html = self.env.get_template("answer.html").render(message=message, kind=kind,
+                                                           live=self.live(Screen(GM, lang)))
+        return HTMLResponse(html, status_code=status)
+
+    def error_page(self, request: Request, status: int, message: str) -> HTMLResponse:
+        set_language(self.lang_of(request))
+        html = self.env.get_template("error.html").render(lang=language(), status=status, message=message)
+        return HTMLResponse(html, status_code=status)
+
+    # ----------------------------------------------------------------------------------------------------- routes
+
+    def _require(self, request: Request, role: str) -> None:
+        found = self.keys.role(request)
+        if found is None or (role == GM and found != GM):
+            raise HTTPException(403, _("This address needs the key estoc serve printed."))
+
+    def _enter(self, request: Request, role: str) -> Response:
+        """A page: the first visit with ``?key=`` leaves the cookie and comes back without the key."""
+        key = request.query_params.get("key")
+        if key is not None:
+            found = self.keys.role_of_key(key)
+            if found is None or (role == GM and found != GM):
+                raise HTTPException(403, _("This address needs the key estoc serve printed."))
+            response = RedirectResponse("/gm" if role == GM else "/view", status_code=303)
+            response.set_cookie(COOKIES[found], key, httponly=True, samesite="strict", path="/")
+            return response
+        self._require(request, role)
+        return self.page(request, role)
+
+    async def gm_page(self, request: Request) -> Response:
+        return self._enter(request, GM)
+
+    async def view_page(self, request: Request) -> Response:
+        return self._enter(request, PLAYERS)
+
+    async def home(self, request: Request) -> Response:
+        role = self.keys.role(request)
+        if role is None:
+            raise HTTPException(403, _("This address needs the key estoc serve printed."))
+        return RedirectResponse("/gm" if role == GM else "/view", status_code=303)
+
+    async def gm_live(self, request: Request) -> Response:
+        self._require(request, GM)
+        set_language(self.lang_of(request))
+        return HTMLResponse(self.live(Screen(GM, self.lang_of(request))))
+
+    async def view_live(self, request: Request) -> Response:
+        self._require(request, PLAYERS)
+        set_language(self.lang_of(request))
+        return HTMLResponse(self.live(Screen(PLAYERS, self.lang_of(request))))
+
+    async def events(self, request: Request, role: str) -> Response:
+        self._require(request, role)
+        lang = self.lang_of(request)
+        screen = Screen(role, lang)
+        set_language(lang)
+        first = self.live(screen)
+        self.session.screens.add(screen)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield _sse("live", first)
+                while True:
+                    try:
+                        html = await asyncio.wait_for(screen.queue.get(), HEARTBEAT_S)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    yield _sse("live", html)
+            finally:
+                self.session.screens.discard(screen)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    async def gm_events(self, request: Request) -> Response:
+        return await self.events(request, GM)
+
+    async def view_events(self, request: Request) -> Response:
+        return await self.events(request, PLAYERS)
+
+    async def _guard_write(self, request: Request) -> dict[str, str]:
+        """A state-changing request: the GM's cookie, an Origin of this server, the CSRF token. Returns its form."""
+        if not same_origin(request):
+            raise HTTPException(403, _("Refused: this request comes from another site."))
+        self._require(request, GM)
+        fields = await _form(request)
+        if not self.keys.csrf_ok(request, fields.get("csrf")):
+            raise HTTPException(403, _("Refused: the page's security token is missing or wrong; reload the page."))
+        return fields
+
+    def _stale(self, request: Request, fields: dict[str, str]) -> Response | None:
+        """The page decided on another version of the fight than the one stored: it is told, and refreshed."""
+        session = self.session
+        with contextlib.suppress(EstocError):
+            if session.catch_up():
+                session.publish()
+        if fields.get("version", "") != str(session.tracker.version):
+            return self.answer(request, _("This screen was behind: the fight had changed (another tab or the "
+                                          "terminal). Nothing was done; the fight is shown as it stands."),
+                               409, "stale")
+        return None
+
+    async def command(self, request: Request) -> Response:
+        fields = await self._guard_write(request)
+        set_language(self.lang_of(request))
+        stale = self._stale(request, fields)
+        if stale is not None:
+            return stale
+        line = " ".join(fields.get("line", "").split())
+        if not line:
+            return self.answer(request, _("Type a command (help lists them)."), 422, "error")
+        if len(line) > LINE_LIMIT:
+            return self.answer(request, _("A command line holds {n} characters at most.").format(n=LINE_LIMIT),
+                               422, "error")
+        tracker = self.session.tracker
+        before = tracker.version
+        try:
+            message = self._run(line)
+        except StaleError as exc:
+            self.session.publish()
+            return self.answer(request, exc.message, 409, "stale")
+        except EstocError as exc:
+            return self.answer(request, exc.message, 422, "error")
+        except Exception as exc:  # (a bug in one command must not end the server; the state is as stored)
+            write_crash_log(exc)
+            with contextlib.suppress(Exception):
+                tracker.reload()
+            self.session.publish()
+            return self.answer(request, _("Unexpected error; the fight is as stored."), 500, "error")
+        if tracker.version != before:
+            self.session.publish()
+        set_language(self.lang_of(request))
+        return self.answer(request, message)
+
+    def _run(self, line: str) -> str:
+        """One command line, as the terminal runs it; returns what to say besides the log."""
+        tracker = self.session.tracker
+        request = tracker.request(line)
+        verb = request.get("command")
+        if verb == "quit":
+            return _("The fight is saved; the server runs until you stop it (Ctrl-C where it was started).")
+        if verb in ("status", "log"):
+            return ""
+        if verb == "summary":
+            return "\n".join(tracker.system.summary_lines(tracker.fight))
+        if verb == "help":
+            return "\n".join([f"{en if en == fr else f'{en} / {fr}'}: {text}"
+                              for en, fr, text in tracker.system.commands()] + [tracker.system.dice_help()])
+        records = tracker.command(line)
+        if any(r.get("kind") == "tracker" and r.get("verb") in ("undo", "redo") and not r.get("done")
+               for r in records):
+            return _("Nothing to undo.") if verb == "undo" else _("Nothing to redo.")
+        return ""
+
+    async def reveal(self, request: Request) -> Response:
+        fields = await self._guard_write(request)
+        set_language(self.lang_of(request))
+        self.session.reveal = fields.get("reveal") == "1"
+        self.session.publish()
+        set_language(self.lang_of(request))
+        return self.answer(request, _("The players now see the adversaries' numbers.") if self.session.reveal
+                           else _("The players now see the adversaries' state in words."))
+
+    async def export(self, request: Request) -> Response:
+        self._require(request, GM)
+        set_language(self.lang_of(request))
+        text = self.session.markdown()
+        name = f"estoc-fight-{self.session.fight_id}.md"
+        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8",
+                                 headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def choose_language(self, request: Request) -> Response:
+        code = request.path_params["code"]
+        if code not in SUPPORTED:
+            raise HTTPException(404, _("No such page."))
+        back = "/view" if request.query_params.get("to") == "view" else "/gm"
+        response = RedirectResponse(back, status_code=303)
+        response.set_cookie(LANG_COOKIE, code, httponly=True, samesite="strict", path="/")
+        return response
+
+    async def static_file(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise HTTPException(404, _("No such page."))
+        return Response(self.static[name], media_type=STATIC[name], headers={"cache-control": "max-age=3600"})
+
+    # ------------------------------------------------------------------------------------------------- plumbing
+
+    async def http_error(self, request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        detail = exc.detail if isinstance(exc, HTTPException) else ""
+        if (status == 404 and not detail) or detail == "Not Found":
+            detail = _("No such page.")
+        elif status == 405:
+            detail = _("This page does not take that kind of request.")
+        return self.error_page(request, status, str(detail))
+
+    async def server_error(self, request: Request, exc: Exception) -> Response:
+        write_crash_log(exc)
+        return self.error_page(request, 500, _("Unexpected error; the fight is as stored."))
+
+
+HTMX_CONFIG: dict[str, Any] = {
+    "includeIndicatorStyles": False, "allowEval": False, "allowScriptTags": False, "selfRequestsOnly": True,
+    "responseHandling": [{"code": "204", "swap": False}, {"code": "[23]..", "swap": True},
+                         {"code": "409|422|500", "swap": True, "error": True},
+                         {"code": "...", "swap": False, "error": True}]}
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """A small url-encoded form (the last value of each field); a larger body or another encoding is refused."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if kind not in ("application/x-www-form-urlencoded", ""):
+        raise HTTPException(415, _("This page takes a plain form only."))
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > FORM_LIMIT:
+            raise HTTPException(413, _("This request is too large."))
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=16)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise HTTPException(400, _("This request is not a readable form.")) from exc
+    return dict(pairs)
+
+
+def _sse(event: str, data: str) -> str:
+    lines = "".join(f"data: {line}\n" for line in data.splitlines() or [""])
+    return f"event: {event}\n{lines}\n"
+
+
+class Guard:
+    """Refuses a request addressed to another name than the server's (loopback), and adds the security headers to
+    every answer (a plain ASGI middleware: the server-sent events stream through it untouched)."""
+
+    def __init__(self, app: ASGIApp, web: WebApp) -> None:
+        self.app = app
+        self.web = web
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        if not host_allowed(request, self.web.host):
+            response = self.web.error_page(request, 400, _("This server answers only on its own address."))
+            await response(scope, receive, self._headed(send))
+            return
+        await self.app(scope, receive, self._headed(send))
+
+    @staticmethod
+    def _headed(send: Send) -> Send:
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        return headed
+
+
+def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang: str | None = None) -> Starlette:
+    """The Starlette application serving ``session``'s fight."""
+    web = WebApp(session, keys, host, lang)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        watcher = asyncio.create_task(session.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+            session.close()
+
+    routes = [
+        Route("/", web.home),
+        Route("/gm", web.gm_page),
+        Route("/view", web.view_page),
+        Route("/gm/live", web.gm_live),
+        Route("/view/live", web.view_live),
+        Route("/gm/events", web.gm_events),
+        Route("/view/events", web.view_events),
+        Route("/gm/command", web.command, methods=["POST"]),
+        Route("/gm/reveal", web.reveal, methods=["POST"]),
+        Route("/gm/export.md", web.export),
+        Route("/lang/{code}", web.choose_language),
+        Route("/static/{name}", web.static_file),
+    ]
+    app = Starlette(debug=False, routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Guard, web=web)],
+                    exception_handlers={HTTPException: web.http_error, Exception: web.server_error})
+    app.state.web = web
+    return app

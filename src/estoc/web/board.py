@@ -1,0 +1,182 @@
+"""The board as data for the web page: one row per combatant, over a fight's ``view()``, for each system.
+
+The terminal's board (:mod:`estoc.render.board`) lays the same facts out as text; here they are cells and lists that
+the templates lay out as a table, and the players' view words an adversary's state instead of its numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from estoc.i18n import _, ngettext, pick
+from estoc.render.board import GmMarks, d100_hint, harp_conditions, rds, tor_hint
+from estoc.render.tor_fight import _item, _stance
+
+
+@dataclass
+class Row:
+    """One combatant on the board."""
+
+    id: str
+    name: str
+    side: str
+    player: bool
+    value: int
+    maximum: int
+    current: bool
+    out: bool
+    initiative: str = ""
+    stance: str = ""
+    conditions: list[str] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def percent(self) -> int:
+        """The bar's width, 0 to 100 (one at least while any is left)."""
+        if self.maximum <= 0 or self.value <= 0:
+            return 0
+        return max(1, min(100, round(100 * self.value / self.maximum)))
+
+    @property
+    def health(self) -> str:
+        """An adversary's state in words, as the players see it."""
+        return health_words(self.value, self.maximum, self.out)
+
+
+@dataclass
+class Board:
+    """The fight at a glance."""
+
+    system: str
+    round: int
+    heading: str
+    hint: str
+    over: str
+    current: str
+    order: list[str]
+    rows: list[Row]
+    measure: str
+    timers: list[str]
+
+
+def health_words(value: int, maximum: int, out: bool) -> str:
+    """Unhurt, wounded, badly wounded or down: what the table sees of an adversary without its numbers."""
+    if out or value <= 0:
+        return _("down")
+    if value >= maximum:
+        return _("unhurt")
+    if 2 * value > maximum:
+        return _("wounded")
+    return _("badly wounded")
+
+
+def _name(view: Mapping[str, Any], cid: str | None) -> str:
+    if not cid:
+        return ""
+    return next((pick(r["name"]) for r in view["combatants"] if r["id"] == cid), cid)
+
+
+def _over(view: Mapping[str, Any]) -> str:
+    if not view.get("over"):
+        return ""
+    name = view.get("winner_name")
+    winner = pick(name) if isinstance(name, dict) else view.get("winner")
+    return _("The fight is over — victory: {side}.").format(side=winner or "—")
+
+
+def _marked(row: Row, marks: GmMarks | None) -> Row:
+    for name, left in (marks or {}).get("conditions", {}).get(row.id, []):
+        row.marks.append(name if left is None else f"{name} {rds(left)}")
+    row.notes = list((marks or {}).get("notes", {}).get(row.id, []))
+    return row
+
+
+def _harp(view: dict[str, Any], marks: GmMarks | None) -> Board:
+    now = int(view["round"])
+    order = {cid: i for i, cid in enumerate(view["order"])}
+    rows = []
+    for r in sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order))):
+        out = bool(r["dead"] or r["down"] or r["removed"])
+        rows.append(_marked(Row(
+            id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")), value=int(r["hp"]),
+            maximum=int(r["hp_max"]), current=r["id"] == view.get("current"), out=out,
+            initiative="" if r["initiative"] is None else str(r["initiative"]),
+            conditions=harp_conditions(r, now)), marks))
+    current = view.get("current")
+    heading = (_("Round {n} — {who} to act").format(n=now, who=_name(view, current)) if current
+               else _("Round {n}").format(n=now))
+    return Board("harp", now, heading, "", _over(view), str(current or ""), list(view["order"]), rows, _("HP"),
+                 _timers(marks))
+
+
+def _d100(view: dict[str, Any], marks: GmMarks | None) -> Board:
+    phases = {"movement": _("movement"), "actions": _("actions"), "over": _("over")}
+    states = {"unconscious": _("unconscious"), "dying": _("dying"), "dead": _("dead"), "out": _("out of the fight")}
+    rows = []
+    for r in view["combatants"]:
+        tail = []
+        if r["wounds"]:
+            tail.append(ngettext("wound {list}", "wounds {list}", len(r["wounds"])).format(
+                list=", ".join(map(str, r["wounds"]))))
+        if r.get("kneeling"):
+            tail.append(_("kneeling"))
+        if r["state"] in states:
+            tail.append(states[r["state"]])
+        rows.append(_marked(Row(
+            id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")), value=int(r["hp"]),
+            maximum=int(r["hp_max"]), current=r["id"] == view.get("current"), out=r["state"] != "ok",
+            initiative=str(r.get("dex", "")), conditions=tail), marks))
+    heading = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
+    return Board("d100", int(view["round"]), heading, d100_hint(view), _over(view), str(view.get("current") or ""),
+                 list(view.get("order") or []), rows, _("Hit points"), _timers(marks))
+
+
+def _tor(view: dict[str, Any], marks: GmMarks | None) -> Board:
+    phases = {"volleys": _("opening volleys"), "stances": _("stances"), "engagement": _("engagement"),
+              "resolution": _("resolution"), "over": _("over")}
+    rows = []
+    for r in view["combatants"]:
+        tail = []
+        if r["wounds"]:
+            tail.append(ngettext("{n} wound", "{n} wounds", r["wounds"]).format(n=r["wounds"]))
+        if r.get("hope_max"):
+            tail.append(_("Hope {n}/{max}").format(n=r["hope"], max=r["hope_max"]))
+        if r.get("load") is not None:
+            tail.append(_("load {n}").format(n=r["load"]))
+        if r.get("weary"):
+            tail.append(_("weary"))
+        if r.get("complication"):
+            tail.append(_("complication −{n}d").format(n=r["complication"]))
+        if r.get("dropped"):
+            tail.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in r["dropped"])))
+        if r.get("opponents") and r["standing"]:
+            tail.append(_("against {ids}").format(ids=", ".join(r["opponents"])))
+        if r["dying"]:
+            tail.append(_("dying"))
+        elif not r["standing"]:
+            tail.append(_("out of the fight"))
+        rows.append(_marked(Row(
+            id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")),
+            value=int(r["endurance"]), maximum=int(r["endurance_max"]), current=r["id"] == view.get("current"),
+            out=not r["standing"], stance=_stance(r["stance"]) if r["stance"] else _("adversary"),
+            conditions=tail), marks))
+    heading = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
+    return Board("tor", int(view["round"]), heading, tor_hint(view), _over(view), str(view.get("current") or ""),
+                 list(view.get("order") or []), rows, _("Endurance"), _timers(marks))
+
+
+def _timers(marks: GmMarks | None) -> list[str]:
+    return [_("round {round}: {text}").format(round=at, text=text) for at, text in (marks or {}).get("timers", [])]
+
+
+def board_of(system: str, fight: Any, marks: GmMarks | None = None) -> Board:
+    """The board of a fight of ``system`` (``harp``, ``d100`` or ``tor``) with the GM's marks."""
+    view = fight.view()
+    if system == "harp":
+        return _harp(view, marks)
+    if system == "d100":
+        return _d100(view, marks)
+    return _tor(view, marks)
