@@ -44,12 +44,14 @@ there). A listed event must really differ when replayed (or be refused by the ru
 same is stale and fails. Once the differences are named, the logs may be regenerated
 (``python tools/record_harp_events.py``) and their entries removed here, the commit saying each change."""
 
-NEW_FIELDS = frozenset({"passing", "to_roll", "out_of_fight", "hp_after", "rolled"})
+NEW_FIELDS = frozenset({"passing", "to_roll", "out_of_fight", "hp_after", "rolled", "stun_until", "must_parry_until",
+                        "no_parry_until", "lost_until"})
 """Fields the views and records tell that the recorded ones did not (compared only where recorded): ``passing``, a
 combatant whose « Mort » of N rounds has run out, now « En train de Trépasser » rather than dead outright; in the
 narration records (issue 16), a round's ``to_roll`` (the players whose initiative totals the GM may type, with their
 bonus) and ``out_of_fight`` (who is down when it begins), a turn's ``hp_after`` (hit points after bleeding or
-regenerating), and ``rolled`` (the faces estoc rolled in an event where the GM typed some)."""
+regenerating), and ``rolled`` (the faces estoc rolled in an event where the GM typed some); in the view, each
+combatant's pinned rounds (``stun_until``…), which tell a condition that ends when its turn begins from none."""
 
 LOGS = Path(__file__).with_name("harp_events")
 NAMES = sorted(path.stem for path in LOGS.glob("*.json"))

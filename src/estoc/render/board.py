@@ -258,29 +258,9 @@ BOARDS: dict[str, Callable[[Mapping[str, Any], GmMarks | None], list[str]]] = {
     "harp": harp_board, "d100": d100_board, "tor": tor_board}
 
 
-def harp_pinned_rounds(fight: Any, view: dict[str, Any]) -> dict[str, Any]:
-    """The view with each HARP combatant's pinned rounds (``stun_until``…) where the view lacks them, read from the
-    fight: the board needs them to show a stun that ends when the combatant's turn begins (see :func:`_pinned`).
-    A view that gives them is left as it is."""
-    value = getattr(fight, "value", None)
-    if value is None:
-        return view
-    for i, row in enumerate(view["combatants"]):
-        for _left, until_key in PINNED:
-            if until_key not in row:
-                try:
-                    row[until_key] = int(value(until_key, i))
-                except (KeyError, AttributeError, IndexError, TypeError, ValueError):
-                    row[until_key] = None
-    return view
-
-
 def board_lines(system: str, fight: Any, marks: GmMarks | None = None) -> list[str] | None:
     """The board of a fight of ``system`` with the GM's marks, or ``None`` for a system without one here."""
     shape = BOARDS.get(system)
     if shape is None:
         return None
-    view = fight.view()
-    if system == "harp":
-        view = harp_pinned_rounds(fight, view)
-    return shape(view, marks)
+    return shape(fight.view(), marks)

@@ -333,6 +333,10 @@ class HarpFight(Sides):
                 "must_parry": _left(self.value("must_parry_until", i), now),
                 "no_parry": _left(self.value("no_parry_until", i), now),
                 "lost": _left(self.value("lost_until", i), now),
+                # the pinned rounds themselves: a count of 0 above is "none" or "until its turn begins" (the kernel
+                # lifts a condition at the start of the victim's turn), which only these tell apart
+                **{key: self.value(key, i) for key in ("stun_until", "must_parry_until", "no_parry_until",
+                                                       "lost_until")},
                 "shaken": bool(self.value("shaken", i)), "prone": bool(self.value("prone", i)),
                 "disarmed": bool(self.value("disarmed", i)), "down": bool(self.value("down", i)),
                 "dead": bool(self.value("dead", i)), "passing": self.value("dead", i) == PASSING_AWAY,
