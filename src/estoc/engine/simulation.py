@@ -13,7 +13,9 @@ declares:
   tables), and :meth:`SimSystem.play_chunk`: ``worlds`` whole fights on the keyed dice of one seed, as an
   :class:`Outcome` (one value per world, kept inside the chunk);
 - what ``crits_taken`` counts (``marks``) and ``tasks_tried`` (``task_ids``), with their names for a summary, and
-  its settings in words.
+  its settings in words;
+- :meth:`SimSystem.plan_space`: the plans each combatant could follow (:class:`PlanAxis`, each plan a
+  :class:`PlanVariant`: changes to the encounter's setup), searched by ``estoc balance``.
 """
 
 from __future__ import annotations
@@ -251,6 +253,51 @@ def apply_settings(setup: dict[str, Any], changes: Sequence[tuple[SettingSpec, A
             node[last] = value
 
 
+# --- plans: the choices a side's policy could make (for balance studies) -----------------------------------------
+
+SetupPath = tuple[str | int, ...]
+"""A place in an encounter's setup: keys of mappings and indices of lists (``("heroes", 2, "stance")``)."""
+
+
+@dataclass(frozen=True)
+class PlanVariant:
+    """One way a combatant could play: what it changes in the encounter's setup (``None`` removes the key)."""
+
+    id: str
+    """Short and stable, for JSON and the search's bookkeeping (``defensive:contre-attaque``)."""
+    label: Callable[[], str]
+    """The plan in words, translated when called."""
+    changes: tuple[tuple[SetupPath, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlanAxis:
+    """One combatant's candidate plans (a finite list, the encounter's own among them, at ``current``)."""
+
+    id: str
+    """The combatant's id."""
+    name: Mapping[str, str]
+    side: str
+    variants: tuple[PlanVariant, ...]
+    current: int = 0
+
+
+def apply_changes(setup: dict[str, Any], changes: Sequence[tuple[SetupPath, Any]]) -> None:
+    """Write each change at its place in ``setup`` (a copy the caller owns): mappings are made on the way, list
+    entries must exist."""
+    for path, value in changes:
+        *parents, last = path
+        node: Any = setup
+        for part in parents:
+            node = node[part] if isinstance(part, int) else node.setdefault(part, {})
+        if value is None:
+            if isinstance(last, int):
+                raise ValueError(f"cannot remove list entry {last} of {path}")
+            node.pop(last, None)
+        else:
+            node[last] = value
+
+
 # --- the protocol ---------------------------------------------------------------------------------------------------
 
 class NumberFormat(Protocol):
@@ -314,4 +361,10 @@ class SimSystem(Protocol[E, P]):
 
     def task_name(self, task_id: str) -> dict[str, str]:
         """A combat task's name, by language."""
+        ...
+
+    def plan_space(self, encounter: E) -> tuple[PlanAxis, ...]:
+        """The plans each combatant of the encounter could follow, as changes to its setup, for a balance study
+        (:mod:`estoc.sim.balance`): one axis a combatant whose play the encounter can change; empty when the
+        system's policy has no choice an encounter can name."""
         ...

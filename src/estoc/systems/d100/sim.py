@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from estoc.content.registry import Content
-from estoc.engine.simulation import NumberFormat, OneOf, Outcome, SettingSpec, SimSystem, Switch, Whole
+from estoc.engine.simulation import NumberFormat, OneOf, Outcome, PlanAxis, SettingSpec, SimSystem, Switch, Whole
 from estoc.i18n import _
 from estoc.systems.d100.encounter import SETUP_PATH, LoadedD100Encounter, load_d100_encounter
 from estoc.systems.d100.worlds import array, build, kernel_of, kernel_settings
@@ -105,6 +105,11 @@ class D100Sim:
 
     def task_name(self, task_id: str) -> dict[str, str]:
         return {"fr": task_id, "en": task_id}
+
+    def plan_space(self, encounter: Any) -> tuple[PlanAxis, ...]:
+        # The policy's choices (parry, dodge…) are the kernel's decide, which no encounter field names yet: no plan
+        # to search; a balance study plays the encounter as it stands on both sides of the rule.
+        return ()
 
 
 SIM: SimSystem[LoadedD100Encounter, None] = D100Sim()

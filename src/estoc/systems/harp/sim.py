@@ -16,7 +16,17 @@ import numpy as np
 
 from estoc.content.models.common import BONUS_MAX
 from estoc.content.registry import Content
-from estoc.engine.simulation import NumberFormat, OneOf, Outcome, SettingSpec, SimSystem, Switch, Whole, side_order
+from estoc.engine.simulation import (
+    NumberFormat,
+    OneOf,
+    Outcome,
+    PlanAxis,
+    SettingSpec,
+    SimSystem,
+    Switch,
+    Whole,
+    side_order,
+)
 from estoc.i18n import _
 from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
 from estoc.systems.harp.tables import HarpTables, compile_tables
@@ -125,6 +135,11 @@ class HarpSim:
 
     def task_name(self, task_id: str) -> dict[str, str]:
         return {"fr": task_id, "en": task_id}
+
+    def plan_space(self, encounter: Any) -> tuple[PlanAxis, ...]:
+        # The policy's choices (parry, dodge…) are the kernel's decide, which no encounter field names yet: no plan
+        # to search; a balance study plays the encounter as it stands on both sides of the rule.
+        return ()
 
 
 SIM: SimSystem[LoadedEncounter, HarpTables] = HarpSim()

@@ -8,17 +8,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from itertools import permutations
 from typing import Any
 
 import numpy as np
 
 from estoc.content.registry import Content
 from estoc.dice import DiceSource, KeyedDice
-from estoc.engine.simulation import NumberFormat, Outcome, SettingSpec, SimSystem, Switch
+from estoc.engine.simulation import NumberFormat, Outcome, PlanAxis, PlanVariant, SettingSpec, SimSystem, Switch
 from estoc.i18n import _
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
-from estoc.systems.tor.round import TASK_IDS, task
+from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.round import CLOSE, TASK_IDS, Stance, task
 from estoc.systems.tor.worlds import Settings, array, build, kernel_of
 
 OUT_DOWN, OUT_DEAD, OUT_OVER = 1, 2, 8
@@ -108,6 +110,80 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: Any, m
                    crits_taken=wounds, tasks_tried=tried, tasks_worked=worked)
 
 
+# --- the plans a hero could follow (balance studies) ----------------------------------------------------------------
+
+YIELD = "ceder-terrain"
+MAX_ORDERED = 3
+"""Tasks of one action (main or secondary) tried in every order up to this many; more, in the repertoire's order."""
+
+
+def _orders(tasks: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every subset of ``tasks`` in every order (the policy takes the first whose moment has come), the empty one
+    first; beyond :data:`MAX_ORDERED` tasks, the subsets in the given order only."""
+    if len(tasks) > MAX_ORDERED:
+        return [tuple(t for i, t in enumerate(tasks) if mask >> i & 1) for mask in range(1 << len(tasks))]
+    return [order for size in range(len(tasks) + 1) for order in permutations(tasks, size)]
+
+
+def _stance_words(stance: str) -> str:
+    return {"forward": _("forward"), "open": _("open"), "defensive": _("defensive"), "rearward": _("rearward")}[stance]
+
+
+def _variant(index: int, stance: Stance, tasks: tuple[str, ...]) -> PlanVariant:
+    def label() -> str:
+        from estoc.i18n import language
+
+        named = [getattr(task(t), "name_fr" if language() == "fr" else "name_en") for t in tasks]
+        return _("{stance}: {tasks}").format(stance=_stance_words(stance),
+                                             tasks=", ".join(named) if named else _("attacks only"))
+
+    return PlanVariant(f"{stance}:{','.join(tasks) or '-'}", label,
+                       ((("heroes", index, "stance"), stance), (("heroes", index, "tasks"), list(tasks))))
+
+
+def hero_plans(index: int, person: Combatant, stance: Stance, repertoire: Sequence[str],
+               enabled: Mapping[str, bool]) -> tuple[tuple[PlanVariant, ...], int]:
+    """A hero's candidate plans, and which is the encounter's own: each stance it may take (the rear only with a
+    ranged weapon) × the tasks of its repertoire that stance (or any) allows and the fight has on: every subset,
+    main tasks and secondary ones each in every order, yield ground in or out. The policy's own rules (a task's
+    moment, a bonus waiting for the next attack) stay the kernel's."""
+    stances: list[Stance] = [*CLOSE, *(("rearward",) if any(w.record.ranged for w in person.weapons) else ())]
+    if stance not in stances:
+        stances.append(stance)
+    variants: list[PlanVariant] = []
+    own = tuple(repertoire)
+    current = -1
+    for s in stances:
+        usable = [t for t in dict.fromkeys(repertoire) if task(t).stance in (s, "other") and enabled.get(t, True)]
+        mains = [t for t in usable if task(t).action == "main" and t != YIELD]
+        seconds = [t for t in usable if task(t).action == "secondary"]
+        yields: list[tuple[str, ...]] = [(), (YIELD,)] if YIELD in usable else [()]
+        for main in _orders(mains):
+            for second in _orders(seconds):
+                for y in yields:
+                    variants.append(_variant(index, s, (*main, *second, *y)))
+        if s == stance:
+            # The encounter's own plan: its stance and its tasks as listed (those of other stances are never taken).
+            kept = (*(t for t in own if t in mains), *(t for t in own if t in seconds),
+                    *((YIELD,) if YIELD in usable and YIELD in own else ()))
+            mine = [v for v in variants if v.id == f"{s}:{','.join(kept) or '-'}"]
+            if mine:
+                current = variants.index(mine[0])
+            else:
+                variants.append(_variant(index, s, kept))
+                current = len(variants) - 1
+    return tuple(variants), current
+
+
+def plan_space(encounter: LoadedTorEncounter) -> tuple[PlanAxis, ...]:
+    """Each hero's candidate plans (:func:`hero_plans`); the adversaries use no tasks and have none."""
+    axes = []
+    for index, (hid, person, stance) in enumerate(encounter.heroes):
+        variants, current = hero_plans(index, person, stance, encounter.plans.get(hid, ()), encounter.tasks)
+        axes.append(PlanAxis(hid, dict(person.name), "heroes", variants, current))
+    return tuple(axes)
+
+
 def _task_setting(task_id: str) -> SettingSpec:
     return SettingSpec(f"tor.tasks.{task_id}", Switch("on-off"), lambda: _(
         "A combat task switched on or off; TASK is one of {tasks}.").format(tasks=", ".join(TASK_IDS)),
@@ -153,6 +229,9 @@ class TorSim:
     def task_name(self, task_id: str) -> dict[str, str]:
         found = task(task_id)
         return {"fr": found.name_fr, "en": found.name_en}
+
+    def plan_space(self, encounter: LoadedTorEncounter) -> tuple[PlanAxis, ...]:
+        return plan_space(encounter)
 
 
 SIM: SimSystem[LoadedTorEncounter, None] = TorSim()
