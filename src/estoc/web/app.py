@@ -34,6 +34,7 @@ from estoc.cli.guard import write_crash_log
 from estoc.errors import EstocError
 from estoc.i18n import SUPPORTED, _, language, ngettext, set_language
 from estoc.play.store import StaleError
+from estoc.render.tracker import tracker_lines
 from estoc.web.board import board_of
 from estoc.web.security import COOKIES, GM, PLAYERS, Keys, host_allowed, same_origin
 from estoc.web.session import FightSession, Screen
@@ -267,10 +268,9 @@ class WebApp:
             return "\n".join([f"{en if en == fr else f'{en} / {fr}'}: {text}"
                               for en, fr, text in tracker.system.commands()] + [tracker.system.dice_help()])
         records = tracker.command(line)
-        if any(r.get("kind") == "tracker" and r.get("verb") in ("undo", "redo") and not r.get("done")
-               for r in records):
-            return _("Nothing to undo.") if verb == "undo" else _("Nothing to redo.")
-        return ""
+        # An undo or a redo is said once, to the GM (the log itself is the fight's, without it).
+        return "\n".join(line for record in records if record.get("kind") == "tracker"
+                         and record.get("verb") in ("undo", "redo") for line in tracker_lines(record))
 
     async def reveal(self, request: Request) -> Response:
         fields = await self._guard_write(request)

@@ -29,9 +29,9 @@ WATCH_S = 1.0
 """How often the store is read for commands another writer (the terminal) stored."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Screen:
-    """One open page that follows the fight (a GM's tab or a player's screen)."""
+    """One open page that follows the fight (a GM's tab or a player's screen); each is itself (hashed by identity)."""
 
     role: str
     lang: str

@@ -1,0 +1,139 @@
+"""The GM's screen and the players' view through HTTP: the board, the log, commands of every system, the players'
+words, the GM's reveal, the export, the languages, the pushes to open screens."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+
+import pytest
+from tests.web.conftest import Served, version_of
+
+from estoc.i18n import set_language
+from estoc.web.session import Screen, veil
+
+
+def _texts(html: str, cls: str) -> list[str]:
+    return re.findall(rf'<span class="{cls}">(.*?)</span>', html)
+
+
+def test_gm_page_shows_the_board_and_the_log(served: Served) -> None:
+    page = served.tab("gm").get("/gm").text
+    for cid in ("brundar", "orque-1", "warg"):
+        assert f'id="row-{cid}"' in page
+    assert "Round 1 — Faralinde Quickblade to act" in page
+    assert "105/105" in page  # Brundar's hit points
+    assert re.search(r"initiative: Faralinde Quickblade \d+", page)  # the narration, every number shown
+    assert '<option value="attaquer">' in page and '<option value="orque-1">' in page
+    assert 'data-key="u"' in page
+
+
+def test_harp_fight_played_to_the_end_with_undo(served: Served) -> None:
+    gm = served.tab("gm")
+    first = served.gm_post(gm, "attack orque-1")
+    assert first.status_code == 200
+    assert "Faralinde Quickblade attacks Orc 1" in first.text
+    undone = served.gm_post(gm, "undo")
+    assert undone.status_code == 200 and "Undone: attack orque-1" in undone.text
+    assert "Faralinde Quickblade attacks Orc 1" not in undone.text
+    redone = served.gm_post(gm, "redo")
+    assert "Redone: attack orque-1" in redone.text
+    refused = served.gm_post(gm, "attack nobody")
+    assert refused.status_code == 422 and 'class="msg error"' in refused.text
+    end = served.gm_post(gm, "auto end")
+    assert end.status_code == 200
+    assert "The fight is over — victory:" in end.text
+    export = gm.get("/gm/export.md")
+    assert export.status_code == 200 and export.text.startswith("# Ambush at the ford")
+    assert "## Summary" in export.text
+    assert "attachment" in export.headers["content-disposition"]
+
+
+def test_players_see_adversaries_in_words(served: Served) -> None:
+    gm, players = served.tab("gm"), served.tab("players")
+    served.gm_post(gm, "mark orque-1 silence 3")
+    served.gm_post(gm, "note warg secretly-afraid of fire")
+    served.gm_post(gm, "hp orque-2 10")
+    view = players.get("/view").text
+    assert "105/105" in view  # a hero's numbers
+    assert "/85" not in view and "10/" not in view  # no orc's
+    assert "badly wounded" in _texts(view, "words")
+    assert "unhurt" in _texts(view, "words")
+    assert "silence" not in view and "secretly-afraid" not in view  # the GM's marks and notes
+    assert "now has 10 HP" not in view  # the GM's edits
+    assert "<code>orque-1</code>" not in view  # no ids to type: the players do not command
+    assert 'name="line"' not in view and "X-CSRF-Token" not in view
+    assert served.tab(None).post("/gm/reveal", data={"reveal": "1"}, headers={
+        "X-CSRF-Token": served.keys.csrf}).status_code == 403  # a fresh tab without the GM's cookie
+    shown = gm.post("/gm/reveal", data={"reveal": "1"}, headers={"X-CSRF-Token": served.keys.csrf})
+    assert shown.status_code == 200
+    assert "10/85" in players.get("/view/live").text
+    gm.post("/gm/reveal", data={}, headers={"X-CSRF-Token": served.keys.csrf})
+    assert "10/85" not in players.get("/view/live").text
+
+
+def test_players_narration_hides_adversaries_hit_points() -> None:
+    heroes = ["Faralinde Quickblade"]
+    assert veil("Total: 24 hits; Orc 1 at 61 of 85 HP.", heroes) == "Total: 24 hits; Orc 1 (wounded)."
+    assert veil("Total: 80 hits; Orc 1 at 5 of 85 HP.", heroes) == "Total: 80 hits; Orc 1 (badly wounded)."
+    assert veil("Total: 9 hits; Faralinde Quickblade at 50 of 90 HP.", heroes).endswith("at 50 of 90 HP.")
+    set_language("fr")
+    try:
+        from estoc.i18n import _
+
+        line = _("{who} at {hp} of {max} HP").format(who="Orque 1", hp=3, max=85)
+        assert veil(line, heroes) == "Orque 1 (gravement blessé)"
+    finally:
+        set_language("en")
+
+
+def test_french_screen(served: Served) -> None:
+    gm = served.tab("gm")
+    response = gm.get("/lang/fr?to=gm")
+    assert response.status_code == 303 and response.headers["location"] == "/gm"
+    page = gm.get("/gm").text
+    assert 'lang="fr"' in page and "Écran du MJ" in page and "Récit" in page
+    assert "Ordre d'action" in page or "Ordre d&#39;action" in page
+    assert gm.get("/lang/de").status_code == 404
+    answer = served.gm_post(gm, "attaquer orque-1")
+    assert "attaque" in answer.text
+
+
+@pytest.mark.parametrize(("system", "lines", "heading"), [
+    ("d100", ["actions", "auto"], "Round 1, actions"),
+    ("tor", ["close", "fight", "auto"], "Round 1, resolution"),
+])
+def test_other_systems_start_and_play_a_turn(served_factory: Callable[..., Served], system: str, lines: list[str],
+                                             heading: str) -> None:
+    served = served_factory(system)
+    gm = served.tab("gm")
+    for line in lines:
+        assert served.gm_post(gm, line).status_code == 200, line
+    live = gm.get("/gm/live").text
+    assert f'<h2 id="turn">{heading}</h2>' in live
+    assert version_of(live) == str(len(lines) + 1)
+    view = served.tab("players").get("/view").text
+    assert "unhurt" in view or "wounded" in view
+    if system == "tor":
+        assert "Hope 13/13" in live and "forward" in live  # a hero's hope and stance
+
+
+def test_every_change_is_pushed_to_every_screen(served: Served) -> None:
+    """Each open screen (GM's or players', each in its language) gets the fight again after a command."""
+    screens = [Screen("gm", "en"), Screen("players", "fr")]
+
+    def listen() -> None:
+        for screen in screens:
+            screen.queue = asyncio.Queue()
+            served.session.screens.add(screen)
+
+    served.call(listen)
+    gm = served.tab("gm")
+    served.gm_post(gm, "auto")
+    pushed = [served.call(screen.queue.get_nowait) for screen in screens]
+    assert 'data-version="2"' in pushed[0] and 'data-version="2"' in pushed[1]
+    assert "<code>orque-1</code>" in pushed[0]
+    assert "Récit" in pushed[1] and "<code>" not in pushed[1]
+    served.gm_post(gm, "help")  # a command that changes nothing pushes nothing
+    assert all(served.call(screen.queue.empty) for screen in screens)
