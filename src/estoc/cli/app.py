@@ -13,7 +13,7 @@ from estoc.i18n import _
 
 COMMANDS = {"attack": "attack", "demo": "demo", "fight": "fight", "run": "fight", "log": "fight", "odds": "odds",
             "content": "content_cmd", "creature": "creature", "simulate": "simulate",
-            "serve": "serve"}
+            "serve": "serve", "balance": "balance"}
 """Each subcommand of ``estoc`` and the module of :mod:`estoc.cli` that defines it (its ``register``)."""
 SETTINGS: dict[str, Any] = {"no_args_is_help": True, "add_completion": False, "rich_markup_mode": None,
                             "pretty_exceptions_enable": False}

@@ -298,6 +298,7 @@ def search(arms: tuple[Arm, Arm], evaluate: Evaluator, options: Options = Option
         study.complete = True
     except KeyboardInterrupt:
         study.interrupted = True
+        study.races = [race for race in study.races if race.tally.n > 0]  # a race stopped before its first stage
         for race in study.races:
             if race.settled == "running":
                 race.settled = "interrupted"
