@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from tests.web.conftest import make_session
-from tests.web.live import CHROMIUM, LiveServer, browser_missing
 
 from estoc.content.registry import Content
+from estoc.web.live import CHROMIUM, LiveServer, browser_missing
 
 TIMEOUT_MS = 15_000
 

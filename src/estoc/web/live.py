@@ -1,4 +1,4 @@
-"""A real server for the browser tests, the screenshots and the bench: uvicorn in a thread, on a free port."""
+"""A server in a thread, on a free port of this machine: for the browser tests, the screenshots and the bench."""
 
 from __future__ import annotations
 

@@ -1,0 +1,51 @@
+"""``estoc serve``: a new or a stored fight, the two addresses, the warning off loopback (the server itself is not
+started here: uvicorn's ``run`` is replaced by a probe that records what it is given)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from estoc.cli import main
+
+SAMPLE = Path(__file__).parents[2] / "src" / "estoc" / "play" / "samples" / "embuscade.yaml"
+
+
+def _serve(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+           ) -> tuple[int, str, str, dict[str, Any]]:
+    seen: dict[str, Any] = {}
+
+    def probe(app: Any, **options: Any) -> None:
+        seen.update(options, app=app)
+
+    monkeypatch.setattr("uvicorn.run", probe)
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err, seen
+
+
+def test_serve_prints_both_addresses(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                     tmp_path: Path) -> None:
+    db = tmp_path / "f.db"
+    code, out, _err, seen = _serve(monkeypatch, capsys, "serve", str(SAMPLE), "--db", str(db), "--seed", "4")
+    assert code == 0
+    gm = re.search(r"http://127\.0\.0\.1:8000/gm\?key=([\w-]{43})", out)
+    players = re.search(r"http://127\.0\.0\.1:8000/view\?key=([\w-]{43})", out)
+    assert gm and players and gm.group(1) != players.group(1)
+    assert "Warning" not in out
+    assert seen["host"] == "127.0.0.1" and seen["port"] == 8000
+    code, out, _err, seen = _serve(monkeypatch, capsys, "--lang", "fr", "serve", "--resume", "1", "--db", str(db),
+                                   "--host", "0.0.0.0", "--port", "8123")
+    assert code == 0 and "Combat 1" in out and ":8123/view?key=" in out
+    assert "Attention" in out and "quiconque sur ce réseau" in out
+    assert seen["host"] == "0.0.0.0" and seen["port"] == 8123
+
+
+def test_serve_refusals(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _out, err, seen = _serve(monkeypatch, capsys, "serve", "--db", str(tmp_path / "f.db"))
+    assert code == 2 and "--resume" in err and not seen
+    code, _out, err, seen = _serve(monkeypatch, capsys, "serve", "--resume", "9", "--db", str(tmp_path / "f.db"))
+    assert code != 0 and "Traceback" not in err and not seen
