@@ -89,7 +89,24 @@ def test_the_search_finds_the_best_plan_known_by_construction() -> None:
     for race in study.races:
         best = max(range(len(race.candidates)), key=lambda k: truth(Candidate(race.arm, race.candidates[k])))
         assert best in race.alive or best in race.twins
-        assert 0.0 <= race.confidence() <= 1.0
+        assert race.confidence() > 0.9
+        rival = race.closest()
+        assert rival is not None and rival != race.chosen
+        gap = race.gap(race.chosen, rival)
+        assert gap.low <= gap.value <= gap.high
+        assert all(len(race.outcomes[k]) <= race.tally.n for k in range(len(race.candidates)))
+
+
+def test_confidence_is_low_between_near_equals() -> None:
+    near = (Arm("with", (_axis("q", 2),)), Arm("without", ()))
+
+    def evaluate(candidates, stream, first, count):  # type: ignore[no-untyped-def]
+        rng = np.random.default_rng([stream, first])
+        zero = np.zeros(len(candidates), dtype=np.int64)
+        return Scores(rng.random((len(candidates), count)) < 0.5, zero, zero, zero)  # independent, equal
+
+    race = search(near, evaluate, Options(n=2_000)).races[0]
+    assert race.settled == "budget" and 0.1 < race.confidence() < 0.9
 
 
 def test_the_interval_covers_the_truth_at_the_stated_rate() -> None:

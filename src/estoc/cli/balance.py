@@ -84,7 +84,7 @@ def _race(study: Study, race: Race) -> dict[str, Any]:
     axis = study.arms[race.arm].axes[race.axis]
     rival = race.closest()
     variant = axis.variants
-    gap = None if rival is None else race.tally.paired(race.chosen, rival)
+    gap = None if rival is None else race.gap(race.chosen, rival)
     return {"arm": "with" if race.arm == 0 else "without", "combatant": axis.id, "plans": len(race.candidates),
             "fights_each": race.tally.n, "chosen": variant[race.candidates[race.chosen][race.axis]].id,
             "settled": race.settled,
@@ -196,7 +196,7 @@ def plot_study(study: Study, path: Path) -> None:
         axis = study.arms[race.arm].axes[race.axis]
         labels, values, lows, highs, colours = [], [], [], [], []
         for k, plan in enumerate(race.candidates):
-            share = race.tally.win(k)
+            share = race.share(k)
             labels.append(axis.variants[plan[race.axis]].id)
             values.append(share.value)
             lows.append(share.value - share.low)

@@ -189,14 +189,12 @@ class Options:
     """Passes of the coordinate ascent, at most."""
 
     def stages(self) -> list[int]:
-        """Worlds a candidate has played after each stage of a race."""
+        """Worlds a candidate has played after each stage of a race: ``n``, halved down to the first stage."""
         first = self.first or max(200, self.n // 16)
-        ends = []
-        size = min(first, self.n)
-        while size < self.n:
-            ends.append(size)
-            size *= 2
-        return [*ends, self.n]
+        ends = [self.n]
+        while ends[0] // 2 >= first:
+            ends.insert(0, ends[0] // 2)
+        return ends
 
 
 @dataclass
@@ -222,29 +220,49 @@ class Race:
     def best_of(self, among: Sequence[int]) -> int:
         return max(among, key=lambda c: (int(self.tally.wins[c]), c == self.incumbent, -c))
 
+    outcomes: list[NDArray[np.bool_]] = field(default_factory=list)
+    """Each candidate's score on each world it played, in order (a dropped one stops where it was dropped)."""
+
+    def share(self, k: int) -> Share:
+        """Candidate ``k``'s score on the worlds it played."""
+        return wilson(int(self.outcomes[k].sum()), len(self.outcomes[k]))
+
+    def gap(self, j: int, k: int, z: float = Z95) -> Interval:
+        """``j − k`` on the worlds both played, with its paired normal interval."""
+        m = min(len(self.outcomes[j]), len(self.outcomes[k]))
+        d = self.outcomes[j][:m].astype(np.int64) - self.outcomes[k][:m].astype(np.int64)
+        if m < 2:
+            return Interval(float(d.mean()) if m else 0.0, -1.0, 1.0)
+        mean, half = float(d.mean()), z * float(d.std(ddof=1)) / math.sqrt(m)
+        return Interval(mean, mean - half, mean + half)
+
+    def same(self, j: int, k: int) -> bool:
+        """The same outcome on every world both played: the same plan for the side."""
+        m = min(len(self.outcomes[j]), len(self.outcomes[k]))
+        return bool((self.outcomes[j][:m] == self.outcomes[k][:m]).all())
+
     def closest(self) -> int | None:
-        """The chosen plan's closest rival (best mean among the others, those with the same outcome on every world
-        left out)."""
-        others = [k for k in range(len(self.candidates)) if k != self.chosen and self.tally.diff(self.chosen, k) != (
-            0.0, 0.0)]
+        """The chosen plan's closest rival: the best of those left, else the last dropped (plans with the same
+        outcome on every world left out)."""
+        others = [k for k in range(len(self.candidates)) if k != self.chosen and not self.same(self.chosen, k)]
         if not others:
             return None
-        return max(others, key=lambda k: (k in self.alive, int(self.tally.wins[k])))
+        return max(others, key=lambda k: (k in self.alive, len(self.outcomes[k]), self.share(k).value))
 
-    def confidence(self) -> float:
-        """A lower bound on the chance that the chosen plan beats every rival (normal approximation of each paired
-        difference on the race's worlds, joined by Bonferroni); 1 with no rival. A plan with the same outcome on
-        every world is the same plan for the side, not a rival."""
-        miss = 0.0
-        for k in range(len(self.candidates)):
-            if k == self.chosen:
-                continue
-            mean, var = self.tally.diff(self.chosen, k)
-            if var == 0:
-                # The same outcome on every world (mean 0): the same plan for the side, not a rival.
-                continue
-            miss += 0.5 * math.erfc(mean / math.sqrt(var / self.tally.n) / math.sqrt(2))
-        return max(0.0, 1.0 - miss)
+    def confidence(self, draws: int = 4_000) -> float:
+        """The chance that the chosen plan is the best of those left (the means' joint normal law on the race's
+        worlds, drawn ``draws`` times from a fixed seed); those dropped were dropped at the race's risk. 1 when it
+        is the only one left."""
+        alive = [k for k in self.alive if k != self.chosen and not self.same(self.chosen, k)]
+        if not alive:
+            return 1.0
+        idx = [self.chosen, *alive]
+        t, n = self.tally, self.tally.n
+        wins = t.wins[idx].astype(np.float64)
+        both = t.both[np.ix_(idx, idx)].astype(np.float64)
+        cov = (both - np.outer(wins, wins) / n) / (n - 1) / n
+        sample = np.random.default_rng(0).multivariate_normal(wins / n, cov, size=draws, method="eigh")
+        return float((sample[:, 0] >= sample[:, 1:].max(axis=1)).mean())
 
 
 @dataclass(frozen=True)
@@ -314,7 +332,8 @@ def _ascend(study: Study, a: int, arm: Arm, evaluate: Evaluator, progress: Progr
             if len(axis.variants) < 2:
                 continue
             candidates = [(*plan[:i], v, *plan[i + 1:]) for v in range(len(axis.variants))]
-            race = Race(a, i, candidates, Tally.empty(len(candidates)), list(range(len(candidates))), plan[i])
+            race = Race(a, i, candidates, Tally.empty(len(candidates)), list(range(len(candidates))), plan[i],
+                        outcomes=[np.zeros(0, dtype=np.bool_) for _c in candidates])
             study.races.append(race)
             what = _("{arm}, pass {n}: {who}, {k} plans").format(arm=arm.label, n=pass_ + 1, who=axis.id,
                                                                  k=len(candidates))
@@ -338,6 +357,8 @@ def _race(study: Study, race: Race, evaluate: Evaluator, what: str, progress: Pr
         alive = list(race.alive)
         scores = evaluate([Candidate(race.arm, race.candidates[c]) for c in alive], SEARCH, done, end - done)
         race.tally = race.tally.add(Tally.of(scores), alive)
+        for row, c in enumerate(alive):
+            race.outcomes[c] = np.concatenate([race.outcomes[c], np.asarray(scores.win[row], dtype=np.bool_)])
         study.fights += (end - done) * len(alive)
         if progress is not None:
             progress(what, (end - done) * len(alive))
