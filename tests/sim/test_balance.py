@@ -275,3 +275,21 @@ def test_search_and_confirmation_dice_differ(duo, content: Content) -> None:  # 
     first, fresh = evaluator([own], SEARCH, 0, 200), evaluator([own], CONFIRM, 0, 200)
     again = evaluator([own], SEARCH, 0, 200)
     assert (first.win == again.win).all() and (first.win != fresh.win).any()
+
+
+def test_a_second_start_from_the_other_sides_best_plan() -> None:
+    """With the rule, the ascent from (0, 0) is stuck (either change alone loses); without it, it starts from (1, 0)
+    and finds (1, 1), which the rule's side then takes up."""
+    chance = [{(0, 0): 0.5, (1, 1): 0.7, (1, 0): 0.45, (0, 1): 0.45},
+              {(0, 0): 0.5, (1, 1): 0.7, (1, 0): 0.55, (0, 1): 0.45}]
+    arms = (Arm("with", (_axis("a", 2, 0), _axis("b", 2, 0))), Arm("without", (_axis("a", 2, 1), _axis("b", 2, 0))))
+
+    def evaluate(candidates, stream, first, count):  # type: ignore[no-untyped-def]
+        u = np.random.default_rng([stream, first]).random(count)
+        zero = np.zeros(len(candidates), dtype=np.int64)
+        return Scores(np.array([u < chance[c.arm][c.plan] for c in candidates]), zero, zero, zero)
+
+    study = search(arms, evaluate, Options(n=4_000))
+    assert study.best == [(1, 1), (1, 1)]
+    crossed = [race for race in study.races if race.axis < 0]
+    assert len(crossed) == 1 and crossed[0].arm == 0 and crossed[0].chosen == 1

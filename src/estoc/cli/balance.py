@@ -76,11 +76,16 @@ def last_races(study: Study) -> list[Race]:
     """Each arm's latest race of each combatant: what the plan it kept rests on."""
     latest: dict[tuple[int, int], Race] = {}
     for race in study.races:
-        latest[(race.arm, race.axis)] = race
+        if race.axis >= 0:
+            latest[(race.arm, race.axis)] = race
     return [latest[key] for key in sorted(latest)]
 
 
 def _race(study: Study, race: Race) -> dict[str, Any]:
+    if race.axis < 0:
+        return {"arm": "with" if race.arm == 0 else "without", "combatant": None, "plans": 2,
+                "fights_each": race.tally.n, "chosen": "other-side" if race.chosen == 1 else "own",
+                "settled": race.settled, "gap": _interval(race.gap(1, 0)), "confidence": race.confidence()}
     axis = study.arms[race.arm].axes[race.axis]
     rival = race.closest()
     variant = axis.variants
@@ -174,6 +179,10 @@ def print_study(out: Console, data: dict[str, Any], study: Study, names: dict[st
             arm=study.arms[race.arm].label, name=printable(pick(dict(axis.name))), plan=row["chosen"],
             plans=number(row["plans"], 0), fights=number(row["fights_each"], 0), settled=SETTLED[race.settled](),
             rival=rival, chance=percent(row["confidence"]))))
+    for race in study.races:
+        if race.axis < 0 and race.chosen == 1:
+            out.print(_("{arm}: the best plan found for the other side did better; the search went on from it.").format(
+                arm=study.arms[race.arm].label), markup=False)
     out.print(_("The plans are searched one combatant at a time, the others held at their best so far: the plan "
                 "kept is one that no single combatant's change improves, within the races' resolution."),
               markup=False)

@@ -20,6 +20,8 @@ The search, for each arm:
   probability at least ``1 − delta`` whatever the stages saw. A race stops with one candidate, when every pair left
   is within ``epsilon`` of each other (equal enough), or at ``n`` worlds (the best mean then wins, and the report says
   the race was not settled);
+- **a second start**: the other arm's best plan, where this arm has the same variants (without a combat task, the
+  plan found with it, if it does not use the task), races this arm's best; when it wins, the ascent goes on from it;
 - **confirmation**: the best plan with the rule and the best without (and the encounter's own plans, for the
   record) are played again on fresh dice (another key), ``n`` fights each, all on the same worlds: their win
   chances (Wilson intervals) and the rule's worth (the paired difference, with its normal 95 % interval) are free of
@@ -203,6 +205,7 @@ class Race:
 
     arm: int
     axis: int
+    """The combatant whose variants race (−1: the arm's best plan against the other arm's best)."""
     candidates: list[Plan]
     tally: Tally
     alive: list[int]
@@ -312,6 +315,9 @@ def search(arms: tuple[Arm, Arm], evaluate: Evaluator, options: Options = Option
     try:
         for a, arm in enumerate(arms):
             _ascend(study, a, arm, evaluate, progress)
+        for a, arm in enumerate(arms):
+            if _cross(study, a, evaluate, progress):
+                _ascend(study, a, arm, evaluate, progress)
         _confirm(study, evaluate, progress)
         study.complete = True
     except KeyboardInterrupt:
@@ -344,6 +350,28 @@ def _ascend(study: Study, a: int, arm: Arm, evaluate: Evaluator, progress: Progr
                 changed = True
         if not changed:
             break
+
+
+def _cross(study: Study, a: int, evaluate: Evaluator, progress: Progress | None) -> bool:
+    """The other arm's best plan (where this arm has the same variants) raced against this arm's: a second start
+    for an ascent that may have stopped on a lesser plan. True when it won (and became this arm's best)."""
+    arm, ids = study.arms[a], study.arms[1 - a].plan_ids(study.best[1 - a])
+    plan = []
+    for axis in arm.axes:
+        found = [v for v, variant in enumerate(axis.variants) if variant.id == ids.get(axis.id)]
+        if not found:
+            return False
+        plan.append(found[0])
+    if tuple(plan) == study.best[a]:
+        return False
+    candidates = [study.best[a], tuple(plan)]
+    race = Race(a, -1, candidates, Tally.empty(2), [0, 1], 0, outcomes=[np.zeros(0, dtype=np.bool_)] * 2)
+    study.races.append(race)
+    _race(study, race, evaluate, _("{arm}: the other side's best plan").format(arm=arm.label), progress)
+    if race.chosen == 1:
+        study.best[a] = tuple(plan)
+        return True
+    return False
 
 
 def _race(study: Study, race: Race, evaluate: Evaluator, what: str, progress: Progress | None) -> None:
