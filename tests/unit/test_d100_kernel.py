@@ -16,6 +16,7 @@ from estoc.content.registry import Content
 from estoc.dice import KeyedDice, ScriptedDice
 from estoc.engine.compiled import load_twin
 from estoc.errors import InputError, RulesError
+from estoc.i18n import set_language
 from estoc.play.d100 import D100Play
 from estoc.sim.runner import load_any_encounter
 from estoc.systems.d100.encounter import LoadedD100Encounter
@@ -247,10 +248,16 @@ def test_numbers_beyond_the_kernel_are_refused(content: Content, bridge: LoadedD
     with pytest.raises(InputError, match=r"hp_max = 1099511627776 is beyond"):
         build(bridge.outcomes, huge, [0] * len(huge), 1, settings=Settings())
     fight = new_fight(content, [{"character": "ysolde"}], [{"character": "gorm"}])
-    with pytest.raises(InputError, match="out of range"):
+    with pytest.raises(InputError, match="the metres must be from"):
         run(fight, {"type": "move", "target": "gorm", "metres": 1 << 40})
-    with pytest.raises(InputError, match="whole number"):
+    with pytest.raises(InputError, match="the value must be a whole number"):
         run(fight, {"type": "gm", "op": "hp", "target": "gorm", "value": "beaucoup"})
+    set_language("fr")
+    try:
+        with pytest.raises(InputError, match="le numéro de l'arme : un nombre entier est attendu"):
+            run(fight, {"type": "attack", "target": "gorm", "weapon": "deux"})
+    finally:
+        set_language("en")
 
 
 def test_the_bash_is_a_command_word() -> None:

@@ -61,7 +61,19 @@ def bounded_real(word: str, what: str, low: float = -TYPED_LIMIT, high: float = 
     return number
 
 
+def field_word(key: str) -> str:
+    """An event's number field as the GM reads it in a message, in the GM's language (the key itself for a field
+    not named here)."""
+    words = {
+        "strike": _("the strike's number"), "parry": _("the parry"), "parry_target": _("the parried foe"),
+        "mod": _("the modifier"), "value": _("the value"), "distance": _("the distance"), "metres": _("the metres"),
+        "weapon": _("the weapon's number"), "parry_weapon": _("the parrying weapon's number"),
+        "wound": _("the wound's number"),
+    }
+    return words.get(key, key)
+
+
 def event_whole(event: Any, key: str, default: int = 0, low: int = -KERNEL_LIMIT, high: int = KERNEL_LIMIT) -> int:
     """The whole number ``event[key]`` (a command's or a GM override's, maybe read back from the store), within
-    ``low``–``high``; booleans are no numbers."""
-    return bounded(event.get(key, default), key, low, high)
+    ``low``–``high``; booleans are no numbers. A refusal names the field in the GM's words (:func:`field_word`)."""
+    return bounded(event.get(key, default), field_word(key), low, high)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from estoc.dice import DiceSource
+from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
@@ -39,17 +40,8 @@ PHASES = ("movement", "actions", "over")
 
 
 def whole_number(event: Mapping[str, Any], key: str, default: int = 0) -> int:
-    """A whole number of an event, within what the kernel holds; booleans are no numbers."""
-    value = event.get(key, default)
-    try:
-        if isinstance(value, bool):
-            raise ValueError(value)
-        number = int(value)
-    except (TypeError, ValueError):
-        raise InputError(_("{key} takes a whole number, not {value!r}").format(key=key, value=value)) from None
-    if not -INT_LIMIT < number < INT_LIMIT:
-        raise InputError(_("{key}: {value} is out of range").format(key=key, value=value))
-    return number
+    """A whole number of an event, within what the kernel holds (:func:`estoc.engine.numbers.event_whole`)."""
+    return event_whole(event, key, default, -INT_LIMIT + 1, INT_LIMIT - 1)
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Any
 
 from estoc.content.models.common import BONUS_MAX, HP_MAX, LEVEL_MAX, METRES_MAX, ROUNDS_MAX
 from estoc.engine import words
-from estoc.engine.numbers import bounded
+from estoc.engine.numbers import bounded, field_word
 from estoc.engine.words import Command, fold, tracker_commands
 from estoc.errors import InputError
 from estoc.i18n import _, ngettext
@@ -111,7 +111,7 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     options: dict[str, Any] = {k: request[k] for k in ("strike", "parry", "parry_target", "mod") if k in request}
     for option, (low, high) in OPTION_RANGES.items():
         if option in options:
-            options[option] = bounded(options[option], option, low, high)
+            options[option] = bounded(options[option], field_word(option), low, high)
     if name in ("attack", "total-parry", "disengage"):
         target = _need(request, 1, spec.args)[0]
         event: dict[str, Any] = {"type": name, "target": target, **options}

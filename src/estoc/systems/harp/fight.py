@@ -322,7 +322,7 @@ class HarpFight(Sides):
 
     def view(self) -> dict[str, Any]:
         now = self.round
-        rows = []
+        rows: list[dict[str, Any]] = []
         for i, c in enumerate(self.combatants):
             parried = self.value("parry_vs", i)
             rows.append({
