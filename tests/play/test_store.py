@@ -313,3 +313,31 @@ def test_any_json_events_round_trip(tmp_path: Path, events: list[dict[str, Any]]
         back = store.events(fight)
         assert [e.pop("seq") for e in back] == seqs
         assert back == events
+
+
+def test_a_store_in_a_folder_nobody_may_write_is_read_as_immutable(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite cannot open a WAL store read-only without writing its shared-memory file beside it: in a folder nobody
+    may write, the store is read as an immutable file instead. (Root may write anywhere, so the folder's refusal and
+    SQLite's are played here.)"""
+    with EventStore(db) as store:
+        fight = store.create_fight("Orcs at the ford", "harp", SETUP)
+        store.append(fight, {"kind": "start", "dice": [57]})
+    opened: list[str] = []
+    original = EventStore._read_only_connection
+
+    def refuse_unless_immutable(self: EventStore, uri: str) -> sqlite3.Connection:
+        opened.append(uri)
+        if "immutable=1" not in uri:
+            raise StoreError("unable to open database file (played)")
+        return original(self, uri)
+
+    monkeypatch.setattr(EventStore, "_read_only_connection", refuse_unless_immutable)
+    monkeypatch.setattr(store_module.os, "access", lambda path, mode: False)
+    with EventStore(db, read_only=True) as store:
+        assert [info.id for info in store.fights()] == [fight]
+        assert store.events(fight)[0]["dice"] == [57]
+    assert [uri.endswith("&immutable=1") for uri in opened] == [False, True]
+    # where the folder may be written, SQLite's refusal is the answer: no second try
+    monkeypatch.setattr(store_module.os, "access", lambda path, mode: True)
+    with pytest.raises(StoreError, match="played"):
+        EventStore(db, read_only=True)
