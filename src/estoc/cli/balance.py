@@ -85,7 +85,9 @@ def _race(study: Study, race: Race) -> dict[str, Any]:
     if race.axis < 0:
         return {"arm": "with" if race.arm == 0 else "without", "combatant": None, "plans": 2,
                 "fights_each": race.tally.n, "chosen": "other-side" if race.chosen == 1 else "own",
-                "settled": race.settled, "gap": _interval(race.gap(1, 0)), "confidence": race.confidence()}
+                "settled": race.settled, "left": [("own", "other-side")[k] for k in race.alive],
+                "closest": "own" if race.chosen == 1 else "other-side",
+                "gap": _interval(race.gap(race.chosen, 1 - race.chosen)), "confidence": race.confidence()}
     axis = study.arms[race.arm].axes[race.axis]
     rival = race.closest()
     variant = axis.variants

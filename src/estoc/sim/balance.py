@@ -20,8 +20,9 @@ The search, for each arm:
   probability at least ``1 − delta`` whatever the stages saw. A race stops with one candidate, when every pair left
   is within ``epsilon`` of each other (equal enough), or at ``n`` worlds (the best mean then wins, and the report says
   the race was not settled);
-- **a second start**: the other arm's best plan, where this arm has the same variants (without a combat task, the
-  plan found with it, if it does not use the task), races this arm's best; when it wins, the ascent goes on from it;
+- **a second start**: the other arm's best plan (each combatant's variant where this arm has it; where it has not,
+  such as a plan using a task switched off, this arm's own best for that combatant) races this arm's best; when it
+  wins, the ascent goes on from it;
 - **confirmation**: the best plan with the rule and the best without (and the encounter's own plans, for the
   record) are played again on fresh dice (another key), ``n`` fights each, all on the same worlds: their win
   chances (Wilson intervals) and the rule's worth (the paired difference, with its normal 95 % interval) are free of
@@ -353,15 +354,14 @@ def _ascend(study: Study, a: int, arm: Arm, evaluate: Evaluator, progress: Progr
 
 
 def _cross(study: Study, a: int, evaluate: Evaluator, progress: Progress | None) -> bool:
-    """The other arm's best plan (where this arm has the same variants) raced against this arm's: a second start
-    for an ascent that may have stopped on a lesser plan. True when it won (and became this arm's best)."""
+    """The other arm's best plan (each combatant's variant where this arm has it, this arm's best elsewhere) raced
+    against this arm's: a second start for an ascent that may have stopped on a lesser plan. True when it won (and
+    became this arm's best)."""
     arm, ids = study.arms[a], study.arms[1 - a].plan_ids(study.best[1 - a])
     plan = []
-    for axis in arm.axes:
+    for i, axis in enumerate(arm.axes):
         found = [v for v, variant in enumerate(axis.variants) if variant.id == ids.get(axis.id)]
-        if not found:
-            return False
-        plan.append(found[0])
+        plan.append(found[0] if found else study.best[a][i])
     if tuple(plan) == study.best[a]:
         return False
     candidates = [study.best[a], tuple(plan)]
