@@ -162,3 +162,31 @@ def test_ctrl_c_prints_what_was_found(capsys: pytest.CaptureFixture[str], duo: P
 def test_listed_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = run(capsys, "balance", "--help")
     assert code == 0 and "--task" in out and "--objective" in out
+
+
+def test_plot_draws_every_race(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The plot's own logic, on a stand-in for matplotlib (an optional extra): one panel a hero and arm."""
+    from unittest import mock
+
+    import numpy as np
+
+    from estoc.cli.balance import plot_study
+    from estoc.engine.simulation import PlanAxis, PlanVariant
+    from estoc.sim.balance import Arm, Options, Scores, search
+
+    axis = PlanAxis("h", {"en": "H"}, "heroes", tuple(PlanVariant(f"v{i}", lambda: "") for i in range(3)))
+    arms = (Arm("with", (axis, axis)), Arm("without", (axis, axis)))
+
+    def evaluate(candidates, stream, first, count):  # type: ignore[no-untyped-def]
+        u = np.random.default_rng([stream, first]).random(count)
+        zero = np.zeros(len(candidates), dtype=np.int64)
+        return Scores(np.array([u < 0.3 + 0.1 * sum(c.plan) for c in candidates]), zero, zero, zero)
+
+    study = search(arms, evaluate, Options(n=500))
+    plt = mock.MagicMock()
+    figure, grid = mock.MagicMock(), [[mock.MagicMock(), mock.MagicMock()] for _ in range(2)]
+    plt.subplots.return_value = (figure, grid)
+    monkeypatch.setattr("estoc.sim.plots.require_matplotlib", lambda: plt)
+    plot_study(study, tmp_path / "p.png")
+    figure.savefig.assert_called_once()
+    assert all(panel.errorbar.called for row in grid for panel in row)

@@ -177,7 +177,7 @@ def print_study(out: Console, data: dict[str, Any], study: Study, names: dict[st
             plan=row["closest"], gap=points(Interval(gap["estimate"], gap["low"], gap["high"])))
             if gap is not None else _("no rival"))
         out.print(Text("- " + _("{arm} — {name}: {plan} ({plans} plans, {fights} fights each; {settled}; {rival}; "
-                                "chance it is the best: at least {chance})").format(
+                                "chance it is the best of those left: {chance})").format(
             arm=study.arms[race.arm].label, name=printable(pick(dict(axis.name))), plan=row["chosen"],
             plans=number(row["plans"], 0), fights=number(row["fights_each"], 0), settled=SETTLED[race.settled](),
             rival=rival, chance=percent(row["confidence"]))))
