@@ -52,12 +52,12 @@ def main() -> int:
                                             is_mobile=True).new_page()
                 phone.goto(server.players_url)
                 for line in COMMANDS:
-                    version = gm.locator("#live").get_attribute("data-version")
+                    version = gm.locator("#board-part").get_attribute("data-version")
                     gm.fill("#line", line)
                     gm.press("#line", "Enter")
-                    expect(gm.locator("#live")).not_to_have_attribute("data-version", version or "")
-                expect(players.locator("#live")).to_have_attribute(
-                    "data-version", gm.locator("#live").get_attribute("data-version") or "")
+                    expect(gm.locator("#board-part")).not_to_have_attribute("data-version", version or "")
+                expect(players.locator("#board-part")).to_have_attribute(
+                    "data-version", gm.locator("#board-part").get_attribute("data-version") or "")
                 DOCS.mkdir(exist_ok=True)
                 gm.screenshot(path=str(DOCS / "web-gm.png"))
                 players.screenshot(path=str(DOCS / "web-players.png"))

@@ -137,3 +137,42 @@ def test_every_change_is_pushed_to_every_screen(served: Served) -> None:
     assert "Récit" in pushed[1] and "<code>" not in pushed[1]
     served.gm_post(gm, "help")  # a command that changes nothing pushes nothing
     assert all(served.call(screen.queue.empty) for screen in screens)
+
+
+def test_a_page_gets_only_the_new_lines(served: Served) -> None:
+    """A page that shows the whole log gets the board and the new lines; after an undo, the whole screen."""
+    gm = served.tab("gm")
+    live = gm.get("/gm/live").text
+    count = int(re.search(r'id="log" data-count="(\d+)"', live).group(1))  # type: ignore[union-attr]
+    headers = {"X-CSRF-Token": served.keys.csrf}
+    answer = gm.post("/gm/command", data={"line": "attack orque-1", "version": version_of(live), "told": str(count)},
+                     headers=headers)
+    assert answer.status_code == 200
+    assert f'id="news" hx-swap-oob="true" hidden data-from="{count}"' in answer.text
+    assert 'id="board-part" hx-swap-oob="true"' in answer.text and 'id="live"' not in answer.text
+    assert "attacks Orc 1" in answer.text and "initiative:" not in answer.text  # only the new lines
+    grown = int(re.search(r'data-to="(\d+)"', answer.text).group(1))  # type: ignore[union-attr]
+    undone = gm.post("/gm/command", data={"line": "undo", "version": version_of(answer.text), "told": str(grown)},
+                     headers=headers)
+    assert 'id="live" hx-swap-oob="true"' in undone.text and "attacks Orc 1" not in undone.text
+    wrong = gm.post("/gm/command", data={"line": "auto", "version": version_of(undone.text), "told": "999"},
+                    headers=headers)
+    assert 'id="live" hx-swap-oob="true"' in wrong.text  # a page that claims more than there is gets it all
+
+
+def test_following_screens_get_new_lines_then_the_whole_after_an_undo(served: Served) -> None:
+    screen = Screen("players", "en")
+
+    def listen() -> None:
+        screen.queue = asyncio.Queue()
+        screen.seen(served.session.tracker.records)
+        served.session.screens.add(screen)
+
+    served.call(listen)
+    gm = served.tab("gm")
+    served.gm_post(gm, "auto")
+    pushed = served.call(screen.queue.get_nowait)
+    assert pushed.startswith("event: board\n") and "\nevent: append\n" in pushed and "event: live" not in pushed
+    served.gm_post(gm, "undo")
+    pushed = served.call(screen.queue.get_nowait)
+    assert pushed.startswith("event: live\n")

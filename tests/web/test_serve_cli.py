@@ -1,5 +1,5 @@
 """``estoc serve``: a new or a stored fight, the two addresses, the warning off loopback (the server itself is not
-started here: uvicorn's ``run`` is replaced by a probe that records what it is given)."""
+started here: its ``run_server`` is replaced by a probe that records what it is given)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ def _serve(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], 
            ) -> tuple[int, str, str, dict[str, Any]]:
     seen: dict[str, Any] = {}
 
-    def probe(app: Any, **options: Any) -> None:
-        seen.update(options, app=app)
+    def probe(app: Any, session: Any, host: str, port: int) -> None:
+        seen.update(app=app, host=host, port=port)
 
-    monkeypatch.setattr("uvicorn.run", probe)
+    monkeypatch.setattr("estoc.cli.serve.run_server", probe)
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err, seen

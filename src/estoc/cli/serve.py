@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
-from typing import Annotated
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -15,12 +16,28 @@ from estoc.errors import InputError
 from estoc.i18n import _, language
 from estoc.play.store import EventStore
 
+if TYPE_CHECKING:
+    from estoc.web.session import FightSession
+
 
 def shown_host(host: str) -> str:
     """The host as an address names it: this machine's name for a wildcard, brackets around an IPv6 address."""
     if host in ("0.0.0.0", "::", ""):
         return socket.gethostname()
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def run_server(web: Any, session: FightSession, host: str, port: int) -> None:
+    """Serve ``web`` until Ctrl-C, which first ends the open pages' streams (else uvicorn waits for them)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            session.stop_streams()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(web, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    Server(config).run()
 
 
 def register(app: typer.Typer) -> None:
@@ -40,8 +57,6 @@ def register(app: typer.Typer) -> None:
             "Badly hurt beasts flee (the GM's choice)."))] = False,
     ) -> None:
         import secrets
-
-        import uvicorn
 
         from estoc.web.app import create_app
         from estoc.web.security import Keys, is_loopback
@@ -71,4 +86,4 @@ def register(app: typer.Typer) -> None:
         lines.append(_("Ctrl-C stops the server (the fight is saved)."))
         for line in lines:
             out.print(printable(line), markup=False, soft_wrap=True)
-        uvicorn.run(web, host=host.strip("[]"), port=port, log_level="warning", timeout_graceful_shutdown=1)
+        run_server(web, session, host.strip("[]"), port)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -21,6 +22,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
@@ -35,7 +37,7 @@ from estoc.errors import EstocError
 from estoc.i18n import SUPPORTED, _, language, ngettext, set_language
 from estoc.play.store import StaleError
 from estoc.render.tracker import tracker_lines
-from estoc.web.board import board_of
+from estoc.web.board import board_from_view
 from estoc.web.security import COOKIES, GM, PLAYERS, Keys, host_allowed, same_origin
 from estoc.web.session import FightSession, Screen
 
@@ -81,7 +83,9 @@ class WebApp:
         self.lang = lang or language()
         self.env = templates()
         self.static = _static_files()
-        session.render = self.live
+        self._rendered: dict[tuple[int, str, str, bool], str] = {}
+        self._view: tuple[int, dict[str, Any]] = (-1, {})
+        session.render = self.push
 
     # ------------------------------------------------------------------------------------------------ rendering
 
@@ -89,16 +93,52 @@ class WebApp:
         chosen = request.cookies.get(LANG_COOKIE, "")
         return chosen if chosen in SUPPORTED else self.lang
 
-    def live(self, screen: Screen) -> str:
-        """The live part of a screen (board and log), in the language set."""
+    def board_part(self, role: str) -> str:
+        """The board of a role's screen, in the language set; rendered once a version, language and role (every
+        screen of a kind is pushed the same text)."""
         session = self.session
         tracker = session.tracker
-        gm = screen.role == GM
-        board = board_of(tracker.system.id, tracker.fight, tracker.marks.board(
-            int(tracker.fight.view().get("round") or 0)) if gm else None)
-        log = session.gm_log() if gm else session.players_log()
+        key = (tracker.version, language(), role, session.reveal)
+        if key in self._rendered:
+            return self._rendered[key]
+        gm = role == GM
+        if self._view[0] != tracker.version:
+            self._view = (tracker.version, tracker.fight.view())  # (one view a version: a HARP view costs ~2 ms)
+        view = copy.deepcopy(self._view[1])
+        marks = tracker.marks.board(int(view.get("round") or 0)) if gm else None
+        html = self.env.get_template("board.html").render(
+            board=board_from_view(tracker.system.id, view, marks), gm=gm, reveal=session.reveal,
+            version=tracker.version, system=tracker.system.id)
+        if any(k[0] != tracker.version for k in self._rendered):
+            self._rendered.clear()
+        self._rendered[key] = html
+        return html
+
+    def live(self, screen: Screen) -> str:
+        """The live part of a screen, whole: its board and its log."""
+        tracker = self.session.tracker
         return self.env.get_template("live.html").render(
-            board=board, log=log, gm=gm, reveal=session.reveal, version=tracker.version, system=tracker.system.id)
+            board_part=Markup(self.board_part(screen.role)), version=tracker.version, count=len(tracker.records),
+            log_html=Markup(self.session.log_html(screen.role)))
+
+    def push(self, screen: Screen) -> str:
+        """What a following screen is sent after a change (server-sent events): the board and the log's new lines
+        when the log only grew since its last push, else the live part whole (after an undo, a reload)."""
+        records = self.session.tracker.records
+        grew = screen.count is not None and screen.count <= len(records) and (
+            screen.count == 0 or records[screen.count - 1] is screen.last)
+        if grew and screen.count is not None:
+            news = self.news(screen.role, screen.count)
+            text = _sse("board", self.board_part(screen.role)) + _sse("append", news)
+        else:
+            text = _sse("live", self.live(screen))
+        screen.seen(records)
+        return text
+
+    def news(self, role: str, start: int) -> str:
+        """The log's lines told from record ``start`` on, in a wrapper that says which records they are."""
+        count = len(self.session.tracker.records)
+        return (f'<div data-from="{start}" data-to="{count}">{self.session.log_html(role, start)}</div>')
 
     def page(self, request: Request, role: str) -> HTMLResponse:
         lang = self.lang_of(request)
@@ -114,12 +154,19 @@ class WebApp:
             config=json.dumps(HTMX_CONFIG))
         return HTMLResponse(html)
 
-    def answer(self, request: Request, message: str, status: int = 200, kind: str = "info") -> HTMLResponse:
-        """A command's answer: its message, and the GM's live part swapped in out of band."""
+    def answer(self, request: Request, message: str, status: int = 200, kind: str = "info",
+               told: int | None = None) -> HTMLResponse:
+        """A command's answer: its message, and the GM's screen swapped in out of band: the board and the log's
+        new lines when the page showed the first ``told`` records and the log only grew, else the live part."""
         lang = self.lang_of(request)
         set_language(lang)
-        html = self.env.get_template("answer.html").render(message=message, kind=kind,
-                                                           live=self.live(Screen(GM, lang)))
+        tracker = self.session.tracker
+        count = len(tracker.records)
+        news = None if told is None or told > count else self.session.log_html(GM, told)
+        html = self.env.get_template("answer.html").render(
+            message=message, kind=kind, news=news, told=told, count=count,
+            board_part=self.board_part(GM) if news is not None else "",
+            live=self.live(Screen(GM, lang)) if news is None else "")
         return HTMLResponse(html, status_code=status)
 
     def error_page(self, request: Request, status: int, message: str) -> HTMLResponse:
@@ -175,6 +222,7 @@ class WebApp:
         screen = Screen(role, lang)
         set_language(lang)
         first = self.live(screen)
+        screen.seen(self.session.tracker.records)
         self.session.screens.add(screen)
 
         async def stream() -> AsyncIterator[str]:
@@ -186,7 +234,9 @@ class WebApp:
                     except TimeoutError:
                         yield ": still here\n\n"
                         continue
-                    yield _sse("live", html)
+                    if not html:  # the server stops
+                        return
+                    yield html
             finally:
                 self.session.screens.discard(screen)
 
@@ -235,6 +285,10 @@ class WebApp:
                                422, "error")
         tracker = self.session.tracker
         before = tracker.version
+        told = _number(fields.get("told"))
+        shown = tracker.records[told - 1] if told is not None and 0 < told <= len(tracker.records) else None
+        if told is not None and (told != len(tracker.records) or (told and shown is None)):
+            told = None  # the page's log is not the fight's: it gets the whole of it
         try:
             message = self._run(line)
         except StaleError as exc:
@@ -251,7 +305,10 @@ class WebApp:
         if tracker.version != before:
             self.session.publish()
         set_language(self.lang_of(request))
-        return self.answer(request, message)
+        records = tracker.records
+        if told is not None and (told > len(records) or (told and records[told - 1] is not shown)):
+            told = None  # an undo took back lines the page shows
+        return self.answer(request, message, told=told)
 
     def _run(self, line: str) -> str:
         """One command line, as the terminal runs it; returns what to say besides the log."""
@@ -344,6 +401,13 @@ async def _form(request: Request) -> dict[str, str]:
     return dict(pairs)
 
 
+def _number(text: str | None) -> int | None:
+    """A small count a page sends, or ``None``."""
+    if text is None or not text.isdigit() or len(text) > 9:
+        return None
+    return int(text)
+
+
 def _sse(event: str, data: str) -> str:
     lines = "".join(f"data: {line}\n" for line in data.splitlines() or [""])
     return f"event: {event}\n{lines}\n"
@@ -387,6 +451,7 @@ def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        session.loop = asyncio.get_running_loop()
         watcher = asyncio.create_task(session.watch())
         try:
             yield

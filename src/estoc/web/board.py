@@ -174,7 +174,11 @@ def _timers(marks: GmMarks | None) -> list[str]:
 
 def board_of(system: str, fight: Any, marks: GmMarks | None = None) -> Board:
     """The board of a fight of ``system`` (``harp``, ``d100`` or ``tor``) with the GM's marks."""
-    view = fight.view()
+    return board_from_view(system, fight.view(), marks)
+
+
+def board_from_view(system: str, view: dict[str, Any], marks: GmMarks | None = None) -> Board:
+    """:func:`board_of` over a view already taken."""
     if system == "harp":
         return _harp(view, marks)
     if system == "d100":

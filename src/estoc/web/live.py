@@ -52,6 +52,7 @@ class LiveServer:
         return f"{self.base}/view?key={self.keys.players}"
 
     def stop(self) -> None:
+        self.session.stop_streams()
         self.server.should_exit = True
         self.thread.join(15)
 

@@ -8,14 +8,16 @@ on the loop's thread at the first request, not where the session object is made.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
 
-from estoc.cli.fight import log_lines, markdown, record_lines, resume_tracker
-from estoc.i18n import _, pick, set_language
+from estoc.cli.fight import markdown, record_lines, resume_tracker
+from estoc.i18n import _, language, pick, set_language
 from estoc.play.marks import MARK_VERBS
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker, shown_name
@@ -25,6 +27,8 @@ GM_ONLY_VERBS = frozenset({*MARK_VERBS, "timer-fires", "mark-ends"})
 """Tracker records the players never see: the GM's own marks, notes and timers."""
 GM_ONLY_KINDS = frozenset({"gm"})
 """Narration records the players never see: the GM's edits of hit points and conditions."""
+LINES_KEPT = 20_000
+"""Narrated records kept (each language, each role) before the memory of them starts again."""
 WATCH_S = 1.0
 """How often the store is read for commands another writer (the terminal) stored."""
 
@@ -36,6 +40,15 @@ class Screen:
     role: str
     lang: str
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=64))
+    count: int | None = None
+    """How many of the fight's records its log shows (``None``: not known)."""
+    last: dict[str, Any] | None = None
+    """The last of them (a later undo is told apart from new lines by it)."""
+
+    def seen(self, records: list[dict[str, Any]]) -> None:
+        """The screen now shows these records."""
+        self.count = len(records)
+        self.last = records[-1] if records else None
 
 
 class FightSession:
@@ -49,8 +62,11 @@ class FightSession:
         self.screens: set[Screen] = set()
         self.reveal = False
         """The GM shows the adversaries' numbers to the players."""
+        self._lines: dict[tuple[int, str, str, bool], tuple[dict[str, Any], list[str], str]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The server's event loop (set when it starts): :meth:`stop_streams` is called from other threads."""
         self.render: Callable[[Screen], str] | None = None
-        """Renders the live part of a screen (set by the application)."""
+        """What a screen is pushed after a change (set by the application)."""
 
     @property
     def tracker(self) -> Tracker:
@@ -78,6 +94,17 @@ class FightSession:
             except asyncio.QueueFull:  # (a screen that reads nothing is dropped; its page reconnects)
                 self.screens.discard(screen)
 
+    def end_streams(self) -> None:
+        """Tell every open screen's stream to end (the server stops: its pages reconnect to the next one)."""
+        for screen in list(self.screens):
+            with contextlib.suppress(asyncio.QueueFull):
+                screen.queue.put_nowait("")
+
+    def stop_streams(self) -> None:
+        """:meth:`end_streams`, from any thread."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.end_streams)
+
     def catch_up(self) -> bool:
         """Read commands another writer stored meanwhile; True when there were some (the fight was reloaded)."""
         tracker = self.tracker
@@ -98,25 +125,50 @@ class FightSession:
 
     # ------------------------------------------------------------------------------------------------- the views
 
-    def gm_log(self) -> list[str]:
-        return log_lines(self.tracker)
-
-    def players_log(self) -> list[str]:
-        """The narration without what only the GM may know: marks, notes, timers, edits, and (unless revealed) the
-        adversaries' hit points."""
+    def _told(self, record: dict[str, Any], role: str, heroes: list[str]) -> tuple[list[str], str]:
+        """A record's lines for a role, in the language in use, and their HTML: narrated and escaped once (a record
+        never changes once told, and a long fight's log is pushed again after every command)."""
+        key = (id(record), language(), role, self.reveal)
+        kept = self._lines.get(key)
+        if kept is not None and kept[0] is record:
+            return kept[1], kept[2]
         tracker = self.tracker
-        heroes = None if self.reveal else hero_names(tracker)
-        lines: list[str] = []
-        for record in tracker.records:
-            if record.get("kind") == "tracker" and record.get("verb") in GM_ONLY_VERBS:
-                continue
-            if record.get("kind") in GM_ONLY_KINDS:
-                continue
-            lines.extend(line if heroes is None else veil(line, heroes) for line in record_lines(tracker, record))
-        return lines
+        if role == "gm":
+            lines = record_lines(tracker, record)
+        elif (record.get("kind") == "tracker" and record.get("verb") in GM_ONLY_VERBS) or (
+                record.get("kind") in GM_ONLY_KINDS):
+            lines = []
+        else:
+            lines = [line if self.reveal else veil(line, heroes) for line in record_lines(tracker, record)]
+        if len(self._lines) > LINES_KEPT:
+            self._lines.clear()
+        html = "".join(f'<p class="{line_class(line)}">{escape(line.strip())}</p>' for line in lines)
+        self._lines[key] = (record, lines, html)  # (the record is held, so that its id is not reused meanwhile)
+        return lines, html
+
+    def _heroes(self, role: str) -> list[str]:
+        return [] if role == "gm" or self.reveal else hero_names(self.tracker)
+
+    def log_lines(self, role: str) -> list[str]:
+        """The narration for a role: the GM's with every die shown, as the terminal tells it; the players' without
+        what only the GM may know (marks, notes, timers, edits, and unless revealed the adversaries' hit points)."""
+        heroes = self._heroes(role)
+        return [line for record in self.tracker.records for line in self._told(record, role, heroes)[0]]
+
+    def log_html(self, role: str, start: int = 0) -> str:
+        """:meth:`log_lines` as HTML paragraphs, escaped (from record ``start`` on)."""
+        heroes = self._heroes(role)
+        return "".join(self._told(record, role, heroes)[1] for record in self.tracker.records[start:])
 
     def markdown(self) -> str:
         return markdown(self.tracker)
+
+
+def line_class(line: str) -> str:
+    """A narration line's class on the page: a heading, or its depth of indentation."""
+    if line.startswith("— "):
+        return "head"
+    return f"i{(len(line) - len(line.lstrip(' '))) // 2}"
 
 
 def hero_names(tracker: Tracker) -> list[str]:

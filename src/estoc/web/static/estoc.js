@@ -1,4 +1,5 @@
-// estoc's screens: follow the fight by server-sent events, keep the log at its end, keyboard shortcuts.
+// estoc's screens: follow the fight by server-sent events (the board again, the log's new lines), keep the log at its
+// end, keyboard shortcuts. No framework but htmx; no eval.
 (function () {
   "use strict";
 
@@ -7,24 +8,62 @@
     if (log) { log.scrollTop = log.scrollHeight; }
   }
 
-  function replaceLive(html) {
-    var live = document.getElementById("live");
-    if (!live) { return; }
+  function parse(html) {
     var holder = document.createElement("template");
     holder.innerHTML = html.trim();
-    var fresh = holder.content.firstElementChild;
-    if (!fresh || fresh.id !== "live") { return; }
-    live.replaceWith(fresh);
+    return holder.content.firstElementChild;
+  }
+
+  function replace(id, html) {
+    var old = document.getElementById(id);
+    var fresh = parse(html);
+    if (!old || !fresh || fresh.id !== id) { return false; }
+    old.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
-    scrollLog();
-    document.body.dataset.version = fresh.dataset.version;
+    return true;
+  }
+
+  function refresh() {
+    var url = document.body.dataset.live;
+    if (!url) { return; }
+    fetch(url, {credentials: "same-origin"}).then(function (answer) {
+      return answer.ok ? answer.text() : null;
+    }).then(function (html) {
+      if (html) { replace("live", html); scrollLog(); }
+    });
+  }
+
+  // New lines of the log: appended when they follow what the page shows, ignored when it shows them already,
+  // and the whole screen fetched again otherwise.
+  function append(wrapper) {
+    var log = document.getElementById("log");
+    if (!log || !wrapper) { return; }
+    var from = Number(wrapper.dataset.from), to = Number(wrapper.dataset.to), count = Number(log.dataset.count);
+    if (count === from) {
+      while (wrapper.firstChild) { log.appendChild(wrapper.firstChild); }
+      log.dataset.count = String(to);
+      scrollLog();
+    } else if (count !== to) {
+      refresh();
+    }
+  }
+
+  function news() {
+    var box = document.getElementById("news");
+    if (box && box.dataset.from !== undefined) {
+      append(box);
+      box.replaceChildren();
+      delete box.dataset.from;
+    }
   }
 
   function follow() {
     var url = document.body.dataset.events;
     if (!url || !window.EventSource) { return; }
     var source = new EventSource(url);
-    source.addEventListener("live", function (event) { replaceLive(event.data); });
+    source.addEventListener("live", function (event) { replace("live", event.data); scrollLog(); });
+    source.addEventListener("board", function (event) { replace("board-part", event.data); });
+    source.addEventListener("append", function (event) { append(parse(event.data)); });
     source.addEventListener("open", function () { document.body.classList.remove("offline"); });
     source.addEventListener("error", function () { document.body.classList.add("offline"); });
   }
@@ -51,12 +90,18 @@
     scrollLog();
     follow();
     document.addEventListener("keydown", shortcuts);
+    document.body.addEventListener("htmx:configRequest", function (event) {
+      var log = document.getElementById("log");
+      if (log && event.detail.verb === "post") { event.detail.parameters.told = log.dataset.count; }
+    });
     document.body.addEventListener("htmx:afterRequest", function (event) {
       var form = event.detail.elt;
       if (form && form.id === "command" && event.detail.xhr && event.detail.xhr.status === 200) {
         form.reset();
       }
     });
+    document.body.addEventListener("htmx:oobAfterSwap", news);
+    document.body.addEventListener("htmx:afterSettle", news);
     document.body.addEventListener("htmx:afterSwap", scrollLog);
   });
 })();
