@@ -190,3 +190,9 @@ def test_plot_draws_every_race(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     plot_study(study, tmp_path / "p.png")
     figure.savefig.assert_called_once()
     assert all(panel.errorbar.called for row in grid for panel in row)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("dask") is not None, reason="dask is installed")
+def test_scheduler_without_dask(capsys: pytest.CaptureFixture[str], duo: Path) -> None:
+    code, out, err = run(capsys, "balance", str(duo), "--task", "contre-attaque", "--scheduler", "tcp://127.0.0.1:1")
+    assert code == 2 and out == "" and "install estoc[cluster]" in err

@@ -266,6 +266,23 @@ def test_a_real_study_depends_on_the_seed_only(duo, content: Content) -> None:  
         assert (x.tally.wins == y.tally.wins).all() and (x.tally.both == y.tally.both).all()
 
 
+def test_on_a_dask_cluster(duo, content: Content) -> None:  # type: ignore[no-untyped-def]
+    distributed = pytest.importorskip("dask.distributed")
+    system = find_sim_system("tor")
+    scenarios = (scenario(duo, content, {"tor.tasks.contre-attaque": True}),
+                 scenario(duo, content, {"tor.tasks.contre-attaque": False}))
+    arms = (Arm("with", system.plan_space(scenarios[0].encounter)),
+            Arm("without", system.plan_space(scenarios[1].encounter)))
+    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        evaluator = EncounterEvaluator(scenarios, arms, content, (), "heroes", 11, chunk=150,
+                                       scheduler=cluster.scheduler_address)
+        with evaluator.running():
+            there = search(arms, evaluator, Options(n=300, passes=1))
+    here = _study(duo, content, 1)
+    assert there.best == here.best and there.value == here.value
+
+
 def test_search_and_confirmation_dice_differ(duo, content: Content) -> None:  # type: ignore[no-untyped-def]
     system = find_sim_system("tor")
     scenarios = (scenario(duo, content), scenario(duo, content))
