@@ -99,6 +99,13 @@ def test_harp_fight_to_the_end_while_the_players_follow(browser: Any, serve: Cal
         expect(gm.locator("#message")).to_contain_text("Redone: attack orque-1")
         expect(players.locator("#log")).to_contain_text(f"{first} attacks Orc 1")
 
+        gm.click("#odds-panel summary")  # the exact odds of the exchange being set up
+        expect(gm.locator("#odds-result")).to_contain_text("Hit")
+        before = gm.locator("#odds-result .odds-head").inner_text()
+        gm.locator("#parry").fill("20")
+        expect(gm.locator("#odds-result .odds-head")).to_contain_text("parry 20")
+        assert gm.locator("#odds-result .odds-head").inner_text() != before
+
         gm.click("button[data-key='a']")  # auto: the next combatant by the policy
         gm.keyboard.press("t")  # auto all, by its shortcut
         _send(gm, "mark orque-2 silence 2")

@@ -176,3 +176,50 @@ def test_following_screens_get_new_lines_then_the_whole_after_an_undo(served: Se
     served.gm_post(gm, "undo")
     pushed = served.call(screen.queue.get_nowait)
     assert pushed.startswith("event: live\n")
+
+
+def test_odds_of_the_exchange(served: Served, tables: object) -> None:
+    """The panel's odds are the odds module's for the sheets' numbers, less the parry kept, plus the modifier."""
+    from fractions import Fraction
+
+    from estoc.odds.attack import ExchangeSpec, exchange_odds
+    from estoc.systems.harp.exchange import strike_inputs
+
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert 'id="odds"' in page and 'name="parry"' in page
+    free = gm.get("/gm/odds?attacker=brundar&target=orque-1&parry=0&mod=0").text
+    parried = gm.get("/gm/odds?attacker=brundar&target=orque-1&parry=40&mod=0").text
+
+    def hit(html: str) -> float:
+        return float(re.search(r"Hit</th><td class=\"p\">([\d.]+) %", html).group(1))  # type: ignore[union-attr]
+
+    def mean(html: str) -> float:
+        return float(re.search(r"Expected hits: ([\d.]+)", html).group(1))  # type: ignore[union-attr]
+
+    assert mean(parried) < mean(free) and hit(parried) <= hit(free)
+
+    def expected() -> Fraction:
+        fight = served.session.tracker.fight
+        sheets = {c.id: c for c in fight.combatants}
+        striker, target = sheets["brundar"], sheets["orque-1"]
+        chosen = striker.strikes[0]
+        inputs = strike_inputs(fight.tables, chosen, target, 1, chosen.ob - 40, target.db)
+        spec = ExchangeSpec(ob=chosen.ob - 40, defence=target.db, table=int(inputs.table[0]),
+                            armour_type=target.armour_type, size=int(inputs.size[0]), fumble=int(inputs.fumble[0]),
+                            critical=int(inputs.critical[0]), extra_table=int(inputs.extra_table[0]),
+                            extra_severity=int(inputs.extra_severity[0]), crit_reduction=target.crit_reduction,
+                            target_hp=target.hp, body_rr=target.body_rr, stun_immune=target.stun_immune)
+        return exchange_odds(fight.tables, spec, fight.settings).hit
+
+    assert hit(parried) == round(100 * float(served.call(expected)), 1)
+    assert "not a whole number" in gm.get("/gm/odds?parry=x").text
+    assert "from -300 to 300" in gm.get("/gm/odds?mod=100000").text
+    assert served.tab("players").get("/gm/odds").status_code == 403
+
+
+def test_no_odds_panel_outside_harp(served_factory: Callable[..., Served]) -> None:
+    served = served_factory("d100")
+    gm = served.tab("gm")
+    assert 'id="odds"' not in gm.get("/gm").text
+    assert gm.get("/gm/odds").status_code == 404

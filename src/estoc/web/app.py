@@ -7,7 +7,8 @@ Routes (every one behind :mod:`estoc.web.security`):
 - ``GET /gm/events``, ``GET /view/events``: server-sent events, the live part again after every change;
 - ``POST /gm/command``: one command line (the terminal's words) decided on the ``version`` the page showed;
 - ``POST /gm/reveal``: show or hide the adversaries' numbers on the players' view;
-- ``GET /gm/export.md``: the log as Markdown; ``GET /lang/fr``, ``GET /lang/en``; ``GET /static/NAME``.
+- ``GET /gm/export.md``: the log as Markdown; ``GET /gm/odds``: the exact odds of a HARP exchange (reads only);
+- ``GET /lang/fr``, ``GET /lang/en``; ``GET /static/NAME``.
 """
 
 from __future__ import annotations
@@ -34,10 +35,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from estoc.cli.guard import write_crash_log
 from estoc.errors import EstocError
-from estoc.i18n import SUPPORTED, _, language, ngettext, set_language
+from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
 from estoc.render.tracker import tracker_lines
 from estoc.web.board import board_from_view
+from estoc.web.odds import harp_odds
 from estoc.web.security import COOKIES, GM, PLAYERS, Keys, host_allowed, same_origin
 from estoc.web.session import FightSession, Screen
 
@@ -151,7 +153,7 @@ class WebApp:
             csrf=self.keys.csrf if role == GM else "", live=self.live(Screen(role, lang)), words=words, ids=ids,
             help=[(en if en == fr else f"{en} / {fr}", text) for en, fr, text in tracker.system.commands()],
             dice_help=tracker.system.dice_help(), reveal=self.session.reveal,
-            config=json.dumps(HTMX_CONFIG))
+            config=json.dumps(HTMX_CONFIG), odds_form=self._odds_form() if role == GM else None)
         return HTMLResponse(html)
 
     def answer(self, request: Request, message: str, status: int = 200, kind: str = "info",
@@ -329,6 +331,36 @@ class WebApp:
         return "\n".join(line for record in records if record.get("kind") == "tracker"
                          and record.get("verb") in ("undo", "redo") for line in tracker_lines(record))
 
+    def _odds_form(self) -> dict[str, Any] | None:
+        """What the odds panel starts with (HARP only): the combatants, the one acting, its first foe."""
+        tracker = self.session.tracker
+        if tracker.system.id != "harp":
+            return None
+        view = tracker.fight.view()
+        rows = view["combatants"]
+        current = view.get("current") or (rows[0]["id"] if rows else None)
+        side = next((r["side"] for r in rows if r["id"] == current), None)
+        target = next((r["id"] for r in rows if r["side"] != side and not r["removed"]), None)
+        return {"combatants": [(r["id"], pick(r["name"])) for r in rows], "attacker": current, "target": target,
+                "mod": int(view.get("fight_mod") or 0)}
+
+    async def odds(self, request: Request) -> Response:
+        """The exact odds of the exchange set up in the panel (reads only)."""
+        self._require(request, GM)
+        set_language(self.lang_of(request))
+        tracker = self.session.tracker
+        if tracker.system.id != "harp":
+            raise HTTPException(404, _("No such page."))
+        query = request.query_params
+        error = None
+        found = None
+        try:
+            found = harp_odds(tracker.fight, query.get("attacker"), query.get("target"), query.get("strike"),
+                              query.get("parry"), query.get("mod"))
+        except EstocError as exc:
+            error = exc.message
+        return HTMLResponse(self.env.get_template("odds.html").render(odds=found, error=error))
+
     async def reveal(self, request: Request) -> Response:
         fields = await self._guard_write(request)
         set_language(self.lang_of(request))
@@ -472,6 +504,7 @@ def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang:
         Route("/gm/command", web.command, methods=["POST"]),
         Route("/gm/reveal", web.reveal, methods=["POST"]),
         Route("/gm/export.md", web.export),
+        Route("/gm/odds", web.odds),
         Route("/lang/{code}", web.choose_language),
         Route("/static/{name}", web.static_file),
     ]
