@@ -223,3 +223,19 @@ def test_no_odds_panel_outside_harp(served_factory: Callable[..., Served]) -> No
     gm = served.tab("gm")
     assert 'id="odds"' not in gm.get("/gm").text
     assert gm.get("/gm/odds").status_code == 404
+
+
+def test_players_narration_hides_d100_hit_points_left() -> None:
+    maxima = {"Jacquot the Sly 1": 11, "Ysolde the Bold": 13}
+    heroes = ["Ysolde the Bold"]
+    assert veil("  Jacquot the Sly 1 loses 6 hit points, down to 5.", heroes, maxima) == (
+        "  Jacquot the Sly 1 loses 6 hit points (badly wounded).")
+    assert veil("  Jacquot the Sly 1 loses 1 hit point, down to 10.", heroes, maxima) == (
+        "  Jacquot the Sly 1 loses 1 hit point (wounded).")
+    assert veil("  Ysolde the Bold loses 7 hit points, down to 6.", heroes, maxima).endswith("down to 6.")
+    set_language("fr")
+    try:
+        assert veil("Jacquot the Sly 1 perd 6 points de vie et tombe à -1.", heroes, maxima) == (
+            "Jacquot the Sly 1 perd 6 points de vie (hors de combat).")
+    finally:
+        set_language("en")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from estoc.cli.fight import markdown, record_lines, resume_tracker
-from estoc.i18n import _, language, pick, set_language
+from estoc.i18n import _, language, ngettext, pick, set_language
 from estoc.play.marks import MARK_VERBS
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker, shown_name
@@ -30,6 +30,8 @@ GM_ONLY_KINDS = frozenset({"gm"})
 LINES_KEPT = 20_000
 """Narrated records kept (each language, each role) before the memory of them starts again."""
 WATCH_S = 1.0
+NAMED = frozenset({"{who}", "{defender}"})
+"""The fields of a narration phrase that hold a combatant's name."""
 """How often the store is read for commands another writer (the terminal) stored."""
 
 
@@ -125,7 +127,8 @@ class FightSession:
 
     # ------------------------------------------------------------------------------------------------- the views
 
-    def _told(self, record: dict[str, Any], role: str, heroes: list[str]) -> tuple[list[str], str]:
+    def _told(self, record: dict[str, Any], role: str, veiling: tuple[list[str], dict[str, int]]
+              ) -> tuple[list[str], str]:
         """A record's lines for a role, in the language in use, and their HTML: narrated and escaped once (a record
         never changes once told, and a long fight's log is pushed again after every command)."""
         key = (id(record), language(), role, self.reveal)
@@ -139,26 +142,32 @@ class FightSession:
                 record.get("kind") in GM_ONLY_KINDS):
             lines = []
         else:
-            lines = [line if self.reveal else veil(line, heroes) for line in record_lines(tracker, record)]
+            lines = [line if self.reveal else veil(line, *veiling) for line in record_lines(tracker, record)]
         if len(self._lines) > LINES_KEPT:
             self._lines.clear()
         html = "".join(f'<p class="{line_class(line)}">{escape(line.strip())}</p>' for line in lines)
         self._lines[key] = (record, lines, html)  # (the record is held, so that its id is not reused meanwhile)
         return lines, html
 
-    def _heroes(self, role: str) -> list[str]:
-        return [] if role == "gm" or self.reveal else hero_names(self.tracker)
+    def _veiling(self, role: str) -> tuple[list[str], dict[str, int]]:
+        """What the players' narration needs to veil the adversaries' numbers: the heroes' names, and everyone's
+        full hit points by name (one view of the fight for a whole log)."""
+        if role == "gm" or self.reveal:
+            return [], {}
+        rows = self.tracker.fight.view()["combatants"]
+        return ([pick(row["name"]) for row in rows if row.get("player")],
+                {pick(row["name"]): int(row["hp_max"]) for row in rows if "hp_max" in row})
 
     def log_lines(self, role: str) -> list[str]:
         """The narration for a role: the GM's with every die shown, as the terminal tells it; the players' without
         what only the GM may know (marks, notes, timers, edits, and unless revealed the adversaries' hit points)."""
-        heroes = self._heroes(role)
-        return [line for record in self.tracker.records for line in self._told(record, role, heroes)[0]]
+        veiling = self._veiling(role)
+        return [line for record in self.tracker.records for line in self._told(record, role, veiling)[0]]
 
     def log_html(self, role: str, start: int = 0) -> str:
         """:meth:`log_lines` as HTML paragraphs, escaped (from record ``start`` on)."""
-        heroes = self._heroes(role)
-        return "".join(self._told(record, role, heroes)[1] for record in self.tracker.records[start:])
+        veiling = self._veiling(role)
+        return "".join(self._told(record, role, veiling)[1] for record in self.tracker.records[start:])
 
     def markdown(self) -> str:
         return markdown(self.tracker)
@@ -171,38 +180,49 @@ def line_class(line: str) -> str:
     return f"i{(len(line) - len(line.lstrip(' '))) // 2}"
 
 
-def hero_names(tracker: Tracker) -> list[str]:
-    """The names of the combatants the players play, in the language in use."""
-    return [pick(row["name"]) for row in tracker.fight.view()["combatants"] if row.get("player")]
-
-
 def _pattern(template: str) -> re.Pattern[str]:
-    """A regular expression for a narration phrase: ``{who}`` of the translated template becomes a group of text,
-    every other field a group of digits."""
+    """A regular expression for a narration phrase: a combatant's field of the translated template (``{who}``,
+    ``{defender}``) becomes a group of text, every other field a group of digits."""
     parts = re.split(r"(\{\w+\})", template)
     return re.compile("".join(
-        (r"(?P<who>.+?)" if p == "{who}" else rf"(?P<{p[1:-1]}>-?\d+)") if p.startswith("{") else re.escape(p)
+        (rf"(?P<{p[1:-1]}>.+?)" if p in NAMED else rf"(?P<{p[1:-1]}>-?\d+)") if p.startswith("{") else re.escape(p)
         for p in parts))
 
 
-def veil(line: str, heroes: list[str]) -> str:
-    """``line`` with a standing in hit points (« Orc 1 at 52 of 85 HP ») said in words, unless it is a hero's."""
+def veil(line: str, heroes: list[str], maxima: dict[str, int] | None = None) -> str:
+    """``line`` with an adversary's standing in hit points said in words: HARP's « Orc 1 at 52 of 85 HP », d100's
+    « … loses 6 hit points, down to 5. » (``maxima``: each combatant's full hit points, by name, in the language in
+    use). A hero's standing is left as it is."""
     if not any(c.isdigit() for c in line):
         return line
+
+    def hero(who: str) -> bool:
+        return any(who.endswith(name) for name in heroes)
+
     for template in (_("{who} at {hp} of {max} HP"), _("{who} at {hp} HP")):
 
         def words(match: re.Match[str]) -> str:
             groups = match.groupdict()
-            if any(groups["who"].endswith(name) for name in heroes):
+            if hero(groups["who"]):
                 return match.group(0)
-            try:
-                hp = int(groups["hp"])
-                top = int(groups.get("max") or hp + 1)
-            except ValueError:
-                return match.group(0)
+            hp = int(groups["hp"])
+            top = int(groups.get("max") or hp + 1)
             return f"{groups['who']} ({health_words(hp, top, False)})"
 
         line = _pattern(template).sub(words, line)
+    for n in (1, 2):
+        template = ngettext("{defender} loses {n} hit point, down to {hp}.",
+                            "{defender} loses {n} hit points, down to {hp}.", n)
+
+        def lost(match: re.Match[str]) -> str:
+            who, hp, count = match.group("defender"), int(match.group("hp")), int(match.group("n"))
+            if hero(who):
+                return match.group(0)
+            top = next((value for name, value in (maxima or {}).items() if who.endswith(name)), hp + 1)
+            return ngettext("{defender} loses {n} hit point ({state}).", "{defender} loses {n} hit points ({state}).",
+                            count).format(defender=who, n=count, state=health_words(hp, top, False))
+
+        line = _pattern(template).sub(lost, line)
     return line
 
 
