@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tests.web.conftest import BASE, Served, version_of
 
@@ -180,6 +182,8 @@ def test_error_pages_show_no_traceback(served: Served, monkeypatch: pytest.Monke
     assert "secret internals" not in response.text
     _no_traceback(response.text)
     assert gm.get("/nowhere").status_code == 404
+    logs = list((Path(str(tmp_path)) / "estoc" / "logs").glob("crash-*.log"))
+    assert len(logs) == 2 and all("secret internals" in log.read_text() for log in logs)  # the details, kept aside
 
 
 def test_bad_forms_are_refused(served: Served) -> None:

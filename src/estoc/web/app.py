@@ -404,9 +404,6 @@ class WebApp:
             detail = _("This page does not take that kind of request.")
         return self.error_page(request, status, str(detail))
 
-    async def server_error(self, request: Request, exc: Exception) -> Response:
-        write_crash_log(exc)
-        return self.error_page(request, 500, _("Unexpected error; the fight is as stored."))
 
 
 HTMX_CONFIG: dict[str, Any] = {
@@ -462,7 +459,20 @@ class Guard:
             response = self.web.error_page(request, 400, _("This server answers only on its own address."))
             await response(scope, receive, self._headed(send))
             return
-        await self.app(scope, receive, self._headed(send))
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, self._headed(sending))
+        except Exception as exc:  # (the last guard: no traceback on the GM's terminal nor in a page)
+            write_crash_log(exc)
+            if not started:
+                response = self.web.error_page(request, 500, _("Unexpected error; the fight is as stored."))
+                await response(scope, receive, self._headed(send))
 
     @staticmethod
     def _headed(send: Send) -> Send:
@@ -510,6 +520,6 @@ def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang:
     ]
     app = Starlette(debug=False, routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Guard, web=web)],
-                    exception_handlers={HTTPException: web.http_error, Exception: web.server_error})
+                    exception_handlers={HTTPException: web.http_error})
     app.state.web = web
     return app
