@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,8 +122,10 @@ def test_bad_input_in_french(capsys: pytest.CaptureFixture[str], duo: Path) -> N
     assert code == 2 and "dites quelle règle peser" in err
 
 
-@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is not None, reason="matplotlib is installed")
-def test_plot_without_matplotlib(capsys: pytest.CaptureFixture[str], duo: Path, tmp_path: Path) -> None:
+def test_plot_without_matplotlib(capsys: pytest.CaptureFixture[str], duo: Path, tmp_path: Path,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("matplotlib", "matplotlib.pyplot"):
+        monkeypatch.setitem(sys.modules, name, None)  # as if the extra were not installed: importing it fails
     code, _out, err = run(capsys, "balance", str(duo), "--task", "contre-attaque", "--plot", str(tmp_path / "p.png"))
     assert code == 2 and "install estoc[plots]" in err and not (tmp_path / "p.png").exists()
 
@@ -192,7 +195,8 @@ def test_plot_draws_every_race(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     assert all(panel.errorbar.called for row in grid for panel in row)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("dask") is not None, reason="dask is installed")
-def test_scheduler_without_dask(capsys: pytest.CaptureFixture[str], duo: Path) -> None:
+def test_scheduler_without_dask(capsys: pytest.CaptureFixture[str], duo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("dask", "dask.distributed", "distributed"):
+        monkeypatch.setitem(sys.modules, name, None)  # as if the extra were not installed: importing it fails
     code, out, err = run(capsys, "balance", str(duo), "--task", "contre-attaque", "--scheduler", "tcp://127.0.0.1:1")
     assert code == 2 and out == "" and "install estoc[cluster]" in err
