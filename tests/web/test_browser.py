@@ -108,6 +108,9 @@ def test_harp_fight_to_the_end_while_the_players_follow(browser: Any, serve: Cal
 
         gm.click("button[data-key='a']")  # auto: the next combatant by the policy
         gm.keyboard.press("t")  # auto all, by its shortcut
+        gm.fill("#line", "mark")
+        gm.click("#row-orque-2 code")  # an id clicked on the board goes into the command box
+        expect(gm.locator("#line")).to_have_value("mark orque-2 ")
         _send(gm, "mark orque-2 silence 2")
         expect(gm.locator("#row-orque-2 .mark")).to_contain_text("silence")
         gm.click("button[data-key='f']")  # auto to the end

@@ -90,6 +90,15 @@
     scrollLog();
     follow();
     document.addEventListener("keydown", shortcuts);
+    // A combatant's id clicked on the board goes into the command box, after what is typed there.
+    document.body.addEventListener("click", function (event) {
+      var code = event.target.closest && event.target.closest("#live td code");
+      var line = document.getElementById("line");
+      if (!code || !line) { return; }
+      var text = line.value.replace(/\s+$/, "");
+      line.value = (text ? text + " " : "") + code.textContent + " ";
+      line.focus();
+    });
     document.body.addEventListener("htmx:configRequest", function (event) {
       var log = document.getElementById("log");
       if (log && event.detail.verb === "post") { event.detail.parameters.told = log.dataset.count; }
