@@ -164,3 +164,27 @@ def test_other_systems_start_and_play_a_turn(browser: Any, serve: Callable[[str]
         assert gm.locator("#board-part").get_attribute("data-version") == str(len(lines) + 2)
     finally:
         _close(gm, players)
+
+
+def test_a_stale_gm_tab_is_told_and_refreshed(browser: Any, serve: Callable[[str], LiveServer]) -> None:
+    """Two GM tabs: the one whose screen is behind (its push not yet come) has its command refused, is told so,
+    and shows the fight as stored; the two then show the same fight."""
+    from playwright.sync_api import expect
+
+    server = serve("harp")
+    first, players = _pages(browser, server)
+    second = browser.new_context().new_page()
+    second.goto(server.gm_url)
+    try:
+        seen = second.locator("#board-part").get_attribute("data-version")
+        first.click("button[data-key='a']")
+        expect(second.locator("#board-part")).not_to_have_attribute("data-version", seen or "")
+        # The second tab decides on the version it showed before (as if the push had not reached it yet).
+        second.evaluate("(v) => { document.getElementById('version').value = v; }", seen)
+        second.click("button[data-key='a']")
+        expect(second.locator("#message")).to_contain_text("This screen was behind")
+        version = first.locator("#board-part").get_attribute("data-version")
+        expect(second.locator("#board-part")).to_have_attribute("data-version", version or "")
+        assert first.locator("#log").inner_text() == second.locator("#log").inner_text()
+    finally:
+        _close(first, players, second)
