@@ -14,13 +14,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "estoc"
 CATALOG = SOURCE / "i18n" / "locale" / "fr" / "LC_MESSAGES" / "estoc.po"
 KEYWORDS = {"_": None, "ngettext": (1, 2)}
+METHODS = [("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")]
+"""The Python modules, and the web screen's Jinja2 templates (they call the same ``_`` and ``ngettext``)."""
 
 
 def extract() -> Catalog:
-    """Every translatable string of the package."""
+    """Every translatable string of the package, templates included."""
     template = Catalog(project="estoc", charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS):
+            str(SOURCE), method_map=METHODS, keywords=KEYWORDS):
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return template
 

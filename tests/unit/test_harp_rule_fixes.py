@@ -268,3 +268,22 @@ def test_distances_and_cover_reach_the_simulation(content: Content) -> None:
         encounter_from_setup({**base, "cover": {"orque": "un-mur"}}, content)
     with pytest.raises(ContentError, match="no combatant"):
         encounter_from_setup({**base, "distances": [{"between": ["halvard", "nobody"], "metres": 5}]}, content)
+
+
+def test_the_odds_read_the_numbers_the_blow_will_meet(content: Content, tables: HarpTables) -> None:
+    """The exact odds of a blow being set up (the web screen's panel) take the OB and the defence the kernel will
+    roll against: a parry declared by the target, a target on the ground, the attacker's criticals' penalties and
+    the part of its OB it keeps to parry; asking changes nothing (not even a shield's count of attackers)."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque"}], initiative=[10, 1])
+    play(fight, {"type": "attack", "target": "orque", "parry": 30}, attack=[20])  # Dafur parries the orc by 30
+    play(fight, {"type": "gm", "op": "condition", "target": "dafur", "name": "prone", "value": 1})
+    play(fight, {"type": "gm", "op": "condition", "target": "orque", "name": "penalty", "value": -15})
+    orc, dafur = fight.index("orque"), fight.index("dafur")
+    before = fight.view()
+    ob, defence, kept, fumble = fight.exchange_numbers(orc, dafur, 0, parry=10, mod=5)
+    assert fight.view() == before
+    blow = attacks(play(fight, {"type": "attack", "target": "dafur", "parry": 10, "mod": 5}, attack=[50]))[0]
+    assert (ob, defence) == (blow["ob"], blow["defence"])
+    assert kept == 10 and fumble >= 1
+    sheet = fight.combatants[orc].strikes[0].ob
+    assert ob == sheet - 15 + 40 + 5 - 10 and defence == fight.combatants[dafur].db + 30

@@ -179,7 +179,8 @@ def test_following_screens_get_new_lines_then_the_whole_after_an_undo(served: Se
 
 
 def test_odds_of_the_exchange(served: Served, tables: object) -> None:
-    """The panel's odds are the odds module's for the sheets' numbers, less the parry kept, plus the modifier."""
+    """The panel's odds are the odds module's for the numbers the blow would meet now: the strike's OB less the
+    parry kept, with the fight's modifier (the sample's fog: −10), against the orc's DB."""
     from fractions import Fraction
 
     from estoc.odds.attack import ExchangeSpec, exchange_odds
@@ -204,8 +205,10 @@ def test_odds_of_the_exchange(served: Served, tables: object) -> None:
         sheets = {c.id: c for c in fight.combatants}
         striker, target = sheets["brundar"], sheets["orque-1"]
         chosen = striker.strikes[0]
-        inputs = strike_inputs(fight.tables, chosen, target, 1, chosen.ob - 40, target.db)
-        spec = ExchangeSpec(ob=chosen.ob - 40, defence=target.db, table=int(inputs.table[0]),
+        fog = int(fight.F.fight_mod[0])
+        assert fog == -10
+        inputs = strike_inputs(fight.tables, chosen, target, 1, chosen.ob - 40 + fog, target.db)
+        spec = ExchangeSpec(ob=chosen.ob - 40 + fog, defence=target.db, table=int(inputs.table[0]),
                             armour_type=target.armour_type, size=int(inputs.size[0]), fumble=int(inputs.fumble[0]),
                             critical=int(inputs.critical[0]), extra_table=int(inputs.extra_table[0]),
                             extra_severity=int(inputs.extra_severity[0]), crit_reduction=target.crit_reduction,

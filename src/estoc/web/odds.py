@@ -1,10 +1,9 @@
 """The exact odds of the HARP exchange the GM is setting up on the screen: attacker, strike, target, parry, modifier.
 
-The numbers are the sheets' (the strike's OB, the target's DB, its armour, size and criticals' reduction), less the
-part of the OB the attacker keeps to parry, plus the modifier the GM gives; the odds are :mod:`estoc.odds.attack`'s.
-What the fight's state adds at the moment of the blow (criticals' penalties, a parry or dodge declared, a target on
-the ground, range, cover) is the kernel's to apply when the blow is struck: the screen says so, and the GM folds what
-matters into the modifier.
+The OB and the defence are the kernel's for a blow struck now (:meth:`HarpFight.exchange_numbers`): the criticals'
+penalties, the round's modifiers, a parry or a dodge declared, a target on the ground, range, cover and the shield
+count as they will when the blow is struck; the part of the OB kept to parry and the GM's modifier are the panel's.
+The odds are :mod:`estoc.odds.attack`'s.
 """
 
 from __future__ import annotations
@@ -77,21 +76,21 @@ def harp_odds(fight: Any, attacker: str | None, target: str | None, strike: str 
     if not 0 <= index < len(striker.strikes):
         index = 0
     chosen_strike = striker.strikes[index]
-    kept = max(0, min(_bounded(parry, 0), chosen_strike.ob))
-    modifier = _bounded(mod, int(view.get("fight_mod") or 0))
-    ob = chosen_strike.ob - kept + modifier
-    inputs = strike_inputs(fight.tables, chosen_strike, defender, 1, ob, defender.db,
+    modifier = _bounded(mod, 0)
+    ob, defence, kept, fumble = fight.exchange_numbers(fight.index(str(chosen)), fight.index(aimed), index,
+                                                       _bounded(parry, 0), modifier)
+    inputs = strike_inputs(fight.tables, chosen_strike, defender, 1, ob, defence,
                            devastating=bool(striker.devastating))
     spec = ExchangeSpec(
-        ob=ob, defence=defender.db, table=int(inputs.table[0]), armour_type=defender.armour_type,
-        size=int(inputs.size[0]), fumble=int(inputs.fumble[0]), critical=int(inputs.critical[0]),
+        ob=ob, defence=defence, table=int(inputs.table[0]), armour_type=defender.armour_type,
+        size=int(inputs.size[0]), fumble=fumble, critical=int(inputs.critical[0]),
         extra_table=int(inputs.extra_table[0]), extra_severity=int(inputs.extra_severity[0]),
         crit_reduction=defender.crit_reduction, hits_factor=int(inputs.hits_factor[0]),
         target_hp=next(int(r["hp"]) for r in view["combatants"] if r["id"] == aimed),
         body_rr=defender.body_rr, stun_immune=defender.stun_immune)
     odds = exchange_odds(fight.tables, spec, fight.settings)
     return OddsView(attacker=str(chosen), target=aimed, strike=pick(chosen_strike.name), ob=ob,
-                    defence=defender.db, parry=kept, mod=modifier, rows=_rows(odds),
+                    defence=defence, parry=kept, mod=modifier, rows=_rows(odds),
                     severities=[(letter, *_percent(p)) for letter, p in odds.severity.items()],
                     mean_hits=f"{float(odds.mean_hits()):.1f}")
 

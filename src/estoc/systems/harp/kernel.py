@@ -650,6 +650,75 @@ def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cyth
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def shield_would_count(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+    """:func:`shield_counts` without counting the attack (the odds of a blow not struck yet)."""
+    return F.shield_covers[t] == 0 or F.shield_used[w + t] < F.shield_covers[t]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def strike_ob(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+              ob_mod: i64) -> i64:
+    """The OB of ``a``'s strike ``s`` on ``t`` now (see :func:`resolve`): the strike's, the criticals' penalties,
+    ``ob_mod``, −20 in full sun for a creature that fears it, +40 against a target on the ground, and for a shot its
+    range (when the GM has set the distance) and −100 for a bow or sling whose shooter was attacked this round by a
+    foe in contact."""
+    ob: i64 = F.ob[a, s] + F.penalty[w + a] + ob_mod
+    if F.sunlight[a] and F.full_sun:
+        ob += SUNLIGHT_PENALTY
+    # A target on the ground is easier to strike (bestiary, « Renverser une cible »).
+    if F.prone[w + t]:
+        ob += PRONE_TARGET_OB
+    if F.missile[a, s]:
+        d: i64 = F.distance[w + a, t]
+        if d >= 0:
+            ob += range_modifier(F, a, s, d)
+        # « Attaques à distance »: attacked in contact by a foe who acted first, a bow or sling shoots at −100.
+        if F.hampered[a, s] and F.struck_close[w + a] == F.rnd[w]:
+            ob += MELEE_INTERFERENCE
+    return ob
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def strike_defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                   s: cython.Py_ssize_t, shielded: cython.bint) -> i64:
+    """The defence of ``t`` against ``a``'s strike ``s`` now: its DB (shield included when ``shielded``) plus its
+    parry, dodge and charge (:func:`defence_against`) and its cover against blows or shots; the DB never suffers
+    penalties."""
+    defence: i64 = F.db[t] + defence_against(F, w, t, a, s)
+    defence += F.cover_missile[w + t] if F.missile[a, s] else F.cover_melee[w + t]
+    if not shielded:
+        defence -= F.shield_db[t]
+    return defence
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def parry_share(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, parry: i64) -> i64:
+    """The OB points an attack keeps to parry (« Parade »): what was asked, with a melee strike only, never the whole
+    OB (that is a total parry), never below 0."""
+    if parry <= 0 or not melee(F, a, s):
+        return 0
+    amount: i64 = parry
+    ob: i64 = F.ob[a, s] + F.penalty[w + a]
+    if amount > ob - 1:
+        amount = ob - 1
+    if amount < 0:
+        amount = 0
+    return amount
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
            ob_mod: i64, counter: cython.bint, given_first: cython.int, given_total: i64) -> cython.int:
     """``a`` strikes ``t`` with its strike ``s`` (see :func:`resolve`). Returns 1 when it fumbled.
@@ -780,27 +849,11 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     now: i64 = F.rnd[w]
     ob: i64 = 0
     fumble_range: i64 = 0
-    d: i64
     if not counter:
-        ob = F.ob[a, s] + F.penalty[w + a] + ob_mod
-        if F.sunlight[a] and F.full_sun:
-            ob += SUNLIGHT_PENALTY
-        # A target on the ground is easier to strike (bestiary, « Renverser une cible »).
-        if F.prone[w + t]:
-            ob += PRONE_TARGET_OB
-        if F.missile[a, s]:
-            d = F.distance[w + a, t]
-            if d >= 0:
-                ob += range_modifier(F, a, s, d)
-            # « Attaques à distance »: attacked in contact by a foe who acted first, a bow or sling shoots at −100.
-            if F.hampered[a, s] and F.struck_close[w + a] == now:
-                ob += MELEE_INTERFERENCE
+        ob = strike_ob(F, w, a, t, s, ob_mod)
         if not stray:
             fumble_range = F.fumble[a, s]
-    defence: i64 = F.db[t] + defence_against(F, w, t, a, s)
-    defence += F.cover_missile[w + t] if F.missile[a, s] else F.cover_melee[w + t]
-    if not shield_counts(F, w, t):
-        defence -= F.shield_db[t]
+    defence: i64 = strike_defence(F, w, a, t, s, shield_counts(F, w, t))
     emit(F, L_STRIKE, a, t, s, ob, defence, counter, stray, 0)
     if melee(F, a, s) and F.distance[w + a, t] == 0:
         F.struck_close[w + t] = now
@@ -1226,14 +1279,9 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
            parry: i64, parried: i64, ob_mod: i64) -> cython.void:
     """An attack, with a parry declared (« Parade »): ``parry`` points of OB move to the DB against ``parried``'s
     attacks until the start of the attacker's next action (never the whole OB: that is a total parry)."""
-    ob: i64 = F.ob[a, s] + F.penalty[w + a]
     amount: i64 = 0
     if parry > 0 and melee(F, a, s):
-        amount = parry
-        if amount > ob - 1:
-            amount = ob - 1
-        if amount < 0:
-            amount = 0
+        amount = parry_share(F, w, a, s, parry)
         F.parry_vs[w + a] = parried
         F.parry_bonus[w + a] = amount
     ob_mod += F.fight_mod[w] + F.next_mod[w + a]
@@ -1599,6 +1647,17 @@ def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tupl
     for k in range(8):
         d[k] = decision[k]
     act(F, w * F.count, a, d)
+
+
+def py_exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+                parry: cython.longlong, mod: cython.longlong) -> tuple:
+    """What ``a``'s attack with its strike ``s`` on ``t``, keeping ``parry`` OB points to parry and with the GM's
+    ``mod``, would be rolled against now, as :func:`attack` and :func:`resolve` would make it, changing nothing (the
+    exact odds of the blow being set up): (OB, defence, the OB points kept to parry, fumble range)."""
+    row: cython.Py_ssize_t = w * F.count
+    kept: i64 = parry_share(F, row, a, s, parry)
+    ob: i64 = strike_ob(F, row, a, t, s, mod + F.fight_mod[row] + F.next_mod[row + a] - kept)
+    return (ob, strike_defence(F, row, a, t, s, shield_would_count(F, row, t)), kept, F.fumble[a, s])
 
 
 def py_take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: cython.longlong) -> None:
