@@ -221,13 +221,6 @@ def test_odds_of_the_exchange(served: Served, tables: object) -> None:
     assert served.tab("players").get("/gm/odds").status_code == 403
 
 
-def test_no_odds_panel_outside_harp(served_factory: Callable[..., Served]) -> None:
-    served = served_factory("d100")
-    gm = served.tab("gm")
-    assert 'id="odds"' not in gm.get("/gm").text
-    assert gm.get("/gm/odds").status_code == 404
-
-
 def test_players_narration_hides_d100_hit_points_left() -> None:
     maxima = {"Jacquot the Sly 1": 11, "Ysolde the Bold": 13}
     heroes = ["Ysolde the Bold"]

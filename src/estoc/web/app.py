@@ -7,7 +7,7 @@ Routes (every one behind :mod:`estoc.web.security`):
 - ``GET /gm/events``, ``GET /view/events``: server-sent events, the live part again after every change;
 - ``POST /gm/command``: one command line (the terminal's words) decided on the ``version`` the page showed;
 - ``POST /gm/reveal``: show or hide the adversaries' numbers on the players' view;
-- ``GET /gm/export.md``: the log as Markdown; ``GET /gm/odds``: the exact odds of a HARP exchange (reads only);
+- ``GET /gm/export.md``: the log as Markdown; ``GET /gm/odds``: the exact odds of the exchange set up (reads only);
 - ``GET /lang/fr``, ``GET /lang/en``; ``GET /static/NAME``.
 """
 
@@ -38,8 +38,10 @@ from estoc.errors import EstocError
 from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
 from estoc.render.tracker import tracker_lines
+from estoc.systems.tor.rules import SPECIALS
 from estoc.web.board import board_from_view
-from estoc.web.odds import harp_odds
+from estoc.web.odds import OddsView, harp_odds
+from estoc.web.odds_systems import SystemOdds, d100_odds, pair, tor_odds
 from estoc.web.security import COOKIES, GM, PLAYERS, Keys, host_allowed, same_origin
 from estoc.web.session import FightSession, Screen
 
@@ -60,7 +62,16 @@ SECURITY_HEADERS = {
     "referrer-policy": "no-referrer",
     "cache-control": "no-store",
 }
+ODDS_SYSTEMS = ("harp", "d100", "tor")
+"""The systems whose odds the panel shows (every one estoc plays)."""
 SYSTEM_NAMES = {"harp": "HARP · TdM", "d100": "d100", "tor": "L'Anneau Unique / The One Ring"}
+
+
+def special_label(word: str) -> str:
+    """A One Ring special damage as the odds panel names it."""
+    return {"none": _("no special damage"), "heavy": _("heavy blow"), "fend": _("fend off"),
+            "pierce": _("pierce"), "shield": _("shield thrust"), "auto": _("the best (a pierce when it pierces)")
+            }.get(word, word)
 
 
 def templates() -> Environment:
@@ -332,34 +343,42 @@ class WebApp:
                          and record.get("verb") in ("undo", "redo") for line in tracker_lines(record))
 
     def _odds_form(self) -> dict[str, Any] | None:
-        """What the odds panel starts with (HARP only): the combatants, the one acting, its first foe."""
+        """What the odds panel starts with: the combatants, the one acting, its first foe, the system's fields."""
         tracker = self.session.tracker
-        if tracker.system.id != "harp":
+        if tracker.system.id not in ODDS_SYSTEMS:
             return None
         view = tracker.fight.view()
         rows = view["combatants"]
-        current = view.get("current") or (rows[0]["id"] if rows else None)
-        side = next((r["side"] for r in rows if r["id"] == current), None)
-        target = next((r["id"] for r in rows if r["side"] != side and not r["removed"]), None)
-        return {"combatants": [(r["id"], pick(r["name"])) for r in rows], "attacker": current, "target": target,
-                "mod": int(view.get("fight_mod") or 0)}
+        found = pair(view, None, None)
+        return {"system": tracker.system.id, "combatants": [(r["id"], pick(r["name"])) for r in rows],
+                "attacker": found[0] if found else None, "target": found[1] if found else None,
+                "mod": int(view.get("fight_mod") or 0), "specials": [(word, special_label(word)) for word in SPECIALS]}
 
     async def odds(self, request: Request) -> Response:
         """The exact odds of the exchange set up in the panel (reads only)."""
         self._require(request, GM)
         set_language(self.lang_of(request))
         tracker = self.session.tracker
-        if tracker.system.id != "harp":
+        system = tracker.system.id
+        if system not in ODDS_SYSTEMS:
             raise HTTPException(404, _("No such page."))
-        query = request.query_params
+        q = request.query_params
         error = None
-        found = None
+        found: OddsView | SystemOdds | None = None
         try:
-            found = harp_odds(tracker.fight, query.get("attacker"), query.get("target"), query.get("strike"),
-                              query.get("parry"), query.get("mod"))
+            if system == "harp":
+                found = harp_odds(tracker.fight, q.get("attacker"), q.get("target"), q.get("strike"),
+                                  q.get("parry"), q.get("mod"))
+            elif system == "d100":
+                found = d100_odds(tracker.fight, q.get("attacker"), q.get("target"), q.get("weapon"),
+                                  q.get("defence"), q.get("mod"), difficult=q.get("difficult") == "1")
+            else:
+                found = tor_odds(tracker.fight, q.get("attacker"), q.get("target"), q.get("weapon"),
+                                 q.get("special"), q.get("extra"), q.get("parry_bonus"), q.get("mode"))
         except EstocError as exc:
             error = exc.message
-        return HTMLResponse(self.env.get_template("odds.html").render(odds=found, error=error))
+        name = "odds.html" if system == "harp" else "odds_system.html"
+        return HTMLResponse(self.env.get_template(name).render(odds=found, error=error))
 
     async def reveal(self, request: Request) -> Response:
         fields = await self._guard_write(request)

@@ -1,0 +1,99 @@
+"""The odds panels of d100 and The One Ring: the panel's figures are the odds modules' for the same inputs, read
+from the fight as it stands."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from fractions import Fraction
+
+from tests.web.conftest import Served
+
+
+def percent(html: str, label: str) -> float:
+    found = re.search(r"<th scope=\"row\">" + re.escape(label) + r"</th><td class=\"p\">([\d.]+) %", html)
+    assert found, html
+    return float(found.group(1))
+
+
+def test_d100_odds_of_the_exchange(served_factory: Callable[..., Served]) -> None:
+    from estoc.odds.d100 import exchange_odds
+    from estoc.systems.d100.exchange import prepare
+    from estoc.systems.d100.worlds import kernel_of
+
+    served = served_factory("d100")
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert 'id="odds"' in page and 'name="defence"' in page and 'name="strike"' not in page
+    fight = served.call(lambda: served.session.tracker.fight)
+    rows = served.call(lambda: fight.view()["combatants"])
+    a, t = rows[0]["id"], next(r["id"] for r in rows if r["side"] != rows[0]["side"])
+    # The sample's foes stand 20 m apart: a melee blow is refused as the fight would refuse it.
+    far = gm.get(f"/gm/odds?attacker={a}&target={t}&weapon=1").text
+    assert "m away" in far and "move first" in far
+    served.gm_post(gm, f"move {a} 20")
+    served.gm_post(gm, f"move {t} 0")
+    served.gm_post(gm, "actions")
+    html = gm.get(f"/gm/odds?attacker={a}&target={t}&weapon=1&defence=best&mod=-20").text
+    assert "error" not in html, html
+
+    def expected() -> tuple[Fraction, Fraction]:
+        F = fight.F
+        K = kernel_of(F)
+        i, j = fight.index(a), fight.index(t)
+        chance = int(K.py_chance(F, 0, i, 0, j, int(K.py_distance(F, 0, i, j)), False, -20))
+        found = K.py_defence(F, 0, i, 0, j, -1, -1)
+        exchange = dataclasses.replace(
+            prepare(fight.outcomes, fight.combatants[i], 1, fight.combatants[j], "none", fight.settings,
+                    chance=chance), defence=tuple(int(x) for x in found))
+        odds = exchange_odds(exchange, int(fight.view()["combatants"][j]["hp"]))
+        return odds.result["hit"], odds.attack["success"]
+
+    hit, success = served.call(expected)
+    assert percent(html, "hits") == round(100 * float(hit), 1)
+    assert percent(html, "success") == round(100 * float(success), 1)
+    easier = gm.get(f"/gm/odds?attacker={a}&target={t}&weapon=1&defence=none&mod=20").text
+    assert percent(easier, "success") >= percent(html, "success")
+    assert "no defence" in easier
+    assert "a defence is none, parry or dodge" in gm.get("/gm/odds?defence=x").text
+    assert "weapon(s)" in gm.get(f"/gm/odds?attacker={a}&weapon=9").text
+    assert served.tab("players").get("/gm/odds").status_code == 403
+
+
+def test_tor_odds_of_the_exchange(served_factory: Callable[..., Served]) -> None:
+    from estoc.odds.tor import attack_odds
+    from estoc.systems.tor.exchange import attack_spec
+
+    served = served_factory("tor")
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert 'id="odds"' in page and 'name="special"' in page and 'name="extra"' in page
+    fight = served.call(lambda: served.session.tracker.fight)
+    rows = served.call(lambda: fight.view()["combatants"])
+    hero = next(r["id"] for r in rows if r["player"])
+    foe = next(r["id"] for r in rows if r["side"] != next(x["side"] for x in rows if x["player"]))
+    html = gm.get(f"/gm/odds?attacker={hero}&target={foe}&weapon=1&extra=1&mode=favoured&parry_bonus=2").text
+    assert "error" not in html, html
+
+    def expected() -> Fraction:
+        i, j = fight.index(hero), fight.index(foe)
+        spec = attack_spec(fight.gear(i), 1, fight.gear(j), extra_dice=1, favoured=True, weary=fight.weary(i),
+                           parry_bonus=2, protection_weary=fight.weary(j))
+        return attack_odds(spec).success
+
+    assert percent(html, "Hit") == round(100 * float(served.call(expected)), 1)
+    plain = gm.get(f"/gm/odds?attacker={hero}&target={foe}").text
+    assert percent(plain, "Hit") <= percent(html, "Hit") + 100  # (well formed with the defaults)
+    assert "kernel counts only when the blow is struck" in plain
+    assert "special damage is" in gm.get("/gm/odds?special=x").text
+    assert "−6 to +6" in gm.get("/gm/odds?extra=9").text
+
+
+def test_odds_panel_in_french(served_factory: Callable[..., Served]) -> None:
+    served = served_factory("d100")
+    gm = served.tab("gm")
+    gm.get("/lang/fr")
+    page = gm.get("/gm").text
+    assert ">la meilleure permise</option>" in page and "Défense" in page
+    assert "le contact" in gm.get("/gm/odds").text
