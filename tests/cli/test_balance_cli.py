@@ -33,6 +33,8 @@ sides:
     members: [{hero: dafur}]
   - id: orques
     members: [{creature: orque}]
+  - id: loups
+    members: [{creature: warg}]
 """
 
 
@@ -88,14 +90,29 @@ def test_text_in_french(capsys: pytest.CaptureFixture[str], duo: Path) -> None:
     assert "Valeur de la règle" in out and "Meilleurs plans" in out and "défensive" in out
 
 
-def test_a_system_without_plans_plays_the_encounter_as_it_stands(capsys: pytest.CaptureFixture[str],
-                                                                  tmp_path: Path) -> None:
+def test_a_side_without_plans_plays_the_encounter_as_it_stands(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    """The warg is a beast: it never parries, and HARP has no other plan for it."""
     path = tmp_path / "duel.yaml"
     path.write_text(DUEL, encoding="utf-8")
-    code, out, err = run(capsys, "balance", str(path), "--set", "fight_mod=10", "-n", "300", "--seed", "1", "--json")
+    code, out, err = run(capsys, "balance", str(path), "--set", "fight_mod=10", "--side", "loups", "-n", "300",
+                         "--seed", "1", "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["side"] == "nain" and data["races"] == [] and data["best_alternative"]["plan"] == {}
+    assert data["side"] == "loups" and data["races"] == [] and data["best_alternative"]["plan"] == {}
+    assert data["value"]["low"] <= data["value"]["estimate"] <= data["value"]["high"]
+
+
+def test_harp_parry_shares_are_searched(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "duel.yaml"
+    path.write_text(DUEL, encoding="utf-8")
+    code, out, err = run(capsys, "balance", str(path), "--set", "fight_mod=10", "-n", "200", "--seed", "1",
+                         "--passes", "1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["side"] == "nain" and data["races"]
+    assert data["best_alternative"]["plan"]["dafur"]["id"].startswith("parry:")
+    assert data["with_rule"]["plan"]["dafur"]["id"].startswith("parry:")
     assert data["value"]["low"] <= data["value"]["estimate"] <= data["value"]["high"]
 
 

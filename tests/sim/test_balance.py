@@ -231,7 +231,6 @@ def test_tor_plan_space(content: Content) -> None:
     # A task switched off is in no plan.
     off = scenario(encounter, content, {"tor.tasks.contre-attaque": False}).encounter
     assert not any("contre-attaque" in v.id for a in system.plan_space(off) for v in a.variants)
-    assert find_sim_system("harp").plan_space(load_any_encounter(SAMPLES / "embuscade.yaml", content)) == ()
 
 
 def test_the_encounters_own_plan_plays_the_encounters_fights(content: Content) -> None:

@@ -80,6 +80,8 @@ class Member(Strict):
     level: int | None = whole(default=None, ge=0, le=LEVEL_MAX, description="a creature scaled to this level")
     id: ContentId | None = Field(default=None, description="the combatant's id instead of the record's")
     weapon: ContentId | None = Field(default=None, description="the weapon in hand at the start (a hero's)")
+    parry: int | None = whole(default=None, ge=0, le=BONUS_MAX, description="OB it keeps to parry each blow, "
+                              "instead of its sheet's (0: none)")
 
     @model_validator(mode="after")
     def _one_source(self) -> Member:
@@ -265,7 +267,7 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
         for j, member in enumerate(side.members):
             loc: list[str | int] = ["sides", i, "members", j]
             try:
-                resolved = _resolve(member, content, base, files)
+                resolved = _with_parry(member, _resolve(member, content, base, files))
             except _Problem as problem:
                 where = _line_of(data, [*loc, problem.key]) or _line_of(data, loc)
                 problems.append(_problem(path, where, _field_name([*loc, problem.key]), problem.message))
@@ -336,8 +338,28 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
 def _numbers(member: Member) -> dict[str, Any]:
     """The member's keys other than its source, as a setup keeps them."""
     kept = {"count": member.count if member.count != 1 else None, "level": member.level, "id": member.id,
-            "weapon": member.weapon}
+            "weapon": member.weapon, "parry": member.parry}
     return {key: value for key, value in kept.items() if value is not None}
+
+
+def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
+    """The member's combatants with its ``parry`` instead of their sheets' (« Parade »: OB kept to parry each blow,
+    less than the whole OB; a beast never parries)."""
+    if member.parry is None:
+        return resolved
+    kept = []
+    for item in resolved:
+        who = item.combatant.id
+        if item.combatant.beast:
+            raise _Problem("parry", _("{who} fights with natural weapons only: it never parries").format(who=who))
+        most = max((s.ob for s in item.combatant.strikes if not s.missile), default=0) - 1
+        if most < 0:
+            raise _Problem("parry", _("{who} has no melee attack to parry with").format(who=who))
+        if member.parry > most:
+            raise _Problem("parry", _("{who} can keep at most {most} of its OB to parry (keeping it all is a total "
+                                      "parry), not {parry}").format(who=who, most=most, parry=member.parry))
+        kept.append(dataclasses.replace(item, combatant=dataclasses.replace(item.combatant, parry=member.parry)))
+    return kept
 
 
 def _resolve(member: Member, content: Content, base: Path | None, files: dict[Path, list[LoadedRecord]]

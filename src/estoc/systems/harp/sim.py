@@ -21,6 +21,7 @@ from estoc.engine.simulation import (
     OneOf,
     Outcome,
     PlanAxis,
+    PlanVariant,
     SettingSpec,
     SimSystem,
     Switch,
@@ -29,6 +30,7 @@ from estoc.engine.simulation import (
 )
 from estoc.i18n import _
 from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
+from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.tables import HarpTables, compile_tables
 from estoc.systems.harp.worlds import Settings, array, build, facts, kernel_of
 
@@ -71,6 +73,54 @@ def play_chunk(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed
                   threads=threads)
     kernel_of(F).play_all(F, worlds, max_rounds, threads)
     return outcome(F)
+
+
+# --- the plans a combatant could follow (balance studies) -----------------------------------------------------------
+
+PARRY_SHARES = (0, 1, 2)
+"""The parry shares tried, in quarters of the OB of a combatant's first melee strike: none, a quarter, a half."""
+
+
+def _parry_variant(side: int, member: int, parry: int, ob: int) -> PlanVariant:
+    def label() -> str:
+        if parry == 0:
+            return _("attacks with its whole OB")
+        return _("keeps {parry} of its OB {ob} to parry").format(parry=parry, ob=ob)
+
+    return PlanVariant(f"parry:{parry}", label, ((("sides", side, "members", member, "parry"), parry),))
+
+
+def parry_plans(combatant: Combatant, side: int, member: int) -> tuple[tuple[PlanVariant, ...], int] | None:
+    """A combatant's candidate parry shares (« Parade »: the OB it keeps to parry each blow, which the default
+    policy's ``decide`` moves to its DB): none, a quarter and a half of its first melee strike's OB, and its own
+    share (the encounter's) where that is none of them; the own one's index. ``None`` for a beast (it never parries)
+    or a combatant with no melee strike."""
+    melee = [s.ob for s in combatant.strikes if not s.missile]
+    if combatant.beast or not melee or melee[0] < 2:
+        return None
+    ob = melee[0]
+    shares = sorted({min(ob * q // 4, ob - 1) for q in PARRY_SHARES} | {min(combatant.parry, ob - 1)})
+    variants = tuple(_parry_variant(side, member, p, ob) for p in shares)
+    return variants, shares.index(min(combatant.parry, ob - 1))
+
+
+def plan_space(encounter: LoadedEncounter) -> tuple[PlanAxis, ...]:
+    """Each member's candidate parry shares (:func:`parry_plans`), heroes and creatures alike (``estoc balance
+    --side`` picks whose are searched), one axis a member of the setup (a member counted several times shares
+    one). The own plan writes the share the combatant already has: the encounter's fights, unchanged."""
+    axes = []
+    combatants = iter(encounter.combatants)
+    for i, side in enumerate(encounter.setup["sides"]):
+        for j, member in enumerate(side["members"]):
+            mine = [next(combatants) for _n in range(int(member.get("count", 1)))]
+            _cid, side_id, combatant = mine[0]
+            plans = parry_plans(combatant, i, j)
+            if plans is None:
+                continue
+            name = dict(combatant.name) if len(mine) == 1 else {
+                lang: f"{text} … {mine[-1][2].name.get(lang, '')}" for lang, text in combatant.name.items()}
+            axes.append(PlanAxis(",".join(c for c, _s, _c in mine), name, side_id, *plans))
+    return tuple(axes)
 
 
 _TABLES: dict[int, tuple[weakref.ref[Content], HarpTables]] = {}
@@ -136,10 +186,8 @@ class HarpSim:
     def task_name(self, task_id: str) -> dict[str, str]:
         return {"fr": task_id, "en": task_id}
 
-    def plan_space(self, encounter: Any) -> tuple[PlanAxis, ...]:
-        # The policy's choices (parry, dodge…) are the kernel's decide, which no encounter field names yet: no plan
-        # to search; a balance study plays the encounter as it stands on both sides of the rule.
-        return ()
+    def plan_space(self, encounter: LoadedEncounter) -> tuple[PlanAxis, ...]:
+        return plan_space(encounter)
 
 
 SIM: SimSystem[LoadedEncounter, HarpTables] = HarpSim()

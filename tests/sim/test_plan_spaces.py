@@ -1,0 +1,137 @@
+"""HARP's and d100's plans for balance studies: each variant changes the one field it names, the encounter's own
+plan replays the encounter's fights, a changed plan plays other fights; the per-member override a plan writes is
+checked like the rest of an encounter file, in both languages."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from estoc.content.registry import Content
+from estoc.engine.simulation import PlanAxis, apply_changes
+from estoc.errors import ContentError
+from estoc.i18n import set_language
+from estoc.sim.runner import encounter_of, load_any_encounter, play_worlds
+from estoc.systems.base import find_sim_system
+
+SAMPLES = Path(str(resources.files("estoc.play").joinpath("samples")))
+
+
+def _setup(encounter: Any) -> dict[str, Any]:
+    return json.loads(json.dumps(encounter.setup))
+
+
+def _own_plans_replay(encounter: Any, axes: tuple[PlanAxis, ...], content: Content) -> None:
+    setup = _setup(encounter)
+    for axis in axes:
+        apply_changes(setup, axis.variants[axis.current].changes)
+    rewritten = encounter_of(setup, content)
+    seed = np.random.SeedSequence(5)
+    a, b = play_worlds(encounter, content, 300, seed), play_worlds(rewritten, content, 300, seed)
+    assert (a.winner == b.winner).all() and (a.rounds == b.rounds).all()
+    assert (a.hits_dealt == b.hits_dealt).all() and (a.hits_taken == b.hits_taken).all()
+
+
+def _changes_only_its_field(encounter: Any, axes: tuple[PlanAxis, ...]) -> None:
+    """Each variant writes one value at its place, and the setup is otherwise the encounter's."""
+    for axis in axes:
+        for variant in axis.variants:
+            assert len(variant.changes) == 1
+            (*parents, last), value = variant.changes[0]
+            before, after = _setup(encounter), _setup(encounter)
+            apply_changes(after, variant.changes)
+            node_before: Any = before
+            node_after: Any = after
+            for part in parents:
+                node_before, node_after = node_before[part], node_after[part]
+            assert node_after[last] == value
+            node_before.pop(last, None)
+            node_after.pop(last)
+            assert after == before
+
+
+# --- HARP: the parry share -------------------------------------------------------------------------------------------
+
+def test_harp_plan_space(content: Content) -> None:
+    encounter = load_any_encounter(SAMPLES / "embuscade.yaml", content)
+    axes = find_sim_system("harp").plan_space(encounter)
+    by_id = {a.id: a for a in axes}
+    # Every hero, the orcs (one member counted three times: one axis); the warg is a beast and never parries.
+    heroes = [cid for cid, side, _c in encounter.combatants if side == "compagnie"]
+    assert list(by_id) == [*heroes, "orque-1,orque-2,orque-3"]
+    assert by_id["orque-1,orque-2,orque-3"].side == "orques"
+    for axis in axes:
+        ids = [v.id for v in axis.variants]
+        assert len(ids) == len(set(ids)) and "parry:0" in ids
+    brundar = encounter.combatant("brundar")
+    ob = brundar.strikes[0].ob
+    assert {v.id for v in by_id["brundar"].variants} == {"parry:0", f"parry:{ob // 4}", f"parry:{ob // 2}",
+                                                         f"parry:{brundar.parry}"}
+    assert by_id["brundar"].variants[by_id["brundar"].current].id == f"parry:{brundar.parry}"
+    _changes_only_its_field(encounter, axes)
+
+
+def test_harp_own_plan_plays_the_encounters_fights(content: Content) -> None:
+    encounter = load_any_encounter(SAMPLES / "embuscade.yaml", content)
+    _own_plans_replay(encounter, find_sim_system("harp").plan_space(encounter), content)
+
+
+def test_harp_a_parry_share_changes_the_fights(content: Content) -> None:
+    encounter = load_any_encounter(SAMPLES / "embuscade.yaml", content)
+    axis = find_sim_system("harp").plan_space(encounter)[0]
+    half = max(axis.variants, key=lambda v: int(v.id.split(":")[1]))
+    setup = _setup(encounter)
+    apply_changes(setup, half.changes)
+    changed = encounter_of(setup, content)
+    assert changed.combatant(axis.id).parry == int(half.id.split(":")[1])
+    seed = np.random.SeedSequence(5)
+    a, b = play_worlds(encounter, content, 300, seed), play_worlds(changed, content, 300, seed)
+    assert (a.hits_dealt != b.hits_dealt).any()
+
+
+HARP_DUEL = """\
+schema_version: 1
+system: harp
+kind: encounter
+name: Duel
+sides:
+  - id: nain
+    members: [{{hero: dafur{hero}}}]
+  - id: betes
+    members: [{{creature: {creature}}}]
+"""
+
+
+@pytest.mark.parametrize(("hero", "creature", "english", "french"), [
+    (", parry: -5", "orque", "must be at least 0", "doit valoir au moins 0"),
+    (", parry: 10.5", "orque", "must be a whole number", "doit être un nombre entier"),
+    (", parry: 501", "orque", "must be at most", "doit valoir au plus"),
+    (", parry: 80", "orque", "can keep at most", "peut garder au plus"),
+    ("", "warg, parry: 5", "never parries", "ne pare jamais"),
+])
+def test_harp_bad_parry_is_refused_in_both_languages(content: Content, tmp_path: Path, hero: str, creature: str,
+                                                     english: str, french: str) -> None:
+    path = tmp_path / "duel.yaml"
+    path.write_text(HARP_DUEL.format(hero=hero, creature=creature), encoding="utf-8")
+    try:
+        for language, words in (("en", english), ("fr", french)):
+            set_language(language)
+            with pytest.raises(ContentError) as caught:
+                load_any_encounter(path, content)
+            assert words in str(caught.value) and "parry" in str(caught.value)
+    finally:
+        set_language("en")
+
+
+def test_harp_parry_override(content: Content, tmp_path: Path) -> None:
+    path = tmp_path / "duel.yaml"
+    path.write_text(HARP_DUEL.format(hero=", parry: 12", creature="orque, parry: 7"), encoding="utf-8")
+    encounter = load_any_encounter(path, content)
+    assert encounter.combatant("dafur").parry == 12 and encounter.combatant("orque").parry == 7
+    again = encounter_of(_setup(encounter), content)
+    assert again.combatant("dafur").parry == 12 and again.combatant("orque").parry == 7
