@@ -188,3 +188,32 @@ def test_a_stale_gm_tab_is_told_and_refreshed(browser: Any, serve: Callable[[str
         assert first.locator("#log").inner_text() == second.locator("#log").inner_text()
     finally:
         _close(first, players, second)
+
+
+def test_gm_edits_by_keyboard(browser: Any, serve: Callable[[str], LiveServer]) -> None:
+    """The edits' forms are reached and sent with the keyboard alone; the players see no GM-only edit."""
+    from playwright.sync_api import expect
+
+    server = serve("harp")
+    gm, players = _pages(browser, server)
+    try:
+        gm.focus("#edits-panel summary")
+        gm.keyboard.press("Enter")  # opens the panel
+        expect(gm.locator("#edit-note input[name=text]")).to_be_visible()
+        gm.focus("#edit-note select[name=who]")
+        gm.keyboard.press("Tab")
+        gm.keyboard.type("owes a debt")
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#log")).to_contain_text("owes a debt")
+        expect(gm.locator("#edit-note input[name=text]")).to_have_value("")
+        gm.focus("#edit-state select[name=edit]")
+        gm.keyboard.press("Tab")  # the combatant
+        gm.keyboard.press("Tab")  # the condition
+        gm.keyboard.press("Tab")  # N
+        gm.keyboard.press("Control+a")
+        gm.keyboard.type("9")
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#log")).to_contain_text("GM: ")
+        expect(players.locator("#log")).not_to_contain_text("owes a debt")
+    finally:
+        _close(gm, players)

@@ -40,6 +40,7 @@ from estoc.play.store import StaleError
 from estoc.render.tracker import tracker_lines
 from estoc.systems.tor.rules import SPECIALS
 from estoc.web.board import board_from_view
+from estoc.web.edits import HP_EDITS, conditions, edit_labels, edit_line
 from estoc.web.odds import OddsView, harp_odds
 from estoc.web.odds_systems import SystemOdds, d100_odds, pair, tor_odds
 from estoc.web.security import COOKIES, GM, PLAYERS, Keys, host_allowed, same_origin
@@ -164,7 +165,8 @@ class WebApp:
             csrf=self.keys.csrf if role == GM else "", live=self.live(Screen(role, lang)), words=words, ids=ids,
             help=[(en if en == fr else f"{en} / {fr}", text) for en, fr, text in tracker.system.commands()],
             dice_help=tracker.system.dice_help(), reveal=self.session.reveal,
-            config=json.dumps(HTMX_CONFIG), odds_form=self._odds_form() if role == GM else None)
+            config=json.dumps(HTMX_CONFIG), odds_form=self._odds_form() if role == GM else None,
+            edits=self._edits_form() if role == GM else None)
         return HTMLResponse(html)
 
     def answer(self, request: Request, message: str, status: int = 200, kind: str = "info",
@@ -291,6 +293,11 @@ class WebApp:
         if stale is not None:
             return stale
         line = " ".join(fields.get("line", "").split())
+        if not line and fields.get("edit"):  # a form of the GM's edits: the line it stands for, the same way on
+            try:
+                line = edit_line(self.session.tracker.system.id, fields)
+            except EstocError as exc:
+                return self.answer(request, exc.message, 422, "error")
         if not line:
             return self.answer(request, _("Type a command (help lists them)."), 422, "error")
         if len(line) > LINE_LIMIT:
@@ -341,6 +348,15 @@ class WebApp:
         # An undo or a redo is said once, to the GM (the log itself is the fight's, without it).
         return "\n".join(line for record in records if record.get("kind") == "tracker"
                          and record.get("verb") in ("undo", "redo") for line in tracker_lines(record))
+
+    def _edits_form(self) -> dict[str, Any]:
+        """What the GM's edits start with: the system's edits, the combatants, HARP's conditions."""
+        tracker = self.session.tracker
+        labels = edit_labels()
+        rows = tracker.fight.view()["combatants"]
+        return {"ops": [(verb, labels[verb]) for verb in HP_EDITS.get(tracker.system.id, {})],
+                "combatants": [(r["id"], pick(r["name"])) for r in rows],
+                "conditions": conditions() if tracker.system.id == "harp" else []}
 
     def _odds_form(self) -> dict[str, Any] | None:
         """What the odds panel starts with: the combatants, the one acting, its first foe, the system's fields."""

@@ -105,7 +105,8 @@
     });
     document.body.addEventListener("htmx:afterRequest", function (event) {
       var form = event.detail.elt;
-      if (form && form.id === "command" && event.detail.xhr && event.detail.xhr.status === 200) {
+      if (form && (form.id === "command" || form.id === "edit-mark" || form.id === "edit-note" ||
+          form.id === "edit-timer" || form.id === "edit-clear") && event.detail.xhr && event.detail.xhr.status === 200) {
         form.reset();
       }
     });

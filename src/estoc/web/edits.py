@@ -1,0 +1,83 @@
+"""The GM's edits without typing: the forms of the GM's screen (hit points, conditions, the GM's marks, notes and
+timers) make the command line the command box would take, and it goes the same way (``POST /gm/command``: the GM's
+cookie, the CSRF token, the version the page showed, then the tracker). Nothing here changes the fight itself.
+"""
+
+from __future__ import annotations
+
+from estoc.errors import InputError
+from estoc.i18n import _, language
+
+WHO, NUMBER, TEXT = "who", "number", "text"
+"""What a field of a form holds: a combatant's id (one word), a whole number, free text."""
+
+Spec = tuple[tuple[str, str, bool], ...]
+"""An edit's fields, in the order of the command's words: (form field, kind, required)."""
+
+HP_EDITS: dict[str, dict[str, Spec]] = {
+    "harp": {"hp": (("who", WHO, True), ("value", NUMBER, True)),
+             "damage": (("who", WHO, True), ("value", NUMBER, True)),
+             "heal": (("who", WHO, True), ("value", NUMBER, True)),
+             "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
+             "relieve": (("who", WHO, True), ("value", NUMBER, True)),
+             "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
+    "d100": {"hp": (("who", WHO, True), ("value", NUMBER, True)),
+             "damage": (("who", WHO, True), ("value", NUMBER, True)),
+             "heal": (("who", WHO, True), ("value", NUMBER, True)),
+             "wake": (("who", WHO, True),), "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
+    "tor": {"complication": (("who", WHO, True), ("value", NUMBER, True))},
+}
+"""Each system's GM edits of the fight (its ``gm`` commands), by their English command word."""
+MARK_EDITS: dict[str, Spec] = {
+    "mark": (("who", WHO, True), ("name", TEXT, True), ("rounds", NUMBER, False)),
+    "note": (("who", WHO, True), ("text", TEXT, True)),
+    "timer": (("at", WHO, True), ("text", TEXT, True)),
+    "clear": (("who", WHO, True), ("name", TEXT, False)),
+}
+"""The GM's marks, notes and timers (the tracker's own commands, every system)."""
+
+HARP_CONDITIONS = (("stun", "etourdi"), ("bleed", "saignement"), ("penalty", "penalite"),
+                   ("must-parry", "parade-obligatoire"), ("no-parry", "parade-interdite"), ("shaken", "secoue"),
+                   ("prone", "a-terre"), ("disarmed", "desarme"), ("down", "inconscient"), ("dead", "mort"))
+"""HARP's conditions as the ``condition`` command takes them (English, French): the form shows the page's word."""
+
+
+def edit_labels() -> dict[str, str]:
+    """What the edits' menu shows, in the language in use."""
+    return {"hp": _("set hit points to N"), "damage": _("inflict N hit points of damage"),
+            "heal": _("give back N hit points"), "condition": _("set a condition to N (0 ends it)"),
+            "relieve": _("lessen penalties by N"), "wake": _("wake up"), "out": _("take out of the fight"),
+            "back": _("bring back into the fight"), "complication": _("set the complication to N dice")}
+
+
+def conditions() -> list[tuple[str, str]]:
+    """HARP's conditions as (the command's word, the word shown)."""
+    return [(en, fr if language() == "fr" else en) for en, fr in HARP_CONDITIONS]
+
+
+def edit_line(system: str, fields: dict[str, str]) -> str:
+    """The command line of the edit a form sends (its field ``edit``, the command's English word), its words
+    checked one by one: an id is one word, a number a whole number, a text printable.
+
+    Raises:
+        InputError: an edit the system has not, a field missing or malformed.
+    """
+    verb = fields.get("edit", "")
+    spec = HP_EDITS.get(system, {}).get(verb) or MARK_EDITS.get(verb)
+    if spec is None:
+        raise InputError(_("no such edit: {name!r}").format(name=verb[:40]))
+    words = [verb]
+    for name, kind, required in spec:
+        value = " ".join(fields.get(name, "").split())
+        if not value:
+            if required:
+                raise InputError(_("this edit needs every field filled in"))
+            continue
+        if kind == WHO and (" " in value or len(value) > 60):
+            raise InputError(_("{value!r} is not one word").format(value=value[:40]))
+        if kind == NUMBER and not value.lstrip("+-").isdigit():
+            raise InputError(_("{value!r} is not a whole number").format(value=value[:40]))
+        if kind == TEXT and not value.isprintable():
+            raise InputError(_("{what} holds control characters").format(what=value[:40]))
+        words.append(value)
+    return " ".join(words)
