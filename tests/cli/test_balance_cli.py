@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,15 @@ def test_scheduler_without_dask(capsys: pytest.CaptureFixture[str], duo: Path, m
         monkeypatch.setitem(sys.modules, name, None)  # as if the extra were not installed: importing it fails
     code, out, err = run(capsys, "balance", str(duo), "--task", "contre-attaque", "--scheduler", "tcp://127.0.0.1:1")
     assert code == 2 and out == "" and "install estoc[cluster]" in err
+
+
+def test_d100_defences_are_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    pont = Path(str(resources.files("estoc.play").joinpath("samples", "pont.yaml")))
+    code, out, err = run(capsys, "balance", str(pont), "--set", "parry_wear=one-point", "-n", "200", "--seed", "1",
+                         "--passes", "1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["side"] == "voyageurs" and data["races"]
+    assert set(data["best_alternative"]["plan"]) == {"ysolde", "odon", "gaspard"}
+    assert all(p["id"] in ("defence:best", "defence:dodge") for p in data["with_rule"]["plan"].values())
+    assert data["value"]["low"] <= data["value"]["estimate"] <= data["value"]["high"]

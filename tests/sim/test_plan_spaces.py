@@ -49,9 +49,12 @@ def _changes_only_its_field(encounter: Any, axes: tuple[PlanAxis, ...]) -> None:
             node_after: Any = after
             for part in parents:
                 node_before, node_after = node_before[part], node_after[part]
-            assert node_after[last] == value
+            if value is None:
+                assert last not in node_after
+            else:
+                assert node_after[last] == value
             node_before.pop(last, None)
-            node_after.pop(last)
+            node_after.pop(last, None)
             assert after == before
 
 
@@ -135,3 +138,80 @@ def test_harp_parry_override(content: Content, tmp_path: Path) -> None:
     assert encounter.combatant("dafur").parry == 12 and encounter.combatant("orque").parry == 7
     again = encounter_of(_setup(encounter), content)
     assert again.combatant("dafur").parry == 12 and again.combatant("orque").parry == 7
+
+
+# --- d100: the defence opposed to a blow -----------------------------------------------------------------------------
+
+D100_DUEL = """\
+schema_version: 1
+system: d100
+kind: encounter
+name: Duel
+sides:
+  - id: voyageurs
+    members: [{{character: ysolde{ysolde}}}]
+  - id: brigands
+    members: [{{character: gorm{gorm}}}]
+"""
+
+
+def test_d100_plan_space(content: Content) -> None:
+    encounter = load_any_encounter(SAMPLES / "pont.yaml", content)
+    axes = find_sim_system("d100").plan_space(encounter)
+    assert [a.id for a in axes] == ["ysolde", "odon", "gaspard", "jacquot-1,jacquot-2", "mathis", "gorm"]
+    for axis in axes:
+        assert [v.id for v in axis.variants] == ["defence:best", "defence:dodge"] and axis.current == 0
+    _changes_only_its_field(encounter, axes)
+
+
+def test_d100_own_plan_is_among_the_variants(content: Content, tmp_path: Path) -> None:
+    path = tmp_path / "duel.yaml"
+    path.write_text(D100_DUEL.format(ysolde=", defence: none", gorm=", defence: dodge"), encoding="utf-8")
+    encounter = load_any_encounter(path, content)
+    assert encounter.defends == {"ysolde": "none", "gorm": "dodge"}
+    axes = find_sim_system("d100").plan_space(encounter)
+    assert [[v.id for v in a.variants] for a in axes] == [["defence:best", "defence:dodge", "defence:none"],
+                                                          ["defence:best", "defence:dodge"]]
+    assert [a.variants[a.current].id for a in axes] == ["defence:none", "defence:dodge"]
+    _own_plans_replay(encounter, axes, content)
+    _changes_only_its_field(encounter, axes)
+
+
+def test_d100_own_plan_plays_the_encounters_fights(content: Content) -> None:
+    encounter = load_any_encounter(SAMPLES / "pont.yaml", content)
+    _own_plans_replay(encounter, find_sim_system("d100").plan_space(encounter), content)
+
+
+def test_d100_a_preferred_defence_is_honoured(content: Content, tmp_path: Path) -> None:
+    """Gorm dodging instead of parrying, or not defending at all, plays other fights; parry first is the default."""
+    seed = np.random.SeedSequence(7)
+    played = {}
+    for defence in ("", ", defence: best", ", defence: parry", ", defence: dodge", ", defence: none"):
+        path = tmp_path / "duel.yaml"
+        path.write_text(D100_DUEL.format(ysolde="", gorm=defence), encoding="utf-8")
+        played[defence] = play_worlds(load_any_encounter(path, content), content, 400, seed)
+    default = played[""]
+    for same in (", defence: best", ", defence: parry"):
+        assert (played[same].winner == default.winner).all() and (played[same].rounds == default.rounds).all()
+    for other in (", defence: dodge", ", defence: none"):
+        assert (played[other].hits_taken != default.hits_taken).any()
+    # no defence at all: Gorm takes more than when he parries
+    assert played[", defence: none"].hits_taken[:, 1].mean() > default.hits_taken[:, 1].mean()
+
+
+@pytest.mark.parametrize(("value", "english", "french"), [("block", "best", "best"), ("3", "best", "best")])
+def test_d100_bad_defence_is_refused_in_both_languages(content: Content, tmp_path: Path, value: str, english: str,
+                                                       french: str) -> None:
+    path = tmp_path / "duel.yaml"
+    path.write_text(D100_DUEL.format(ysolde=f", defence: {value}", gorm=""), encoding="utf-8")
+    messages = {}
+    try:
+        for language in ("en", "fr"):
+            set_language(language)
+            with pytest.raises(ContentError) as caught:
+                load_any_encounter(path, content)
+            messages[language] = str(caught.value)
+    finally:
+        set_language("en")
+    assert "defence" in messages["en"] and english in messages["en"] and "dodge" in messages["en"]
+    assert "defence" in messages["fr"] and french in messages["fr"] and messages["fr"] != messages["en"]

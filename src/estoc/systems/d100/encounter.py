@@ -47,12 +47,19 @@ SETUP_PATH = Path("<setup>")
 MAX_COUNT = 200
 
 
+Defence = Literal["best", "parry", "dodge", "none"]
+"""A member's preferred defence (5.6 « Parade », 5.7 « Esquive »), as the kernel's policy honours it."""
+
+
 class Member(Strict):
     character: ContentId | None = None
     sheet: d100.Character | None = None
     count: int = whole(default=1, ge=1, le=MAX_COUNT)
     id: ContentId | None = None
     player: bool = Field(default=False, description="played at the table: estoc's policy leaves it to the players")
+    defence: Defence | None = Field(default=None, description="the defence estoc's policy opposes to a blow: best "
+                                    "(a parry where allowed, else a dodge; the default), parry, dodge (each where "
+                                    "the rules allow it, else the best) or none")
 
     @model_validator(mode="after")
     def _one_source(self) -> Member:
@@ -101,6 +108,8 @@ class LoadedD100Encounter:
     outcomes: Outcomes
     """The attacks and defences table of the content it was loaded with."""
     system: str = "d100"
+    defends: dict[str, str] = dataclasses.field(default_factory=dict)
+    """The defence estoc's policy opposes to a blow, by combatant id, where the encounter sets one (else ``best``)."""
 
 
 def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100Encounter:
@@ -109,6 +118,7 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
     problems: list[str] = []
     combatants: list[tuple[str, str, Combatant]] = []
     players: dict[str, bool] = {}
+    defends: dict[str, str] = {}
     sides: list[SideInfo] = []
     seen: set[str] = set()
     for i, side in enumerate(encounter.sides):
@@ -134,6 +144,8 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
                 name = base.name if n is None else {k: f"{v} {n}" for k, v in base.name.items()}
                 combatants.append((cid, side.id, dataclasses.replace(base, id=cid, name=name)))
                 players[cid] = member.player
+                if member.defence is not None:
+                    defends[cid] = member.defence
                 info.members.append(cid)
     if problems:
         raise ContentError(problems)
@@ -143,4 +155,4 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
         settings=Settings(fumble_from=s.fumble_from, dodge_missiles=s.dodge_missiles, helmet_points=s.helmet_points,
                           parry_wear=s.parry_wear),
         distance=encounter.distance, setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
-        outcomes=shipped_outcomes(content))
+        outcomes=shipped_outcomes(content), defends=defends)

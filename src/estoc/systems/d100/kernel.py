@@ -136,6 +136,7 @@ class Fights:
     aid_skill = cython.declare(cython.int[::1], visibility="public")
     armour = cython.declare(cython.int[::1], visibility="public")
     dodge = cython.declare(cython.int[::1], visibility="public")
+    defends = cython.declare(cython.int[::1], visibility="public")
     physical = cython.declare(cython.int[::1], visibility="public")
     nweap = cython.declare(cython.int[::1], visibility="public")
     has_shield = cython.declare(cython.int[::1], visibility="public")
@@ -1140,10 +1141,29 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def preferred(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t
+              ) -> cython.int:
+    """The defence the policy has ``t`` oppose to ``a``'s blow with slot ``s`` (5.6 « Parade », 5.7 « Esquive »: the
+    defender chooses, after the attack): its preference ``F.defends[t]`` where the rules allow it, else the default
+    (:data:`D_BEST`: a parry where allowed, else a dodge, else none). :data:`D_BEST`, the preference of everyone an
+    encounter does not set, gives the default's choice exactly; :data:`D_NONE` is always allowed."""
+    probe = cython.declare(i64[4])
+    wanted: cython.int = F.defends[t]
+    if wanted in (D_BEST, D_NONE):
+        return wanted
+    if defence(F, w, a, s, t, wanted, -1, probe):
+        return wanted
+    return D_BEST
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
-    """Carry out the decision ``d`` (as :func:`decide` writes it); the defender answers with the best defence."""
+    """Carry out the decision ``d`` (as :func:`decide` writes it); the defender answers with the defence it prefers
+    (:func:`preferred`: by default the best allowed)."""
     if d[0] == A_ATTACK:
-        attack(F, w, c, d[1], d[2], D_BEST, -1, -1, False, 0)
+        attack(F, w, c, d[1], d[2], preferred(F, w, c, d[1], d[2]), -1, -1, False, 0)
     elif d[0] == A_RELOAD:
         reload(F, w, c, d[2])
     elif d[0] == A_FIRST_AID:

@@ -11,7 +11,17 @@ from typing import Any
 import numpy as np
 
 from estoc.content.registry import Content
-from estoc.engine.simulation import NumberFormat, OneOf, Outcome, PlanAxis, SettingSpec, SimSystem, Switch, Whole
+from estoc.engine.simulation import (
+    NumberFormat,
+    OneOf,
+    Outcome,
+    PlanAxis,
+    PlanVariant,
+    SettingSpec,
+    SimSystem,
+    Switch,
+    Whole,
+)
 from estoc.i18n import _
 from estoc.systems.d100.encounter import SETUP_PATH, LoadedD100Encounter, load_d100_encounter
 from estoc.systems.d100.worlds import array, build, kernel_of, kernel_settings
@@ -32,7 +42,7 @@ def worlds_of(encounter: LoadedD100Encounter, worlds: int, seed: np.random.SeedS
     return build(encounter.outcomes, [c for _i, _s, c in encounter.combatants],
                  [sides.index(s) for _i, s, _c in encounter.combatants], worlds,
                  settings=kernel_settings(encounter.settings, encounter.distance), seed=seed, threads=threads,
-                 first_world=first)
+                 first_world=first, defends=[encounter.defends.get(i, "best") for i, _s, _c in encounter.combatants])
 
 
 def outcome(F: Any) -> Outcome:
@@ -53,6 +63,45 @@ def play_chunk(encounter: LoadedD100Encounter, worlds: int, seed: np.random.Seed
     F = worlds_of(encounter, worlds, seed, first=first, threads=threads)
     kernel_of(F).play_all(F, worlds, max_rounds, threads)
     return outcome(F)
+
+
+# --- the plans a combatant could follow (balance studies) -----------------------------------------------------------
+
+SEARCHED = ("best", "dodge")
+"""The defences a balance study tries for everyone: the best allowed (a parry first) and a dodge first. A parry
+first is the best allowed, and no defence is never better than a dodge: they are tried only as a member's own."""
+
+
+def _defence_words(defence: str) -> str:
+    return {"best": _("parries where it can, else dodges"), "parry": _("parries where it can, else dodges"),
+            "dodge": _("dodges where it can, else parries"), "none": _("never defends")}[defence]
+
+
+def _defence_variant(side: int, member: int, defence: str) -> PlanVariant:
+    # The best allowed is the default: its variant removes the member's key.
+    value = None if defence == "best" else defence
+    return PlanVariant(f"defence:{defence}", lambda: _defence_words(defence),
+                       ((("sides", side, "members", member, "defence"), value),))
+
+
+def plan_space(encounter: LoadedD100Encounter) -> tuple[PlanAxis, ...]:
+    """Each member's candidate defences (5.6 « Parade », 5.7 « Esquive »: which the defender opposes to a blow, as
+    the kernel's :func:`~estoc.systems.d100.kernel.preferred` honours it): :data:`SEARCHED`, and its own where that is
+    neither; one axis a member of the setup (a member counted several times shares one). ``estoc balance --side``
+    picks whose are searched."""
+    axes = []
+    combatants = iter(encounter.combatants)
+    for i, side in enumerate(encounter.setup["sides"]):
+        for j, member in enumerate(side["members"]):
+            mine = [next(combatants) for _n in range(int(member.get("count", 1)))]
+            _cid, side_id, combatant = mine[0]
+            own = member.get("defence", "best")
+            defences = [*SEARCHED, *(() if own in SEARCHED else (own,))]
+            name = dict(combatant.name) if len(mine) == 1 else {
+                lang: f"{text} … {mine[-1][2].name.get(lang, '')}" for lang, text in combatant.name.items()}
+            axes.append(PlanAxis(",".join(c for c, _s, _c in mine), name, side_id,
+                                 tuple(_defence_variant(i, j, d) for d in defences), defences.index(own)))
+    return tuple(axes)
 
 
 class D100Sim:
@@ -106,10 +155,8 @@ class D100Sim:
     def task_name(self, task_id: str) -> dict[str, str]:
         return {"fr": task_id, "en": task_id}
 
-    def plan_space(self, encounter: Any) -> tuple[PlanAxis, ...]:
-        # The policy's choices (parry, dodge…) are the kernel's decide, which no encounter field names yet: no plan
-        # to search; a balance study plays the encounter as it stands on both sides of the rule.
-        return ()
+    def plan_space(self, encounter: LoadedD100Encounter) -> tuple[PlanAxis, ...]:
+        return plan_space(encounter)
 
 
 SIM: SimSystem[LoadedD100Encounter, None] = D100Sim()

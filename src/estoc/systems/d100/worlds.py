@@ -111,8 +111,10 @@ def loaded_at_start(record: Any) -> int:
 
 def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[int], worlds: int, *,
           settings: Settings = Settings(), dice: DiceSource | None = None, seed: Any = None, threads: int = 1,
-          first_world: int = 0, kernel_module: ModuleType | None = None) -> Any:
-    """The worlds of a fight between ``combatants`` (``sides[i]``: the side index of each).
+          first_world: int = 0, kernel_module: ModuleType | None = None,
+          defends: Sequence[str] | None = None) -> Any:
+    """The worlds of a fight between ``combatants`` (``sides[i]``: the side index of each); ``defends[i]``: the
+    defence the policy has each oppose to a blow (:data:`DEFENCES`; ``best`` for all when not given).
 
     Play (``dice``: a Python source drawn one die at a time): ``worlds`` fresh worlds, each in its own row.
     Simulation (``seed``: the run's key): ``worlds`` output rows and one slot of state per thread; world ``i`` rolls
@@ -185,6 +187,7 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
     F.bonus_count, F.bonus_sides = bonus_count, bonus_sides
     if settings.distance is not None:
         _check_fits("distance", settings.distance, combatants[0])
+    F.defends = _i32([DEFENCES[d] for d in (defends or ["best"] * count)])
     F.fumble_from = settings.fumble_from
     F.dodge_missiles = int(settings.dodge_missiles)
     F.wear = WEAR[settings.parry_wear]
@@ -214,13 +217,18 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
     return F
 
 
+DEFENCES = {"best": -1, "none": 0, "parry": 1, "dodge": 2}
+"""A preferred defence (an encounter member's ``defence``) as the kernel's number (``D_BEST``, ``D_NONE``…): the
+best allowed (a parry, else a dodge), or a parry, a dodge where the rules allow it (else the best), or none."""
+
+
 SCALARS = ("count", "width", "fumble_from", "dodge_missiles", "wear", "distance0", "key", "first_world", "keyed",
            "logging")
-SHARED = ("outcome", "side", "dex", "hp_max", "aid_skill", "armour", "dodge", "physical", "nweap", "has_shield",
-          "shield_skill", "shield_points0", "shield_hp0", "shield_missile", "shield_kneeling", "bonus_terms",
-          "bonus_count", "bonus_sides", "bonus_const", "skill", "reach", "reaches", "parries", "whp0", "missile",
-          "high_velocity", "dodgeable", "thrown", "rng", "reload_rounds", "magazine", "hands", "share", "loaded0",
-          "dmg_terms", "dmg_const", "dmg_max", "dmg_count", "dmg_sides", "salts", "out_winner", "out_over",
+SHARED = ("outcome", "side", "dex", "hp_max", "aid_skill", "armour", "dodge", "defends", "physical", "nweap",
+          "has_shield", "shield_skill", "shield_points0", "shield_hp0", "shield_missile", "shield_kneeling",
+          "bonus_terms", "bonus_count", "bonus_sides", "bonus_const", "skill", "reach", "reaches", "parries", "whp0",
+          "missile", "high_velocity", "dodgeable", "thrown", "rng", "reload_rounds", "magazine", "hands", "share",
+          "loaded0", "dmg_terms", "dmg_const", "dmg_max", "dmg_count", "dmg_sides", "salts", "out_winner", "out_over",
           "out_rounds", "out_dice", "out_hp", "out_state", "out_dealt", "out_taken", "out_specials")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *SLOT_FIELDS, *WOUND_FIELDS, *CURSOR_FIELDS, *ORDER_FIELDS, "base", "counters")
