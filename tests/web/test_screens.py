@@ -75,8 +75,8 @@ def test_players_see_adversaries_in_words(served: Served) -> None:
 
 def test_players_narration_hides_adversaries_hit_points() -> None:
     heroes = ["Faralinde Quickblade"]
-    assert veil("Total: 24 hits; Orc 1 at 61 of 85 HP.", heroes) == "Total: 24 hits; Orc 1 (wounded)."
-    assert veil("Total: 80 hits; Orc 1 at 5 of 85 HP.", heroes) == "Total: 80 hits; Orc 1 (badly wounded)."
+    assert veil("Total: 24 hits; Orc 1 at 61 of 85 HP.", heroes) == "Orc 1 is hit (wounded)."
+    assert veil("Total: 80 hits; Orc 1 at 5 of 85 HP.", heroes) == "Orc 1 is hit (badly wounded)."
     assert veil("Total: 9 hits; Faralinde Quickblade at 50 of 90 HP.", heroes).endswith("at 50 of 90 HP.")
     set_language("fr")
     try:
@@ -225,13 +225,13 @@ def test_players_narration_hides_d100_hit_points_left() -> None:
     maxima = {"Jacquot the Sly 1": 11, "Ysolde the Bold": 13}
     heroes = ["Ysolde the Bold"]
     assert veil("  Jacquot the Sly 1 loses 6 hit points, down to 5.", heroes, maxima) == (
-        "  Jacquot the Sly 1 loses 6 hit points (badly wounded).")
+        "  Jacquot the Sly 1 is hurt (badly wounded).")
     assert veil("  Jacquot the Sly 1 loses 1 hit point, down to 10.", heroes, maxima) == (
-        "  Jacquot the Sly 1 loses 1 hit point (wounded).")
+        "  Jacquot the Sly 1 is hurt (wounded).")
     assert veil("  Ysolde the Bold loses 7 hit points, down to 6.", heroes, maxima).endswith("down to 6.")
     set_language("fr")
     try:
         assert veil("Jacquot the Sly 1 perd 6 points de vie et tombe à -1.", heroes, maxima) == (
-            "Jacquot the Sly 1 perd 6 points de vie (hors de combat).")
+            "Jacquot the Sly 1 est touché (hors de combat).")
     finally:
         set_language("en")
