@@ -399,7 +399,10 @@ class WebApp:
     async def reveal(self, request: Request) -> Response:
         fields = await self._guard_write(request)
         set_language(self.lang_of(request))
-        self.session.reveal = fields.get("reveal") == "1"
+        try:
+            self.session.reveal = fields.get("reveal") == "1"
+        except EstocError as exc:
+            return self.answer(request, exc.message, 500, "error")
         self.session.publish()
         set_language(self.lang_of(request))
         return self.answer(request, _("The players now see the adversaries' numbers.") if self.session.reveal

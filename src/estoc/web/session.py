@@ -22,6 +22,7 @@ from estoc.play.marks import MARK_VERBS
 from estoc.play.store import EventStore
 from estoc.play.tracker import Tracker, shown_name
 from estoc.web.board import health_words
+from estoc.web.choices import store_reveal, stored_reveal
 
 GM_ONLY_VERBS = frozenset({*MARK_VERBS, "timer-fires", "mark-ends"})
 """Tracker records the players never see: the GM's own marks, notes and timers."""
@@ -62,8 +63,7 @@ class FightSession:
         self._make = make_tracker
         self._tracker: Tracker | None = None
         self.screens: set[Screen] = set()
-        self.reveal = False
-        """The GM shows the adversaries' numbers to the players."""
+        self._reveal: bool | None = None
         self._lines: dict[tuple[int, str, str, bool], tuple[dict[str, Any], list[str], str]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         """The server's event loop (set when it starts): :meth:`stop_streams` is called from other threads."""
@@ -75,6 +75,19 @@ class FightSession:
         if self._tracker is None:
             self._tracker = self._make(EventStore(self.db), self.fight_id)
         return self._tracker
+
+    @property
+    def reveal(self) -> bool:
+        """The GM shows the adversaries' numbers to the players (a choice kept in the store: :mod:`.choices`)."""
+        if self._reveal is None:
+            self.tracker  # noqa: B018  (the store is opened, and checked, before its file is read)
+            self._reveal = stored_reveal(self.db, self.fight_id)
+        return self._reveal
+
+    @reveal.setter
+    def reveal(self, value: bool) -> None:
+        store_reveal(self.db, self.fight_id, value)
+        self._reveal = value
 
     def close(self) -> None:
         if self._tracker is not None:

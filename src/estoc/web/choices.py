@@ -1,0 +1,56 @@
+"""The GM's choices about the screens that outlive the server: whether the players see the adversaries' numbers.
+
+Kept in the fights' store, in a table of its own (``web_reveal``), beside the fights and their events and never in
+them: the tracker's event log is what undo, redo and replay fold, and a display choice stored there would be the
+command an undo takes back (and would forget what was undone). The rule systems and the tracker never read it;
+backups copy it with the rest of the file; a store without the table (no choice made yet) reads as « hidden ».
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+from estoc.errors import StoreError
+from estoc.i18n import _
+
+TABLE = "web_reveal"
+BUSY_TIMEOUT_S = 5.0
+
+
+def _open(db: Path) -> sqlite3.Connection:
+    if not db.is_file():
+        raise StoreError(_("cannot open the store {path} ({reason})").format(path=db, reason=_("no such file")))
+    return sqlite3.connect(db, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+
+
+def stored_reveal(db: Path, fight_id: str) -> bool:
+    """Whether the GM chose to show the adversaries' numbers in this fight (``False`` if never chosen)."""
+    try:
+        with contextlib.closing(_open(db)) as con:
+            found = con.execute(f"SELECT name FROM sqlite_master WHERE type = 'table' AND name = '{TABLE}'").fetchone()
+            if found is None:
+                return False
+            row = con.execute(f"SELECT reveal FROM {TABLE} WHERE fight_id = ?", (fight_id,)).fetchone()
+    except sqlite3.Error as exc:
+        raise StoreError(_("cannot read the store {path} ({reason})").format(path=db, reason=exc)) from exc
+    return bool(row and row[0])
+
+
+def store_reveal(db: Path, fight_id: str, reveal: bool) -> None:
+    """Keep the GM's choice for this fight."""
+    try:
+        with contextlib.closing(_open(db)) as con:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
+                            " reveal INTEGER NOT NULL)")
+                con.execute(f"INSERT INTO {TABLE} (fight_id, reveal) VALUES (?, ?) "
+                            "ON CONFLICT(fight_id) DO UPDATE SET reveal = excluded.reveal", (fight_id, int(reveal)))
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+    except sqlite3.Error as exc:
+        raise StoreError(_("cannot write to the store {path} ({reason})").format(path=db, reason=exc)) from exc
