@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -198,6 +199,7 @@ def line_class(line: str) -> str:
     return f"i{(len(line) - len(line.lstrip(' '))) // 2}"
 
 
+@functools.lru_cache(maxsize=256)
 def _pattern(template: str) -> re.Pattern[str]:
     """A regular expression for a narration phrase: a combatant's field of the translated template (``{who}``,
     ``{defender}``) becomes a group of text, every other field a group of digits."""
