@@ -38,23 +38,24 @@ def _own_plans_replay(encounter: Any, axes: tuple[PlanAxis, ...], content: Conte
 
 
 def _changes_only_its_field(encounter: Any, axes: tuple[PlanAxis, ...]) -> None:
-    """Each variant writes one value at its place, and the setup is otherwise the encounter's."""
+    """Each variant writes its values at their places (``None``: the key removed, the default), and the setup is
+    otherwise the encounter's."""
     for axis in axes:
         for variant in axis.variants:
-            assert len(variant.changes) == 1
-            (*parents, last), value = variant.changes[0]
+            assert variant.changes
             before, after = _setup(encounter), _setup(encounter)
             apply_changes(after, variant.changes)
-            node_before: Any = before
-            node_after: Any = after
-            for part in parents:
-                node_before, node_after = node_before[part], node_after[part]
-            if value is None:
-                assert last not in node_after
-            else:
-                assert node_after[last] == value
-            node_before.pop(last, None)
-            node_after.pop(last, None)
+            for (*parents, last), value in variant.changes:
+                node_before: Any = before
+                node_after: Any = after
+                for part in parents:
+                    node_before, node_after = node_before[part], node_after[part]
+                if value is None:
+                    assert last not in node_after
+                else:
+                    assert node_after[last] == value
+                node_before.pop(last, None)
+                node_after.pop(last, None)
             assert after == before
 
 
@@ -73,8 +74,8 @@ def test_harp_plan_space(content: Content) -> None:
         assert len(ids) == len(set(ids)) and "parry:0" in ids
     brundar = encounter.combatant("brundar")
     ob = brundar.strikes[0].ob
-    assert {v.id for v in by_id["brundar"].variants} == {"parry:0", f"parry:{ob // 4}", f"parry:{ob // 2}",
-                                                         f"parry:{brundar.parry}"}
+    shares = {"parry:0", f"parry:{ob // 4}", f"parry:{ob // 2}", f"parry:{brundar.parry}"}
+    assert {v.id for v in by_id["brundar"].variants} == shares | {f"{p},guard:50" for p in shares}
     assert by_id["brundar"].variants[by_id["brundar"].current].id == f"parry:{brundar.parry}"
     _changes_only_its_field(encounter, axes)
 
@@ -87,7 +88,7 @@ def test_harp_own_plan_plays_the_encounters_fights(content: Content) -> None:
 def test_harp_a_parry_share_changes_the_fights(content: Content) -> None:
     encounter = load_any_encounter(SAMPLES / "embuscade.yaml", content)
     axis = find_sim_system("harp").plan_space(encounter)[0]
-    half = max(axis.variants, key=lambda v: int(v.id.split(":")[1]))
+    half = max((v for v in axis.variants if "guard" not in v.id), key=lambda v: int(v.id.split(":")[1]))
     setup = _setup(encounter)
     apply_changes(setup, half.changes)
     changed = encounter_of(setup, content)
@@ -116,6 +117,8 @@ sides:
     (", parry: 501", "orque", "must be at most", "doit valoir au plus"),
     (", parry: 80", "orque", "can keep at most", "peut garder au plus"),
     ("", "warg, parry: 5", "never parries", "ne pare jamais"),
+    ("", "warg, guard: 50", "never parries", "ne pare jamais"),
+    (", guard: 101", "orque", "must be at most 100", "doit valoir au plus 100"),
 ])
 def test_harp_bad_parry_is_refused_in_both_languages(content: Content, tmp_path: Path, hero: str, creature: str,
                                                      english: str, french: str) -> None:
@@ -126,18 +129,33 @@ def test_harp_bad_parry_is_refused_in_both_languages(content: Content, tmp_path:
             set_language(language)
             with pytest.raises(ContentError) as caught:
                 load_any_encounter(path, content)
-            assert words in str(caught.value) and "parry" in str(caught.value)
+            assert words in str(caught.value) and ("parry" in str(caught.value) or "guard" in str(caught.value))
     finally:
         set_language("en")
 
 
+def test_harp_guard_is_honoured(content: Content, tmp_path: Path) -> None:
+    """guard: 0 is the default; guard: 100 (always hurt enough) makes Dafur total-parry every time he could attack:
+    the orc is hurt far less (only by the counters of a 96+)."""
+    seed = np.random.SeedSequence(3)
+    played = {}
+    for guard in ("", ", guard: 0", ", guard: 100"):
+        path = tmp_path / "duel.yaml"
+        path.write_text(HARP_DUEL.format(hero=guard, creature="orque"), encoding="utf-8")
+        played[guard] = play_worlds(load_any_encounter(path, content), content, 300, seed)
+    default, zero, always = played[""], played[", guard: 0"], played[", guard: 100"]
+    assert (default.winner == zero.winner).all() and (default.hits_dealt == zero.hits_dealt).all()
+    assert always.hits_dealt[:, 0].mean() < default.hits_dealt[:, 0].mean() / 2
+
+
 def test_harp_parry_override(content: Content, tmp_path: Path) -> None:
     path = tmp_path / "duel.yaml"
-    path.write_text(HARP_DUEL.format(hero=", parry: 12", creature="orque, parry: 7"), encoding="utf-8")
+    path.write_text(HARP_DUEL.format(hero=", parry: 12, guard: 40", creature="orque, parry: 7"), encoding="utf-8")
     encounter = load_any_encounter(path, content)
-    assert encounter.combatant("dafur").parry == 12 and encounter.combatant("orque").parry == 7
     again = encounter_of(_setup(encounter), content)
-    assert again.combatant("dafur").parry == 12 and again.combatant("orque").parry == 7
+    for loaded in (encounter, again):
+        assert loaded.combatant("dafur").parry == 12 and loaded.combatant("orque").parry == 7
+        assert loaded.combatant("dafur").guard == 40 and loaded.combatant("orque").guard == 0
 
 
 # --- d100: the defence opposed to a blow -----------------------------------------------------------------------------

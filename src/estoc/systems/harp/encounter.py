@@ -82,6 +82,8 @@ class Member(Strict):
     weapon: ContentId | None = Field(default=None, description="the weapon in hand at the start (a hero's)")
     parry: int | None = whole(default=None, ge=0, le=BONUS_MAX, description="OB it keeps to parry each blow, "
                               "instead of its sheet's (0: none)")
+    guard: int | None = whole(default=None, ge=0, le=100, description="its hit points, in percent of its total, at "
+                              "or under which it makes a total parry instead of attacking (0: never)")
 
     @model_validator(mode="after")
     def _one_source(self) -> Member:
@@ -338,27 +340,33 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
 def _numbers(member: Member) -> dict[str, Any]:
     """The member's keys other than its source, as a setup keeps them."""
     kept = {"count": member.count if member.count != 1 else None, "level": member.level, "id": member.id,
-            "weapon": member.weapon, "parry": member.parry}
+            "weapon": member.weapon, "parry": member.parry, "guard": member.guard}
     return {key: value for key, value in kept.items() if value is not None}
 
 
 def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
     """The member's combatants with its ``parry`` instead of their sheets' (« Parade »: OB kept to parry each blow,
-    less than the whole OB; a beast never parries)."""
-    if member.parry is None:
-        return resolved
+    less than the whole OB) and its ``guard`` (when it makes a « Parade Totale » instead of attacking); a beast never
+    parries."""
     kept = []
     for item in resolved:
         who = item.combatant.id
-        if item.combatant.beast:
-            raise _Problem("parry", _("{who} fights with natural weapons only: it never parries").format(who=who))
-        most = max((s.ob for s in item.combatant.strikes if not s.missile), default=0) - 1
-        if most < 0:
-            raise _Problem("parry", _("{who} has no melee attack to parry with").format(who=who))
-        if member.parry > most:
-            raise _Problem("parry", _("{who} can keep at most {most} of its OB to parry (keeping it all is a total "
-                                      "parry), not {parry}").format(who=who, most=most, parry=member.parry))
-        kept.append(dataclasses.replace(item, combatant=dataclasses.replace(item.combatant, parry=member.parry)))
+        for key in ("parry", "guard"):
+            if getattr(member, key) and item.combatant.beast:
+                raise _Problem(key, _("{who} fights with natural weapons only: it never parries").format(who=who))
+        combatant = item.combatant
+        if member.parry is not None:
+            most = max((s.ob for s in combatant.strikes if not s.missile), default=0) - 1
+            if most < 0 and member.parry > 0:
+                raise _Problem("parry", _("{who} has no melee attack to parry with").format(who=who))
+            if member.parry > max(most, 0):
+                raise _Problem("parry", _("{who} can keep at most {most} of its OB to parry (keeping it all is a "
+                                          "total parry), not {parry}").format(who=who, most=most,
+                                                                              parry=member.parry))
+            combatant = dataclasses.replace(combatant, parry=member.parry)
+        if member.guard is not None:
+            combatant = dataclasses.replace(combatant, guard=member.guard)
+        kept.append(dataclasses.replace(item, combatant=combatant))
     return kept
 
 

@@ -46,6 +46,9 @@ class Combatant:
     sunlight_sensitive: bool = False
     parry: int = 0
     """OB it usually moves to its DB against its opponent (the default policy's choice)."""
+    guard: int = 0
+    """Its hit points, as a percentage of its total, at or under which the default policy makes a total parry instead
+    of attacking (0: never)."""
     kind: str = "fighter"
     """``fighter`` or ``hero`` (played by a player), ``creature`` (played by the GM or its policy)."""
     shield_db: int = 0

@@ -179,6 +179,7 @@ class Fights:
     intuition = cython.declare(cython.int[::1], visibility="public")
     agility = cython.declare(cython.int[::1], visibility="public")
     usual_parry = cython.declare(cython.int[::1], visibility="public")
+    guard = cython.declare(cython.int[::1], visibility="public")
     beast = cython.declare(cython.int[::1], visibility="public")
     sunlight = cython.declare(cython.int[::1], visibility="public")
     stun_immune = cython.declare(cython.int[::1], visibility="public")
@@ -1173,7 +1174,11 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
 @cython.exceptval(check=False)
 def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.pointer(i64)) -> cython.void:
     """The default policy's choice for ``c`` (see :mod:`estoc.systems.harp.policy`): ``out`` gets the action, its
-    target, strike, parry, parried foe and up to three breath targets (−1: none)."""
+    target, strike, parry, parried foe and up to three breath targets (−1: none).
+
+    Its *guard* (``F.guard``, a percentage, 0 by default: never): with its hit points at or under that share of its
+    total, a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
+    DB against the most dangerous foe) instead of attacking."""
     weakest: i64 = -1
     dangerous: i64 = -1
     foes: cython.int = 0
@@ -1204,6 +1209,8 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     if F.beasts_flee and F.beast[c] and 4 * F.hp[w + c] < F.hp_max[c]:
         kind = A_FLEE
     parries: cython.bint = can_parry(F, w, c)
+    if kind == A_ATTACK and parries and F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]:
+        kind = A_TOTAL_PARRY  # its guard: hurt this badly, it keeps all its OB to parry (« Parade Totale »)
     if not can_attack(F, w, c):
         kind = A_TOTAL_PARRY if parries else A_PASS
     if foes == 0:

@@ -34,6 +34,7 @@ class Fights:
     intuition: Any
     agility: Any
     usual_parry: Any
+    guard: Any
     beast: Any
     sunlight: Any
     stun_immune: Any

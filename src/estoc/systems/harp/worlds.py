@@ -155,7 +155,8 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "hits_factor": [2 if c.devastating else 1 for c in combatants],
         "size_rank": [c.size_rank for c in combatants], "quickness": [c.quickness for c in combatants],
         "intuition": [c.intuition for c in combatants], "agility": [c.agility for c in combatants],
-        "usual_parry": [c.parry for c in combatants], "beast": [c.beast for c in combatants],
+        "usual_parry": [c.parry for c in combatants], "guard": [c.guard for c in combatants],
+        "beast": [c.beast for c in combatants],
         "sunlight": [c.sunlight_sensitive for c in combatants], "stun_immune": [c.stun_immune for c in combatants],
         "bleed_immune": [c.bleed_immune for c in combatants], "strikes": [len(c.strikes) for c in combatants],
         "shield_db": [c.shield_db for c in combatants], "shield_covers": [c.shield_covers for c in combatants],
@@ -245,11 +246,11 @@ def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: M
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
-          "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank",
-          "quickness", "intuition", "agility", "usual_parry", "beast", "sunlight", "stun_immune", "bleed_immune",
-          "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural",
-          "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers", "armour_penalty",
-          "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits",
+          "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
+          "intuition", "agility", "usual_parry", "guard", "beast", "sunlight", "stun_immune", "bleed_immune",
+          "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single",
+          "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers", "armour_penalty", "salts",
+          "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits",
           "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0", "cover_melee0",
           "cover_missile0", "venom_level", "venom_rounds")
 """Arrays that never change during a fight: a copy shares them."""
