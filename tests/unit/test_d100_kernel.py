@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from estoc.content.registry import Content
-from estoc.dice import KeyedDice, ScriptedDice
+from estoc.dice import KeyedDice, ScriptedDice, SeededDice
 from estoc.engine.compiled import load_twin
 from estoc.errors import InputError, RulesError
 from estoc.i18n import set_language
@@ -265,3 +265,22 @@ def test_the_bash_is_a_command_word() -> None:
 
     assert commands.to_event(commands.parse("attaquer gorm bouclier roll 20"))["bash"] is True
     assert commands.to_event(commands.parse("attack gorm bash"))["bash"] is True
+
+
+def test_a_members_preferred_defence_holds_at_the_table(content: Content) -> None:
+    """The encounter's ``defence:`` (the one a balance study searches) is the defence play opposes when the GM names
+    none, as in simulation; a defence the GM names wins; a member without one parries first."""
+    dodger = new_fight(content, [{"character": "ysolde"}], [{"character": "gorm", "defence": "dodge"}])
+    plain = new_fight(content, [{"character": "ysolde"}], [{"character": "gorm"}])
+    records = {}
+    for name, fight in (("dodger", dodger), ("plain", plain)):
+        run(fight, {"type": "actions"})
+        assert fight.combatants[fight.current()].id == "ysolde"  # type: ignore[index]  # her DEX rank is first
+        dice = ScriptedDice({"attack": [30], "defence": [95]}, fallback=SeededDice(1))
+        records[name] = attack_record(fight.apply({"type": "attack", "target": "gorm"}, dice))
+    assert records["dodger"]["defence"] == "dodge" and records["plain"]["defence"] == "parry"
+    named = new_fight(content, [{"character": "ysolde"}], [{"character": "gorm", "defence": "dodge"}])
+    run(named, {"type": "actions"})
+    record = attack_record(named.apply({"type": "attack", "target": "gorm", "defence": "parry"},
+                                       ScriptedDice({"attack": [30], "defence": [95]}, fallback=SeededDice(1))))
+    assert record["defence"] == "parry"

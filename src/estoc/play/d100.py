@@ -49,7 +49,9 @@ class D100Play(CommandPlay):
         encounter = load_d100_encounter(dict(setup["encounter"]), SETUP_PATH, self.content)
         fight = TableD100Fight.start(self.outcomes, [(side, c, encounter.players[cid]) for cid, side, c in
                                                      encounter.combatants],
-                                     settings=encounter.settings, distance=encounter.distance)
+                                     settings=encounter.settings, distance=encounter.distance,
+                                     defends=[encounter.defends.get(cid, "best") for cid, _s, _c in
+                                              encounter.combatants])
         fight.side_names = {side.id: side.name for side in encounter.sides}
         return fight
 

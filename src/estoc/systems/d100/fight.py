@@ -19,7 +19,6 @@ from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.d100.exchange import (
-    BEST,
     DEFAULT_SETTINGS,
     DEFENCE_CODES,
     Combatant,
@@ -59,11 +58,14 @@ class D100Fight(Sides):
 
     @classmethod
     def start(cls, outcomes: Outcomes, members: list[tuple[str, Combatant, bool]], *,
-              settings: Settings = DEFAULT_SETTINGS, distance: int | None = None) -> D100Fight:
+              settings: Settings = DEFAULT_SETTINGS, distance: int | None = None,
+              defends: list[str] | None = None) -> D100Fight:
+        """A fight's start; ``defends``: the defence each combatant opposes when none is named (the encounter's
+        ``defence:``; the best allowed for all when not given)."""
         fight = cls(outcomes=outcomes, combatants=[c for _s, c, _p in members], sides=[s for s, _c, _p in members],
                     players=[p for _s, _c, p in members], settings=settings, distance=distance)
         fight.F = build(outcomes, fight.combatants, fight.side_indices(), 1,
-                        settings=kernel_settings(settings, distance))
+                        settings=kernel_settings(settings, distance), defends=defends)
         fight.F.logging = 1
         return fight
 
@@ -275,7 +277,8 @@ class D100Fight(Sides):
         parry_slot = -1
         if event.get("parry_weapon") is not None:
             parry_slot = whole_number(event, "parry_weapon") - 1
-        code = BEST if wanted is None else DEFENCE_CODES[wanted]
+        # no defence named: the one the encounter gives the defender (``defence:``), else the best allowed
+        code = int(K.py_preferred(F, 0, actor, target, s)) if wanted is None else DEFENCE_CODES[wanted]
         if K.py_defence(F, 0, actor, s, target, code, parry_slot) is None:
             raise RulesError(no_defence(F, self.combatants, actor, s, target, str(wanted)))
         K.py_attack(F, 0, actor, target, s, code, parry_slot, metres, difficult, mod)

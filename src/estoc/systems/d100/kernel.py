@@ -1342,6 +1342,12 @@ def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     return (d[0], d[1], d[2], d[3])
 
 
+def py_preferred(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                 s: cython.Py_ssize_t) -> int:
+    """:func:`preferred` for play: the defence ``t`` opposes when the GM names none."""
+    return preferred(F, w * F.count, a, t, s)
+
+
 def py_defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
                wanted: cython.int, parry_slot: cython.longlong) -> tuple:
     """The defence ``t`` would oppose: (kind, chance, protection, item), or ``None`` when not allowed."""
