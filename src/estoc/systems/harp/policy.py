@@ -8,7 +8,10 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
 * a beast badly hurt (under a quarter of its hit points) flees, when the GM allows it (``beasts_flee``);
 * with a breath left and two foes or more standing, it breathes on up to three of them, the weakest first;
 * otherwise it attacks the weakest foe standing (fewest hit points left; the first listed on a tie) with its first
-  attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast).
+  attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast; an
+  encounter's member may set it: ``parry: N``);
+* but a combatant whose encounter sets a ``guard`` (a share of its hit points, in %) makes a total parry against the
+  most dangerous foe instead of attacking once its hit points are at or under that share, if it can parry.
 
 The choice is the kernel's (:func:`estoc.systems.harp.kernel.decide`), the same in simulation; in play it becomes
 the event a GM would have typed.
