@@ -88,12 +88,18 @@ def _turn(view: Mapping[str, Any]) -> str:
         n=view["round"])
 
 
-def _over(view: Mapping[str, Any]) -> list[str]:
+def over_line(view: Mapping[str, Any]) -> str:
+    """The verdict once the fight is over (empty before)."""
     if not view.get("over"):
-        return []
+        return ""
     name = view.get("winner_name")
     winner = pick(name) if isinstance(name, dict) else view.get("winner")
-    return [_("The fight is over — victory: {side}.").format(side=winner or "—")]
+    return _("The fight is over — victory: {side}.").format(side=winner or "—")
+
+
+def _over(view: Mapping[str, Any]) -> list[str]:
+    line = over_line(view)
+    return [line] if line else []
 
 
 def _pinned(row: Mapping[str, Any], left_key: str, until_key: str, now: int) -> int | None:
@@ -177,26 +183,36 @@ def d100_hint(view: Mapping[str, Any]) -> str:
     return ""
 
 
-def d100_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
-    """d100: the round and its phase with what to type, who acts, every combatant with hit points and wounds."""
+def d100_heading(view: Mapping[str, Any]) -> str:
+    """« Round N, phase » of a d100 fight."""
     phases = {"movement": _("movement"), "actions": _("actions"), "over": _("over")}
-    head = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
+    return _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
+
+
+def d100_conditions(row: Mapping[str, Any]) -> list[str]:
+    """A d100 combatant's wounds, kneeling and state, as the boards show them."""
     states = {"ok": "", "unconscious": _("unconscious"), "dying": _("dying"), "dead": _("dead"),
               "out": _("out of the fight")}
+    tail = []
+    if row["wounds"]:
+        tail.append(ngettext("wound {list}", "wounds {list}", len(row["wounds"])).format(
+            list=", ".join(map(str, row["wounds"]))))
+    if row.get("kneeling"):
+        tail.append(_("kneeling"))
+    if states.get(row["state"], row["state"]):
+        tail.append(states.get(row["state"], row["state"]))
+    return tail
+
+
+def d100_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
+    """d100: the round and its phase with what to type, who acts, every combatant with hit points and wounds."""
+    head = d100_heading(view)
     rows = []
     for row in view["combatants"]:
-        tail = []
-        if row["wounds"]:
-            tail.append(ngettext("wound {list}", "wounds {list}", len(row["wounds"])).format(
-                list=", ".join(map(str, row["wounds"]))))
-        if row.get("kneeling"):
-            tail.append(_("kneeling"))
-        if states.get(row["state"], row["state"]):
-            tail.append(states.get(row["state"], row["state"]))
         pointer = "▶" if row["id"] == view.get("current") else " "
         rows.append((row["id"], [pointer, row["id"], _cut(pick(row["name"])), str(row["side"]),
                                  bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}"],
-                     tail + _gm_marks(marks, row["id"])))
+                     d100_conditions(row) + _gm_marks(marks, row["id"])))
     header = ["", _("Id"), _("Name"), _("Side"), _("Hit points"), ""]
     hint = d100_hint(view)
     return [head, *([hint] if hint else []), *_over(view), *_body(header, rows, marks), *_footer(marks)]
@@ -216,33 +232,45 @@ def tor_hint(view: Mapping[str, Any]) -> str:
     return ""
 
 
+def tor_heading(view: Mapping[str, Any]) -> str:
+    """« Round N, phase » of a One Ring fight."""
+    phases = {"volleys": _("opening volleys"), "stances": _("stances"), "engagement": _("engagement"),
+              "resolution": _("resolution"), "over": _("over")}
+    return _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
+
+
+def tor_conditions(row: Mapping[str, Any]) -> list[str]:
+    """A One Ring combatant's wounds, hope, load, weariness, complication, what lies on the ground, whom it faces
+    and its state, as the boards show them."""
+    tail = []
+    if row["wounds"]:
+        tail.append(ngettext("{n} wound", "{n} wounds", row["wounds"]).format(n=row["wounds"]))
+    if row.get("hope_max"):
+        tail.append(_("Hope {n}/{max}").format(n=row["hope"], max=row["hope_max"]))
+    if row.get("load") is not None:
+        tail.append(_("load {n}").format(n=row["load"]))
+    if row.get("weary"):
+        tail.append(_("weary"))
+    if row.get("complication"):
+        tail.append(_("complication −{n}d").format(n=row["complication"]))
+    if row.get("dropped"):
+        tail.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in row["dropped"])))
+    if row.get("opponents") and row["standing"]:
+        tail.append(_("against {ids}").format(ids=", ".join(row["opponents"])))
+    if row["dying"]:
+        tail.append(_("dying"))
+    elif not row["standing"]:
+        tail.append(_("out of the fight"))
+    return tail
+
+
 def tor_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
     """The One Ring: the round and its phase with what to type, who acts, every combatant with stance, endurance,
     wounds, hope."""
-    phases = {"volleys": _("opening volleys"), "stances": _("stances"), "engagement": _("engagement"),
-              "resolution": _("resolution"), "over": _("over")}
-    head = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
+    head = tor_heading(view)
     rows = []
     for row in view["combatants"]:
-        tail = []
-        if row["wounds"]:
-            tail.append(ngettext("{n} wound", "{n} wounds", row["wounds"]).format(n=row["wounds"]))
-        if row.get("hope_max"):
-            tail.append(_("Hope {n}/{max}").format(n=row["hope"], max=row["hope_max"]))
-        if row.get("load") is not None:
-            tail.append(_("load {n}").format(n=row["load"]))
-        if row.get("weary"):
-            tail.append(_("weary"))
-        if row.get("complication"):
-            tail.append(_("complication −{n}d").format(n=row["complication"]))
-        if row.get("dropped"):
-            tail.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in row["dropped"])))
-        if row.get("opponents") and row["standing"]:
-            tail.append(_("against {ids}").format(ids=", ".join(row["opponents"])))
-        if row["dying"]:
-            tail.append(_("dying"))
-        elif not row["standing"]:
-            tail.append(_("out of the fight"))
+        tail = tor_conditions(row)
         pointer = "▶" if row["id"] == view.get("current") else " "
         stance = _stance(row["stance"]) if row["stance"] else _("adversary")
         rows.append((row["id"], [pointer, row["id"], _cut(pick(row["name"])), stance,

@@ -10,9 +10,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from estoc.i18n import _, ngettext, pick
-from estoc.render.board import GmMarks, d100_hint, harp_conditions, rds, tor_hint
-from estoc.render.tor_fight import _item, _stance
+from estoc.i18n import _, pick
+from estoc.render.board import (
+    GmMarks,
+    d100_conditions,
+    d100_heading,
+    d100_hint,
+    harp_conditions,
+    over_line,
+    rds,
+    tor_conditions,
+    tor_heading,
+    tor_hint,
+)
+from estoc.render.tor_fight import _stance
 
 
 @dataclass
@@ -79,14 +90,6 @@ def _name(view: Mapping[str, Any], cid: str | None) -> str:
     return next((pick(r["name"]) for r in view["combatants"] if r["id"] == cid), cid)
 
 
-def _over(view: Mapping[str, Any]) -> str:
-    if not view.get("over"):
-        return ""
-    name = view.get("winner_name")
-    winner = pick(name) if isinstance(name, dict) else view.get("winner")
-    return _("The fight is over — victory: {side}.").format(side=winner or "—")
-
-
 def _marked(row: Row, marks: GmMarks | None) -> Row:
     for name, left in (marks or {}).get("conditions", {}).get(row.id, []):
         row.marks.append(name if left is None else f"{name} {rds(left)}")
@@ -108,64 +111,27 @@ def _harp(view: dict[str, Any], marks: GmMarks | None) -> Board:
     current = view.get("current")
     heading = (_("Round {n} — {who} to act").format(n=now, who=_name(view, current)) if current
                else _("Round {n}").format(n=now))
-    return Board("harp", now, heading, "", _over(view), str(current or ""), list(view["order"]), rows, _("HP"),
+    return Board("harp", now, heading, "", over_line(view), str(current or ""), list(view["order"]), rows, _("HP"),
                  _timers(marks))
 
 
 def _d100(view: dict[str, Any], marks: GmMarks | None) -> Board:
-    phases = {"movement": _("movement"), "actions": _("actions"), "over": _("over")}
-    states = {"unconscious": _("unconscious"), "dying": _("dying"), "dead": _("dead"), "out": _("out of the fight")}
-    rows = []
-    for r in view["combatants"]:
-        tail = []
-        if r["wounds"]:
-            tail.append(ngettext("wound {list}", "wounds {list}", len(r["wounds"])).format(
-                list=", ".join(map(str, r["wounds"]))))
-        if r.get("kneeling"):
-            tail.append(_("kneeling"))
-        if r["state"] in states:
-            tail.append(states[r["state"]])
-        rows.append(_marked(Row(
-            id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")), value=int(r["hp"]),
-            maximum=int(r["hp_max"]), current=r["id"] == view.get("current"), out=r["state"] != "ok",
-            initiative=str(r.get("dex", "")), conditions=tail), marks))
-    heading = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
-    return Board("d100", int(view["round"]), heading, d100_hint(view), _over(view), str(view.get("current") or ""),
-                 list(view.get("order") or []), rows, _("Hit points"), _timers(marks))
+    rows = [_marked(Row(
+        id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")), value=int(r["hp"]),
+        maximum=int(r["hp_max"]), current=r["id"] == view.get("current"), out=r["state"] != "ok",
+        initiative=str(r.get("dex", "")), conditions=d100_conditions(r)), marks) for r in view["combatants"]]
+    return Board("d100", int(view["round"]), d100_heading(view), d100_hint(view), over_line(view),
+                 str(view.get("current") or ""), list(view.get("order") or []), rows, _("Hit points"), _timers(marks))
 
 
 def _tor(view: dict[str, Any], marks: GmMarks | None) -> Board:
-    phases = {"volleys": _("opening volleys"), "stances": _("stances"), "engagement": _("engagement"),
-              "resolution": _("resolution"), "over": _("over")}
-    rows = []
-    for r in view["combatants"]:
-        tail = []
-        if r["wounds"]:
-            tail.append(ngettext("{n} wound", "{n} wounds", r["wounds"]).format(n=r["wounds"]))
-        if r.get("hope_max"):
-            tail.append(_("Hope {n}/{max}").format(n=r["hope"], max=r["hope_max"]))
-        if r.get("load") is not None:
-            tail.append(_("load {n}").format(n=r["load"]))
-        if r.get("weary"):
-            tail.append(_("weary"))
-        if r.get("complication"):
-            tail.append(_("complication −{n}d").format(n=r["complication"]))
-        if r.get("dropped"):
-            tail.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in r["dropped"])))
-        if r.get("opponents") and r["standing"]:
-            tail.append(_("against {ids}").format(ids=", ".join(r["opponents"])))
-        if r["dying"]:
-            tail.append(_("dying"))
-        elif not r["standing"]:
-            tail.append(_("out of the fight"))
-        rows.append(_marked(Row(
-            id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")),
-            value=int(r["endurance"]), maximum=int(r["endurance_max"]), current=r["id"] == view.get("current"),
-            out=not r["standing"], stance=_stance(r["stance"]) if r["stance"] else _("adversary"),
-            conditions=tail), marks))
-    heading = _("Round {n}, {phase}").format(n=view["round"], phase=phases.get(view["phase"], view["phase"]))
-    return Board("tor", int(view["round"]), heading, tor_hint(view), _over(view), str(view.get("current") or ""),
-                 list(view.get("order") or []), rows, _("Endurance"), _timers(marks))
+    rows = [_marked(Row(
+        id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")),
+        value=int(r["endurance"]), maximum=int(r["endurance_max"]), current=r["id"] == view.get("current"),
+        out=not r["standing"], stance=_stance(r["stance"]) if r["stance"] else _("adversary"),
+        conditions=tor_conditions(r)), marks) for r in view["combatants"]]
+    return Board("tor", int(view["round"]), tor_heading(view), tor_hint(view), over_line(view),
+                 str(view.get("current") or ""), list(view.get("order") or []), rows, _("Endurance"), _timers(marks))
 
 
 def _timers(marks: GmMarks | None) -> list[str]:
