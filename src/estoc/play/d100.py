@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.content.registry import Content
-from estoc.dice import DiceSource
 from estoc.engine.command_play import CommandPlay
 from estoc.engine.protocol import Fight
 from estoc.i18n import _
@@ -16,21 +15,6 @@ from estoc.systems.d100 import commands as commands_module
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.exchange import shipped_outcomes
 from estoc.systems.d100.fight import D100Fight
-from estoc.systems.drawn import tapped
-
-
-class TableD100Fight(D100Fight):
-    """A fight at the table: its dice are tapped (:mod:`estoc.systems.drawn`) so that the narration shows every die
-    and says which ones estoc rolled where the GM typed some."""
-
-    def apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
-        with tapped(dice, lambda: self.F.log, event) as tap:
-            return super().apply(event, tap)
-
-    def copy(self) -> TableD100Fight:
-        twin = super().copy()
-        twin.__class__ = TableD100Fight
-        return twin  # type: ignore[return-value]
 
 
 class D100Play(CommandPlay):
@@ -47,7 +31,7 @@ class D100Play(CommandPlay):
     def new_fight(self, setup: Mapping[str, Any]) -> D100Fight:
         """``setup``: ``{"encounter": <an encounter's setup>, "seed": …}``."""
         encounter = load_d100_encounter(dict(setup["encounter"]), SETUP_PATH, self.content)
-        fight = TableD100Fight.start(self.outcomes, [(side, c, encounter.players[cid]) for cid, side, c in
+        fight = D100Fight.start(self.outcomes, [(side, c, encounter.players[cid]) for cid, side, c in
                                                      encounter.combatants],
                                      settings=encounter.settings, distance=encounter.distance,
                                      defends=[encounter.defends.get(cid, "best") for cid, _s, _c in

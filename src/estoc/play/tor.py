@@ -6,30 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.content.registry import Content
-from estoc.dice import DiceSource
 from estoc.engine.command_play import CommandPlay
 from estoc.engine.protocol import Fight
 from estoc.i18n import _
 from estoc.render import tor_fight as render_module
 from estoc.render.board import tor_board
-from estoc.systems.drawn import tapped
 from estoc.systems.tor import commands as commands_module
 from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter
 from estoc.systems.tor.fight import TorFight
-
-
-class TableTorFight(TorFight):
-    """A fight at the table: its dice are tapped (:mod:`estoc.systems.drawn`) so that the narration shows every die
-    and says which ones estoc rolled where the GM typed some."""
-
-    def apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
-        with tapped(dice, lambda: self.F.log, event) as tap:
-            return super().apply(event, tap)
-
-    def copy(self) -> TableTorFight:
-        twin = super().copy()
-        twin.__class__ = TableTorFight
-        return twin  # type: ignore[return-value]
 
 
 class TorPlay(CommandPlay):
@@ -42,7 +26,7 @@ class TorPlay(CommandPlay):
 
     def new_fight(self, setup: Mapping[str, Any]) -> TorFight:
         encounter = load_tor_encounter(dict(setup["encounter"]), SETUP_PATH, self.content)
-        fight = TableTorFight.start([(h, s, True) for _i, h, s in encounter.heroes],
+        fight = TorFight.start([(h, s, True) for _i, h, s in encounter.heroes],
                                     [a for _i, a in encounter.adversaries],
                                     tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
                                     complications=encounter.complications, plans=encounter.plans,

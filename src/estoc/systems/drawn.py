@@ -2,9 +2,9 @@
 
 A kernel draws its dice in play one face at a time from a dice source and writes rows of numbers to its log (the
 d100 and One Ring kernels log totals, not every die). Play hands the kernel a :class:`Tap` around the event's
-source: it passes every draw on unchanged and notes it with the log row it came before; a system's teller
-(``told.py``) then takes the faces drawn before each row it tells (:meth:`Tap.before`). Simulation never taps (it
-tells nothing).
+source (the d100 and One Ring fights' ``apply``): it passes every draw on unchanged and notes it with the log row
+it came before; a system's teller (``told.py``) then takes the faces drawn before each row it tells
+(:meth:`Tap.before`). Simulation never taps (it tells nothing).
 
 Which faces the GM typed: a recording source (the tracker trying a command) says so face by face; replaying a
 stored event, the typed faces of a purpose are the first ones it drew (typed faces are served first), as many as the

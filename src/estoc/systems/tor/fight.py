@@ -25,6 +25,7 @@ from estoc.dice import DiceSource
 from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
+from estoc.systems.drawn import tapped
 from estoc.systems.tor.exchange import Combatant, check_item_name, check_pierce
 from estoc.systems.tor.round import (
     CLOSE,
@@ -206,6 +207,12 @@ class TorFight(Sides):
     # --- events --------------------------------------------------------------------------------------------------
 
     def apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
+        """Apply one event; every face drawn is tapped (:mod:`estoc.systems.drawn`) so that the narration shows
+        each die and says which ones estoc rolled where the GM typed some."""
+        with tapped(dice, lambda: self.F.log, event) as tap:
+            return self._applied(event, tap)
+
+    def _applied(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
         F = self.F
         F.source, F.error, F.log = dice, None, []
         records: list[dict[str, Any]] = []
