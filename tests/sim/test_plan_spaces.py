@@ -75,7 +75,8 @@ def test_harp_plan_space(content: Content) -> None:
     brundar = encounter.combatant("brundar")
     ob = brundar.strikes[0].ob
     shares = {"parry:0", f"parry:{ob // 4}", f"parry:{ob // 2}", f"parry:{brundar.parry}"}
-    assert {v.id for v in by_id["brundar"].variants} == shares | {f"{p},guard:50" for p in shares}
+    assert {v.id for v in by_id["brundar"].variants} == (shares | {f"{p},guard:50" for p in shares}
+                                                         | {f"{p},guard:50,dodge" for p in shares})
     assert by_id["brundar"].variants[by_id["brundar"].current].id == f"parry:{brundar.parry}"
     _changes_only_its_field(encounter, axes)
 
@@ -119,6 +120,7 @@ sides:
     ("", "warg, parry: 5", "never parries", "ne pare jamais"),
     ("", "warg, guard: 50", "never parries", "ne pare jamais"),
     (", guard: 101", "orque", "must be at most 100", "doit valoir au plus 100"),
+    (", guard: 50, guard_with: esquive", "orque", "guard_with", "guard_with"),
 ])
 def test_harp_bad_parry_is_refused_in_both_languages(content: Content, tmp_path: Path, hero: str, creature: str,
                                                      english: str, french: str) -> None:

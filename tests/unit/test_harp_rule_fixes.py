@@ -287,3 +287,20 @@ def test_the_odds_read_the_numbers_the_blow_will_meet(content: Content, tables: 
     assert kept == 10 and fumble >= 1
     sheet = fight.combatants[orc].strikes[0].ob
     assert ob == sheet - 15 + 40 + 5 - 10 and defence == fight.combatants[dafur].db + 30
+
+
+def test_a_guard_with_dodge_dodges_when_hurt(content: Content, tables: HarpTables) -> None:
+    """An encounter's ``guard`` with ``guard_with: dodge``: hurt to that share of its hit points, the default policy
+    dodges (« Esquive », a full action: Agility × 3 on the manoeuvre table, added to the DB) instead of attacking;
+    unhurt, it attacks; with the default guard (a total parry) it total-parries."""
+    for guard_with, expected in (("dodge", "dodge"), ("parry", "total-parry")):
+        fight = fight_of(content, tables, [{"hero": "dafur", "guard": 50, "guard_with": guard_with}],
+                         [{"creature": "orque"}], initiative=[10, 1])
+        assert fight.auto_event()["type"] == "attack"
+        play(fight, {"type": "gm", "op": "hp", "target": "dafur", "value": fight.combatants[0].hp // 2})
+        event = fight.auto_event()
+        assert event["type"] == expected, event
+        records = play(fight, event, manoeuvre=[60], parry=[50])
+        if expected == "dodge":
+            assert fight.view()["combatants"][0]["dodge"] >= 50
+            assert not attacks(records)

@@ -84,6 +84,8 @@ class Member(Strict):
                               "instead of its sheet's (0: none)")
     guard: int | None = whole(default=None, ge=0, le=100, description="its hit points, in percent of its total, at "
                               "or under which it makes a total parry instead of attacking (0: never)")
+    guard_with: Literal["parry", "dodge"] | None = Field(default=None, description="what its guard does: a total "
+                                                          "parry (the default) or a dodge")
 
     @model_validator(mode="after")
     def _one_source(self) -> Member:
@@ -340,7 +342,7 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
 def _numbers(member: Member) -> dict[str, Any]:
     """The member's keys other than its source, as a setup keeps them."""
     kept = {"count": member.count if member.count != 1 else None, "level": member.level, "id": member.id,
-            "weapon": member.weapon, "parry": member.parry, "guard": member.guard}
+            "weapon": member.weapon, "parry": member.parry, "guard": member.guard, "guard_with": member.guard_with}
     return {key: value for key, value in kept.items() if value is not None}
 
 
@@ -366,6 +368,8 @@ def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
             combatant = dataclasses.replace(combatant, parry=member.parry)
         if member.guard is not None:
             combatant = dataclasses.replace(combatant, guard=member.guard)
+        if member.guard_with is not None:
+            combatant = dataclasses.replace(combatant, guard_dodge=member.guard_with == "dodge")
         kept.append(dataclasses.replace(item, combatant=combatant))
     return kept
 

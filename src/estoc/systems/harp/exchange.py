@@ -47,6 +47,8 @@ class Combatant:
     parry: int = 0
     """OB it usually moves to its DB against its opponent (the default policy's choice)."""
     guard: int = 0
+    guard_dodge: bool = False
+    """Its guard (above) is a dodge (« Esquive ») rather than a total parry."""
     """Its hit points, as a percentage of its total, at or under which the default policy makes a total parry instead
     of attacking (0: never)."""
     kind: str = "fighter"

@@ -180,6 +180,7 @@ class Fights:
     agility = cython.declare(cython.int[::1], visibility="public")
     usual_parry = cython.declare(cython.int[::1], visibility="public")
     guard = cython.declare(cython.int[::1], visibility="public")
+    guard_dodge = cython.declare(cython.int[::1], visibility="public")
     beast = cython.declare(cython.int[::1], visibility="public")
     sunlight = cython.declare(cython.int[::1], visibility="public")
     stun_immune = cython.declare(cython.int[::1], visibility="public")
@@ -1178,7 +1179,8 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
 
     Its *guard* (``F.guard``, a percentage, 0 by default: never): with its hit points at or under that share of its
     total, a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
-    DB against the most dangerous foe) instead of attacking."""
+    DB against the most dangerous foe) instead of attacking; with ``F.guard_dodge`` it dodges instead (« Esquive »:
+    Agility × 3 read on the manoeuvre table, added to its DB), which needs no weapon."""
     weakest: i64 = -1
     dangerous: i64 = -1
     foes: cython.int = 0
@@ -1209,8 +1211,12 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     if F.beasts_flee and F.beast[c] and 4 * F.hp[w + c] < F.hp_max[c]:
         kind = A_FLEE
     parries: cython.bint = can_parry(F, w, c)
-    if kind == A_ATTACK and parries and F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]:
-        kind = A_TOTAL_PARRY  # its guard: hurt this badly, it keeps all its OB to parry (« Parade Totale »)
+    if kind == A_ATTACK and F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]:
+        # its guard: hurt this badly, it dodges, or keeps all its OB to parry (« Parade Totale ») if it can parry
+        if F.guard_dodge[c]:
+            kind = A_DODGE
+        elif parries:
+            kind = A_TOTAL_PARRY
     if not can_attack(F, w, c):
         kind = A_TOTAL_PARRY if parries else A_PASS
     if foes == 0:
@@ -1434,6 +1440,8 @@ def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer
         attack(F, w, a, d[1], d[2], d[3], d[4], 0)
     elif kind == A_TOTAL_PARRY:
         total_parry(F, w, a, d[1])
+    elif kind == A_DODGE:
+        dodge(F, w, a, DODGE_AGILITY * F.agility[a], False)
     elif kind == A_BREATHE:
         breathe(F, w, a, d[2], d, 5, BREATH_TARGETS)
     elif kind == A_STAND:

@@ -35,6 +35,7 @@ class Fights:
     agility: Any
     usual_parry: Any
     guard: Any
+    guard_dodge: Any
     beast: Any
     sunlight: Any
     stun_immune: Any

@@ -11,7 +11,8 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
   attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast; an
   encounter's member may set it: ``parry: N``);
 * but a combatant whose encounter sets a ``guard`` (a share of its hit points, in %) makes a total parry against the
-  most dangerous foe instead of attacking once its hit points are at or under that share, if it can parry.
+  most dangerous foe instead of attacking once its hit points are at or under that share, if it can parry; with
+  ``guard_with: dodge`` it dodges instead.
 
 The choice is the kernel's (:func:`estoc.systems.harp.kernel.decide`), the same in simulation; in play it becomes
 the event a GM would have typed.
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from estoc.systems.harp.fight import HarpFight
 
-PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE = range(7)
+PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE, DODGE = range(8)
 """The kernel's action codes (``A_PASS``…)."""
 
 
@@ -51,6 +52,8 @@ def choose(fight: HarpFight) -> dict[str, Any]:
         return {"type": "flee"}
     if kind == TOTAL_PARRY:
         return {"type": "total-parry", "target": ids[target]}
+    if kind == DODGE:
+        return {"type": "dodge"}
     if kind == BREATHE:
         return {"type": "breathe", "targets": [ids[t] for t in breath if t >= 0]}
     if kind == ATTACK:

@@ -79,39 +79,44 @@ def play_chunk(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed
 
 PARRY_SHARES = (0, 1, 2)
 """The parry shares tried, in quarters of the OB of a combatant's first melee strike: none, a quarter, a half."""
-GUARDS = (0, 50)
-"""The guards tried (the hit points, in percent, at or under which the policy makes a total parry instead of
-attacking): never, at half its hit points."""
+GUARDS = ((0, False), (50, False), (50, True))
+"""The guards tried (the hit points, in percent, at or under which the policy stops attacking, and whether it then
+dodges rather than makes a total parry): never; at half its hit points, a total parry; at half, a dodge."""
 
 
-def _parry_variant(side: int, member: int, parry: int, ob: int, guard: int) -> PlanVariant:
+def _parry_variant(side: int, member: int, parry: int, ob: int, guard: int, dodge: bool) -> PlanVariant:
     def label() -> str:
         share = _("attacks with its whole OB") if parry == 0 else _("keeps {parry} of its OB {ob} to parry").format(
             parry=parry, ob=ob)
         if guard == 0:
             return share
+        if dodge:
+            return _("{plan}; a dodge at {guard} % of its hit points or fewer").format(plan=share, guard=guard)
         return _("{plan}; a total parry at {guard} % of its hit points or fewer").format(plan=share, guard=guard)
 
     where = ("sides", side, "members", member)
-    return PlanVariant(f"parry:{parry}" + (f",guard:{guard}" if guard else ""), label,
-                       (((*where, "parry"), parry), ((*where, "guard"), guard or None)))
+    dodges = bool(guard and dodge)
+    return PlanVariant(f"parry:{parry}" + (f",guard:{guard}" if guard else "") + (",dodge" if dodges else ""), label,
+                       (((*where, "parry"), parry), ((*where, "guard"), guard or None),
+                        ((*where, "guard_with"), "dodge" if dodges else None)))
 
 
 def parry_plans(combatant: Combatant, side: int, member: int) -> tuple[tuple[PlanVariant, ...], int] | None:
     """A combatant's candidate parry shares (« Parade »: the OB it keeps to parry each blow, which the default
     policy's ``decide`` moves to its DB) — none, a quarter and a half of its first melee strike's OB, and its own
-    share (the encounter's) where that is none of them — times its guards (« Parade Totale » instead of an attack
-    when hurt: :data:`GUARDS` and its own); the own one's index. ``None`` for a beast (it never parries) or a
-    combatant with no melee strike."""
+    share (the encounter's) where that is none of them — times its guards (a « Parade Totale » or an « Esquive »
+    instead of an attack when hurt: :data:`GUARDS` and its own); the own one's index. ``None`` for a beast (it never
+    parries) or a combatant with no melee strike."""
     melee = [s.ob for s in combatant.strikes if not s.missile]
     if combatant.beast or not melee or melee[0] < 2:
         return None
     ob = melee[0]
     own = min(combatant.parry, ob - 1)
     shares = sorted({min(ob * q // 4, ob - 1) for q in PARRY_SHARES} | {own})
-    guards = sorted({*GUARDS, combatant.guard})
-    variants = tuple(_parry_variant(side, member, p, ob, g) for g in guards for p in shares)
-    return variants, guards.index(combatant.guard) * len(shares) + shares.index(own)
+    own_guard = (combatant.guard, bool(combatant.guard and combatant.guard_dodge))
+    guards = sorted({*GUARDS, own_guard})
+    variants = tuple(_parry_variant(side, member, p, ob, g, d) for g, d in guards for p in shares)
+    return variants, guards.index(own_guard) * len(shares) + shares.index(own)
 
 
 def plan_space(encounter: LoadedEncounter) -> tuple[PlanAxis, ...]:

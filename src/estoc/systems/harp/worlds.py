@@ -156,6 +156,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "size_rank": [c.size_rank for c in combatants], "quickness": [c.quickness for c in combatants],
         "intuition": [c.intuition for c in combatants], "agility": [c.agility for c in combatants],
         "usual_parry": [c.parry for c in combatants], "guard": [c.guard for c in combatants],
+        "guard_dodge": [int(c.guard_dodge) for c in combatants],
         "beast": [c.beast for c in combatants],
         "sunlight": [c.sunlight_sensitive for c in combatants], "stun_immune": [c.stun_immune for c in combatants],
         "bleed_immune": [c.bleed_immune for c in combatants], "strikes": [len(c.strikes) for c in combatants],
@@ -247,12 +248,12 @@ SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "su
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
-          "intuition", "agility", "usual_parry", "guard", "beast", "sunlight", "stun_immune", "bleed_immune",
-          "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single",
-          "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers", "armour_penalty", "salts",
-          "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits",
-          "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0", "cover_melee0",
-          "cover_missile0", "venom_level", "venom_rounds")
+          "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
+          "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity",
+          "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers",
+          "armour_penalty", "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt",
+          "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0",
+          "cover_melee0", "cover_missile0", "venom_level", "venom_rounds")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""
