@@ -358,3 +358,49 @@ def test_the_odds_read_results_with_the_kernels_one_rule_in_both_forms(tables: H
                 read = Kc.py_read_result(compiled, *args)
                 assert read == Kt.py_read_result(twin, *args)
                 assert read[0] <= read[7] and read[2] <= 5 and read[1] >= 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=[str(c[0]) for c in CASES])
+def test_knocked_down(tables: HarpTables, case: tuple[object, ...]) -> None:
+    """« Bélier et Poussée »: where a critical throws the target down (``knocks``), every critical does: the chance is
+    that of a critical at all; otherwise only a critical whose effects knock down does."""
+    spec = build(tables, case)
+    plain = exchange_odds(tables, spec, AttackSettings())
+    knocking = exchange_odds(tables, ExchangeSpec(**{**spec.__dict__, "knocks": True}), AttackSettings())
+    some_critical = sum(plain.severity.values(), Fraction(0))
+    assert knocking.knocked_down >= some_critical and plain.knocked_down <= knocking.knocked_down
+    assert plain.knocked_down <= some_critical + (1 if spec.extra_table >= 0 else 0) * plain.hit
+    if spec.extra_table < 0:
+        assert knocking.knocked_down == some_critical
+    assert knocking.as_dict()["knocked_down"] == float(knocking.knocked_down)
+
+
+def test_a_charge_on_a_knocking_table_reads_knocked_in_the_fight(tables: HarpTables) -> None:
+    """The kernel says whether a blow's critical would throw its target down, by the rule it applies when it
+    strikes: a boar's charge (« Bélier et Poussée ») on a dwarf, not a dwarf's axe on the boar."""
+    from estoc.content.registry import load_content
+    from estoc.play.harp import HarpPlay
+    from estoc.systems.harp.fight import HarpFight
+
+    content = load_content(use_env=False)
+    setup = {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "essai", "en": "trial"},
+             "sides": [{"id": "nain", "members": [{"hero": "dafur"}]},
+                       {"id": "betes", "members": [{"creature": "sanglier"}]}]}
+    fight = HarpPlay(content, tables).new_fight({"encounter": setup, "seed": 1})
+    assert isinstance(fight, HarpFight)
+    dafur, boar = fight.index("dafur"), fight.index("sanglier")
+    charge = next(i for i, s in enumerate(fight.combatants[boar].strikes)
+                  if tables.attack.knocks_down[tables.attack.index(s.table)])
+    assert fight.exchange_numbers(boar, dafur, charge)[4]
+    assert not fight.exchange_numbers(dafur, boar, 0)[4]
+
+
+def test_odds_command_tells_a_charge_knocks_down(capsys: pytest.CaptureFixture[str]) -> None:
+    """A boar's charge (« Bélier et Poussée ») throws the dwarf down with any critical; its tusks do only when a
+    critical's effects say so."""
+    main(["odds", "attack", "--attacker", "sanglier", "--defender", "dafur", "--strike", "2", "--json"])
+    charge = json.loads(capsys.readouterr().out)
+    main(["odds", "attack", "--attacker", "sanglier", "--defender", "dafur", "--strike", "1", "--json"])
+    tusks = json.loads(capsys.readouterr().out)
+    assert charge["knocked_down"] == pytest.approx(sum(charge["severity"].values()))
+    assert charge["knocked_down"] > tusks["knocked_down"]

@@ -15,7 +15,7 @@ from estoc.i18n import _, pick
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
 from estoc.systems.base import find_system
 from estoc.systems.harp.attack import AttackSettings
-from estoc.systems.harp.exchange import strike_inputs
+from estoc.systems.harp.exchange import knocks_down, strike_inputs
 
 BAR = 30
 
@@ -40,7 +40,7 @@ def odds_lines(odds: ExchangeOdds, hp: int | None) -> list[str]:
     lines.append(_("Effects:"))
     effects = [(_("stunned (after the resistance roll)"), odds.stunned), (_("bleeding"), odds.bleeding),
                (_("must parry"), odds.must_parry), (_("cannot parry"), odds.no_parry),
-               (_("killed outright"), odds.death_now)]
+               (_("knocked down"), odds.knocked_down), (_("killed outright"), odds.death_now)]
     effects += [(_("falls unconscious, passing away in {n} rounds").format(n=n), p) for n, p in odds.death_in.items()]
     if odds.down_now is not None:
         effects.append((_("down at once ({hp} HP)").format(hp=hp), odds.down_now))
@@ -136,7 +136,7 @@ def register(app: typer.Typer) -> None:
         prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
                            attacker_level=attacker_level, defender_level=defender_level, strike=strike,
                            armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
-        target, chosen = prepared.target, prepared.chosen
+        target, chosen, striker = prepared.target, prepared.chosen, prepared.striker
         inputs = strike_inputs(prepared.tables, chosen, target, 1, chosen.ob, target.db,
                                devastating=bool(prepared.striker and prepared.striker.devastating))
         target_hp = hp if hp is not None else (target.hp if defender else None)
@@ -145,7 +145,8 @@ def register(app: typer.Typer) -> None:
             size=int(inputs.size[0]), fumble=int(inputs.fumble[0]), critical=int(inputs.critical[0]),
             extra_table=int(inputs.extra_table[0]), extra_severity=int(inputs.extra_severity[0]),
             crit_reduction=target.crit_reduction, hits_factor=int(inputs.hits_factor[0]), target_hp=target_hp,
-            body_rr=body_rr if body_rr is not None else target.body_rr, stun_immune=target.stun_immune)
+            body_rr=body_rr if body_rr is not None else target.body_rr, stun_immune=target.stun_immune,
+            knocks=striker is not None and knocks_down(prepared.tables, striker, target, striker.strikes.index(chosen)))
         odds = exchange_odds(prepared.tables, spec, AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
         if as_json:
             print_json({"attack": {"ob": chosen.ob, "defence": target.db, "table": chosen.table,

@@ -30,7 +30,7 @@ from estoc.systems.harp.worlds import kernel_of, table_reader
 CRIT_DICE = 10_000
 """Every outcome is weighted over the two critical rolls (main and additional), 100 × 100."""
 _HITS, _STUN, _BLEED = EFFECT_FIELDS.index("hits"), EFFECT_FIELDS.index("stun"), EFFECT_FIELDS.index("bleed")
-_MUST, _NO, _DEATH = (EFFECT_FIELDS.index(k) for k in ("must_parry", "no_parry", "death"))
+_MUST, _NO, _DEATH, _KNOCK = (EFFECT_FIELDS.index(k) for k in ("must_parry", "no_parry", "death", "knockdown"))
 # The fields of the kernel's reading of a result (``py_read_result``, in the kernel's ``R_*`` order).
 _READ_FIELDS = 9
 _HITS_READ, _SEVERITY, _SECOND_HITS, _EXTRA_SEVERITY, _LIMIT = 1, 2, 4, 6, 7
@@ -54,6 +54,8 @@ class ExchangeSpec:
     target_hp: int | None = None
     body_rr: int = 0
     stun_immune: bool = False
+    knocks: bool = False
+    """A critical throws the target down (a knocking table and a target no larger: the kernel's ``knocks_down``)."""
 
 
 @dataclass
@@ -74,6 +76,8 @@ class ExchangeOdds:
     death_in: dict[int, Fraction]
     down_now: Fraction | None
     depth: int
+    knocked_down: Fraction = Fraction(0)
+    """P(the target ends on the ground): a critical's knock-down effect, or any critical where ``knocks``."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def mean_hits(self) -> Fraction:
@@ -90,6 +94,7 @@ class ExchangeOdds:
             "stunned": f(self.stunned), "bleeding": f(self.bleeding), "must_parry": f(self.must_parry),
             "no_parry": f(self.no_parry), "death_now": f(self.death_now),
             "death_in": {str(k): float(v) for k, v in sorted(self.death_in.items())}, "down_now": f(self.down_now),
+            "knocked_down": f(self.knocked_down),
             "exact": {k: f"{v.numerator}/{v.denominator}" for k, v in (
                 ("fumble", self.fumble), ("miss", self.miss), ("hit", self.hit))},
         }
@@ -166,7 +171,7 @@ def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettin
     hits_hist: dict[int, int] = {}
     sev_weight = dict.fromkeys(SEVERITY_LETTERS[1:], 0)
     stun_by_rounds: dict[int, int] = {}
-    bleeding = must = no = death_now = down_now = 0
+    bleeding = must = no = death_now = down_now = knocked = 0
     death_in: dict[int, int] = {}
     for sev, esev in sorted({(int(a), int(b)) for a, b in zip(severity, extra_severity, strict=True)}):
         group = (severity == sev) & (extra_severity == esev)
@@ -199,6 +204,10 @@ def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettin
         bleeding += weight * int((combined[:, _BLEED] > 0).sum())
         must += weight * int((combined[:, _MUST] > 0).sum())
         no += weight * int((combined[:, _NO] > 0).sum())
+        if sev > 0 and spec.knocks:
+            knocked += weight * combined.shape[0]
+        else:
+            knocked += weight * int((combined[:, _KNOCK] > 0).sum())
         death = combined[:, _DEATH]
         death_now += weight * int((death == 0).sum())
         for rounds, count in zip(*np.unique(death[death > 0], return_counts=True), strict=True):
@@ -221,4 +230,4 @@ def exchange_odds(tables: HarpTables, spec: ExchangeSpec, settings: AttackSettin
         no_parry=Fraction(no, denominator), death_now=Fraction(death_now, denominator),
         death_in={k: Fraction(v, denominator) for k, v in sorted(death_in.items())},
         down_now=Fraction(down_now, denominator) if spec.target_hp is not None else None,
-        depth=dist.dice)
+        depth=dist.dice, knocked_down=Fraction(knocked, denominator))

@@ -77,7 +77,7 @@ def harp_odds(fight: Any, attacker: str | None, target: str | None, strike: str 
         index = 0
     chosen_strike = striker.strikes[index]
     modifier = _bounded(mod, 0)
-    ob, defence, kept, fumble = fight.exchange_numbers(fight.index(str(chosen)), fight.index(aimed), index,
+    ob, defence, kept, fumble, knocks = fight.exchange_numbers(fight.index(str(chosen)), fight.index(aimed), index,
                                                        _bounded(parry, 0), modifier)
     inputs = strike_inputs(fight.tables, chosen_strike, defender, 1, ob, defence,
                            devastating=bool(striker.devastating))
@@ -86,7 +86,7 @@ def harp_odds(fight: Any, attacker: str | None, target: str | None, strike: str 
         size=int(inputs.size[0]), fumble=fumble, critical=int(inputs.critical[0]),
         extra_table=int(inputs.extra_table[0]), extra_severity=int(inputs.extra_severity[0]),
         crit_reduction=defender.crit_reduction, hits_factor=int(inputs.hits_factor[0]),
-        target_hp=next(int(r["hp"]) for r in view["combatants"] if r["id"] == aimed),
+        knocks=knocks, target_hp=next(int(r["hp"]) for r in view["combatants"] if r["id"] == aimed),
         body_rr=defender.body_rr, stun_immune=defender.stun_immune)
     odds = exchange_odds(fight.tables, spec, fight.settings)
     return OddsView(attacker=str(chosen), target=aimed, strike=pick(chosen_strike.name), ob=ob,
@@ -98,7 +98,8 @@ def harp_odds(fight: Any, attacker: str | None, target: str | None, strike: str 
 def _rows(odds: ExchangeOdds) -> list[tuple[str, str, int]]:
     rows = [(_("Hit"), odds.hit), (_("Miss"), odds.miss), (_("Fumble"), odds.fumble),
             (_("stunned (after the resistance roll)"), odds.stunned), (_("bleeding"), odds.bleeding),
-            (_("must parry"), odds.must_parry), (_("killed outright"), odds.death_now)]
+            (_("must parry"), odds.must_parry), (_("knocked down"), odds.knocked_down),
+            (_("killed outright"), odds.death_now)]
     rows += [(_("falls unconscious, passing away in {n} rounds").format(n=n), p) for n, p in odds.death_in.items()]
     if odds.down_now is not None:
         rows.append((_("down at once (its hit points now)"), odds.down_now))

@@ -129,6 +129,15 @@ def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int,
         hits_factor=2 if devastating else 1)
 
 
+def knocks_down(tables: HarpTables, attacker: Combatant, target: Combatant, strike: int) -> bool:
+    """Whether a critical of ``attacker``'s strike ``strike`` would throw ``target`` down, out of any fight (the
+    kernel's ``knocks_down``: « Bélier et Poussée », a target no larger than the attacker)."""
+    from estoc.systems.harp.worlds import build, kernel_of
+
+    F = build(tables, [attacker, target], [0, 1], 1)
+    return bool(kernel_of(F).py_exchange(F, 0, 0, 1, strike, 0, 0)[4])
+
+
 def one_exchange(tables: HarpTables, attacker: Combatant, target: Combatant, dice: DiceSource, *,
                  strike: int = 0, settings: AttackSettings = DEFAULT_SETTINGS, distance: int | None = None,
                  cover: tuple[int, int] = (0, 0), engaged: bool = False) -> dict[str, Any]:

@@ -158,13 +158,14 @@ class HarpFight(Sides):
         return bool(self.flags(c)[3])
 
     def exchange_numbers(self, attacker: int, target: int, strike: int, parry: int = 0, mod: int = 0
-                         ) -> tuple[int, int, int, int]:
+                         ) -> tuple[int, int, int, int, bool]:
         """What ``attacker``'s attack with its strike ``strike`` on ``target`` would be rolled against now, keeping
-        ``parry`` OB points to parry and with the GM's ``mod``: (OB, defence, points kept to parry, fumble range),
+        ``parry`` OB points to parry and with the GM's ``mod``: (OB, defence, points kept to parry, fumble range,
+        whether a critical would throw the target down),
         as the kernel makes them when the blow is struck (penalties, the round's modifiers, a parry or dodge
         declared, a target on the ground, range, cover, the shield), changing nothing. For the exact odds."""
         result = kernel_of(self.F).py_exchange(self.F, 0, attacker, target, strike, parry, mod)
-        return (int(result[0]), int(result[1]), int(result[2]), int(result[3]))
+        return (int(result[0]), int(result[1]), int(result[2]), int(result[3]), bool(result[4]))
 
     def is_over(self) -> bool:
         return int(kernel_of(self.F).py_sides_standing(self.F, 0)) <= 1

@@ -703,6 +703,18 @@ def strike_defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cyt
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def knocks_down(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, table: i64
+                ) -> cython.bint:
+    """Whether a critical of ``a``'s attack on ``table`` throws ``t`` down (« Bélier et Poussée »; bestiary,
+    « Renverser une cible »): a knocking table, a target no larger than the attacker, and not one that has stood up
+    and not acted since."""
+    return F.knocks[table] != 0 and F.size_rank[t] <= F.size_rank[a] and not F.steady[w + t]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def parry_share(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, parry: i64) -> i64:
     """The OB points an attack keeps to parry (« Parade »): what was asked, with a melee strike only, never the whole
     OB (that is a total parry), never below 0."""
@@ -930,7 +942,7 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     # A critical on a knocking table (« Bélier et Poussée ») throws the target down, unless it is larger than the
     # attacker or has stood up and not acted since (bestiary, « Renverser une cible »).
     knocked: cython.int = 0
-    if F.knocks[table] and severity > 0 and F.size_rank[t] <= F.size_rank[a] and not F.steady[w + t]:
+    if severity > 0 and knocks_down(F, w, a, t, table):
         F.prone[w + t] = 1
         knocked = 1
     emit(F, L_DONE, total_hits, knocked, fallen_before, limit, F.hp[w + t], F.down[w + t], F.dead[w + t], 0)
@@ -1668,11 +1680,13 @@ def py_exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
                 parry: cython.longlong, mod: cython.longlong) -> tuple:
     """What ``a``'s attack with its strike ``s`` on ``t``, keeping ``parry`` OB points to parry and with the GM's
     ``mod``, would be rolled against now, as :func:`attack` and :func:`resolve` would make it, changing nothing (the
-    exact odds of the blow being set up): (OB, defence, the OB points kept to parry, fumble range)."""
+    exact odds of the blow being set up): (OB, defence, the OB points kept to parry, fumble range, whether a
+    critical would throw the target down: :func:`knocks_down`)."""
     row: cython.Py_ssize_t = w * F.count
     kept: i64 = parry_share(F, row, a, s, parry)
     ob: i64 = strike_ob(F, row, a, t, s, mod + F.fight_mod[row] + F.next_mod[row + a] - kept)
-    return (ob, strike_defence(F, row, a, t, s, shield_would_count(F, row, t)), kept, F.fumble[a, s])
+    return (ob, strike_defence(F, row, a, t, s, shield_would_count(F, row, t)), kept, F.fumble[a, s],
+            knocks_down(F, row, a, t, F.table[a, s]))
 
 
 def py_take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: cython.longlong) -> None:
