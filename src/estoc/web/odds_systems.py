@@ -23,7 +23,7 @@ from estoc.i18n import _, pick
 from estoc.odds.d100 import exchange_odds as d100_exchange_odds
 from estoc.odds.tor import attack_odds
 from estoc.render.d100 import defence_word, quality_word
-from estoc.systems.d100.exchange import BEST, DEFENCE_CODES, no_defence, out_of_reach, prepare
+from estoc.systems.d100.exchange import BEST, DEFENCE_CODES, no_defence, prepare
 from estoc.systems.d100.worlds import kernel_of
 from estoc.systems.tor.exchange import attack_spec
 from estoc.systems.tor.rules import SPECIALS
@@ -83,14 +83,10 @@ def d100_odds(fight: Any, attacker: str | None, target: str | None, weapon: str 
         raise InputError(_("a defence is none, parry or dodge, not {value!r}").format(value=defence))
     s, modifier = number - 1, _bounded(mod, 0)
     F, K = fight.F, kernel_of(fight.F)
-    metres = int(K.py_distance(F, 0, a, t))
-    if not bool(F.missile[a, s]) and metres > 0:
-        raise RulesError(_("{target} is {metres} m away: a melee blow needs contact (move first)").format(
-            target=foe.id, metres=metres))
-    chance = int(K.py_chance(F, 0, a, s, t, metres, difficult, modifier))
-    if chance < 0:
-        raise RulesError(out_of_reach(F, fight.combatants, a, s, metres))
-    code = BEST if defence in (None, "", "best") else DEFENCE_CODES[str(defence)]
+    chance, _metres = fight.blow_chance(a, t, s, difficult=difficult, mod=modifier)
+    # none chosen: the defence the fight's attack would take (the encounter's ``defence:``, else the best allowed)
+    code = (int(K.py_preferred(F, 0, a, t, s)) if defence in (None, "") else
+            BEST if defence == "best" else DEFENCE_CODES[str(defence)])
     opposed = K.py_defence(F, 0, a, s, t, code, -1)
     if opposed is None:
         raise RulesError(no_defence(F, fight.combatants, a, s, t, str(defence)))

@@ -273,14 +273,8 @@ class D100Fight(Sides):
         metres = whole_number(event, "distance", -1) if "distance" in event else -1
         if "distance" in event and metres < 0:
             raise InputError(_("a distance is 0 metres or more, not {n}").format(n=metres))
-        d = metres if metres >= 0 else int(K.py_distance(F, 0, actor, target))
-        missile = bool(F.missile[actor, s])
-        if not missile and d > 0:
-            raise RulesError(_("{target} is {metres} m away: a melee blow needs contact (move first)").format(
-                target=self.combatants[target].id, metres=d))
         difficult, mod = bool(event.get("difficult")), whole_number(event, "mod")
-        if int(K.py_chance(F, 0, actor, s, target, d, difficult, mod)) < 0:
-            raise RulesError(out_of_reach(F, self.combatants, actor, s, d))
+        self.blow_chance(actor, target, s, metres, difficult, mod)
         parry_slot = -1
         if event.get("parry_weapon") is not None:
             parry_slot = whole_number(event, "parry_weapon") - 1
@@ -289,6 +283,21 @@ class D100Fight(Sides):
         if K.py_defence(F, 0, actor, s, target, code, parry_slot) is None:
             raise RulesError(no_defence(F, self.combatants, actor, s, target, str(wanted)))
         K.py_attack(F, 0, actor, target, s, code, parry_slot, metres, difficult, mod)
+
+    def blow_chance(self, actor: int, target: int, s: int, metres: int = -1, difficult: bool = False,
+                    mod: int = 0) -> tuple[int, int]:
+        """The chance of ``actor``'s blow with weapon slot ``s`` on ``target`` now, at ``metres`` (−1: the distance
+        the fight knows), and that distance; refused (RulesError) when a melee blow lacks contact or the weapon
+        cannot reach. The attack and the exact odds of the blow being set up both ask here."""
+        F, K = self.F, kernel_of(self.F)
+        d = metres if metres >= 0 else int(K.py_distance(F, 0, actor, target))
+        if not bool(F.missile[actor, s]) and d > 0:
+            raise RulesError(_("{target} is {metres} m away: a melee blow needs contact (move first)").format(
+                target=self.combatants[target].id, metres=d))
+        chance = int(K.py_chance(F, 0, actor, s, target, d, difficult, mod))
+        if chance < 0:
+            raise RulesError(out_of_reach(F, self.combatants, actor, s, d))
+        return chance, d
 
     def _first_aid(self, actor: int, event: Mapping[str, Any]) -> None:
         F = self.F
