@@ -229,3 +229,93 @@ def test_what_the_kernel_keeps_in_step_matches_its_definition(ford: LoadedTorEnc
         if not tracker.fight.is_over():
             tracker.command("pickup helm")
             kept_in_step(tracker.fight.F)  # type: ignore[attr-defined]
+
+
+# --- the blow as it would be struck (TorFight.blow, the kernel's py_exchange) ----------------------------------------
+
+READ_ONLY = ("next_dice", "held", "holding", "protected_left", "protected_dice", "hope", "parry", "endurance",
+             "counters", "challenge")
+
+
+def works() -> ScriptedDice:
+    """A task roll that works (the rune), with no tengwar."""
+    return ScriptedDice({"task": [12], "*": [1] * 12})
+
+
+def untouched(f: TorFight) -> dict[str, list[Any]]:
+    return {name: np.asarray(getattr(f.F, name)).tolist() for name in READ_ONLY}
+
+
+def struck_as_read(f: TorFight, attacker: str, target: str, feat: int, *, sixes: int = 0, face: int = 1,
+                   protection: int = 1, hope: bool = False, special: str = "auto") -> dict[str, Any]:
+    """Read the blow, check the reading changed nothing, strike it: feat dice showing ``feat``, ``sixes`` success dice
+    on 6 and the rest on ``face``, a protection roll of ``protection`` and 3s. The attack's record is checked equal to
+    the reading; the dice are as many as it says."""
+    a, t = f.index(attacker), f.index(target)
+    before = untouched(f)
+    blow = f.blow(a, t, 0, hope=hope)
+    assert untouched(f) == before
+    pierces = feat == 12 or special == "pierce"
+    faces = {"attack": [feat] * (1 if blow.mode == "normal" else 2),
+             "attack_success": [6] * sixes + [face] * (blow.dice - sixes),
+             **({"protection": [protection], "protection_success": [3] * blow.protection} if pierces else {})}
+    records = act(f, {"type": "attack", "target": target, "special": special, **({"hope": True} if hope else {})},
+                  **faces)
+    hit = next(r for r in records if r["kind"] == "attack")
+    assert (hit["dice"], hit["tn"], hit["mode"], hit.get("weary", False)) == (blow.dice, blow.tn, blow.mode,
+                                                                               blow.weary)
+    assert hit.get("hope", False) == blow.hope
+    if hit["piercing"]:
+        assert hit.get("protection_weary", False) == blow.protection_weary
+    hit["blow"] = blow
+    return hit
+
+
+def test_the_blow_read_beforehand_is_the_blow_struck_stances_and_hope(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "forward")], ["orc-soldat"])
+    rating = f.gear(0).weapons[0].rating
+    blow = f.blow(0, 1, 0)
+    assert blow.change == 1 and blow.dice == rating + 1 and blow.mode == "normal" and not blow.hope
+    hit = struck_as_read(f, "eirik-de-dale", "orc-soldat", 1, hope=True)
+    assert hit["blow"].hope and hit["blow"].dice == rating + 2
+
+
+def test_the_blow_read_beforehand_counts_a_challenge_and_a_held_position(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "forward")], ["orc-soldat"])
+    f.apply({"type": "task", "task": "defier", "target": "orc-soldat"}, works())
+    assert f.blow(0, 1, 0).mode == "favoured"
+    struck_as_read(f, "eirik-de-dale", "orc-soldat", 1)
+    g = fight(content, [("grani-barbe-grise", "defensive")], ["orc-soldat", "orc-soldat"])
+    g.apply({"type": "task", "task": "tenir-position"}, works())
+    hero, orc = 0, 1
+    assert not g.blow(orc, hero, 0).countered
+    g.apply({"type": "task", "task": "contre-attaque"}, works())
+    first = g.blow(orc, hero, 0)
+    # the hero's defensive stance, its held position, its counter-attack
+    assert first.mode == "ill" and first.change == -1 and first.countered
+    missed = struck_as_read(g, "orc-soldat", "grani-barbe-grise", 1)
+    assert not missed["success"] and missed.get("counter")
+    # one attack held, now spent: the other orc's comes normal
+    assert g.blow(2, hero, 0).mode == "normal"
+
+
+def test_the_blow_read_beforehand_counts_a_fend_off_gained_this_round(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open")], ["orc-soldat"])
+    tn = f.blow(1, 0, 0).tn
+    hit = struck_as_read(f, "eirik-de-dale", "orc-soldat", 9, sixes=1, face=5, special="fend")
+    assert hit["special"] == "fend" and hit["parry"] > 0
+    after = f.blow(1, 0, 0)
+    assert after.tn == tn + hit["parry"]
+    struck_as_read(f, "orc-soldat", "eirik-de-dale", 1)
+
+
+def test_an_intimidated_adversary_rolls_its_protection_weary(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "forward"), ("grani-barbe-grise", "forward")], ["gobelin"])
+    f.apply({"type": "task", "task": "intimider"}, works())
+    goblin = f.index("gobelin")
+    assert f.weary(goblin)
+    blow = f.blow(f.index("grani-barbe-grise"), goblin, 0)
+    assert blow.protection_weary
+    hit = struck_as_read(f, "grani-barbe-grise", "gobelin", 12)
+    # weary, the 3s count for nothing: the protection roll is its feat die alone
+    assert hit["piercing"] and hit["protection_weary"] and hit["protection"]["total"] == 1

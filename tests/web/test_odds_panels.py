@@ -76,18 +76,49 @@ def test_tor_odds_of_the_exchange(served_factory: Callable[..., Served]) -> None
     html = gm.get(f"/gm/odds?attacker={hero}&target={foe}&weapon=1&extra=1&mode=favoured&parry_bonus=2").text
     assert "error" not in html, html
 
-    def expected() -> Fraction:
+    def expected(extra: int, bonus: int, mode: str | None, hope: bool) -> Fraction:
         i, j = fight.index(hero), fight.index(foe)
-        spec = attack_spec(fight.gear(i), 1, fight.gear(j), extra_dice=1, favoured=True, weary=fight.weary(i),
-                           parry_bonus=2, protection_weary=fight.weary(j))
+        blow = fight.blow(i, j, 0, hope=hope)
+        spec = dataclasses.replace(attack_spec(fight.gear(i), 1, fight.gear(j)), dice=max(blow.dice + extra, 0),
+                                   tn=blow.tn + bonus, mode=mode or blow.mode, weary=blow.weary,
+                                   protection=blow.protection, protection_weary=blow.protection_weary)
         return attack_odds(spec).success
 
-    assert percent(html, "Hit") == round(100 * float(served.call(expected)), 1)
+    assert percent(html, "Hit") == round(100 * float(served.call(lambda: expected(1, 2, "favoured", False))), 1)
     plain = gm.get(f"/gm/odds?attacker={hero}&target={foe}").text
-    assert percent(plain, "Hit") <= percent(html, "Hit") + 100  # (well formed with the defaults)
-    assert "kernel counts only when the blow is struck" in plain
+    assert percent(plain, "Hit") == round(100 * float(served.call(lambda: expected(0, 0, None, False))), 1)
+    assert "Counted from the fight" in plain and "the roll is normal" in plain
+    hoping = gm.get(f"/gm/odds?attacker={hero}&target={foe}&hope=1").text
+    assert "One Hope spent: +1d." in hoping
+    assert percent(hoping, "Hit") == round(100 * float(served.call(lambda: expected(0, 0, None, True))), 1)
+    assert percent(hoping, "Hit") > percent(plain, "Hit")
+    assert "for the blow as it would be struck now" in plain
     assert "special damage is" in gm.get("/gm/odds?special=x").text
     assert "−6 to +6" in gm.get("/gm/odds?extra=9").text
+    assert "a roll is normal, favoured or ill" in gm.get("/gm/odds?mode=lucky").text
+
+
+def test_tor_odds_follow_the_fight(served_factory: Callable[..., Served]) -> None:
+    """What the fight adds to a blow reaches the panel: the attacker's stance changed by the GM moves its dice."""
+    served = served_factory("tor")
+    gm = served.tab("gm")
+    fight = served.call(lambda: served.session.tracker.fight)
+    if served.call(lambda: fight.phase) == "volleys":
+        served.gm_post(gm, "close")
+    hero, foe = "eirik-de-dale", served.call(lambda: fight.combatants[fight.opponents(0)[0]].id
+                                             if fight.opponents(0) else fight.combatants[-1].id)
+
+    def shown() -> tuple[int, str]:
+        html = gm.get(f"/gm/odds?attacker={hero}&target={foe}").text
+        found = re.search(r"(\d+)d against TN", html)
+        assert found, html
+        return int(found.group(1)), html
+
+    forward, html = shown()
+    assert "Counted from the fight: +1d" in html  # the sample's forward stance
+    served.gm_post(gm, f"stance {hero} defensive")
+    defensive, html = shown()
+    assert defensive == forward - 2 and "Counted from the fight: -1d" in html
 
 
 def test_odds_panel_in_french(served_factory: Callable[..., Served]) -> None:

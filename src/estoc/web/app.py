@@ -390,7 +390,8 @@ class WebApp:
                                   q.get("defence"), q.get("mod"), difficult=q.get("difficult") == "1")
             else:
                 found = tor_odds(tracker.fight, q.get("attacker"), q.get("target"), q.get("weapon"),
-                                 q.get("special"), q.get("extra"), q.get("parry_bonus"), q.get("mode"))
+                                 q.get("special"), q.get("extra"), q.get("parry_bonus"), q.get("mode"),
+                                 hope=q.get("hope") == "1")
         except EstocError as exc:
             error = exc.message
         name = "odds.html" if system == "harp" else "odds_system.html"

@@ -5,10 +5,10 @@ d100: the attacker's chance and the defence the target opposes are the kernel's 
 broken item, kneeling); the rest of the blow (the weapon's dice, the damage bonus, the armour) is the sheets', put
 together by :func:`estoc.odds.d100.exchange_odds` in a world of two, as ``estoc odds attack --system d100`` does.
 
-The One Ring: :func:`estoc.systems.tor.exchange.attack_spec` on the combatants as they fight now (what they dropped
-is left out) with the kernel's weariness of each; the dice a stance, a task or Hope adds are the kernel's at the blow
-(no entry reads them beforehand), so the GM gives them in the panel's extra dice. The odds are
-:func:`estoc.odds.tor.attack_odds`'.
+The One Ring: the kernel's numbers for the blow as it would be struck now (:meth:`TorFight.blow
+<estoc.systems.tor.fight.TorFight.blow>`: the dice after every stance, task, protection and Hope, the TN with a fend
+off gained this round, favoured or ill-favoured, weariness, the target's protection), the weapon's damage, injury and
+special damage from :func:`estoc.systems.tor.exchange.attack_spec`; the odds are :func:`estoc.odds.tor.attack_odds`'.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from estoc.render.d100 import defence_word, quality_word
 from estoc.systems.d100.exchange import BEST, DEFENCE_CODES, no_defence, prepare
 from estoc.systems.d100.worlds import kernel_of
 from estoc.systems.tor.exchange import attack_spec
+from estoc.systems.tor.fight import MODES
 from estoc.systems.tor.rules import SPECIALS
 from estoc.web.odds import _bounded, _percent
 
@@ -121,8 +122,9 @@ def d100_odds(fight: Any, attacker: str | None, target: str | None, weapon: str 
 
 
 def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str | None, special: str | None,
-             extra: str | None, parry_bonus: str | None, mode: str | None) -> SystemOdds | None:
-    """The odds of ``attacker``'s attack on ``target`` in a One Ring fight."""
+             extra: str | None, parry_bonus: str | None, mode: str | None, hope: bool = False) -> SystemOdds | None:
+    """The odds of ``attacker``'s attack on ``target`` in a One Ring fight, as the kernel would roll it now; the GM's
+    ``extra`` dice, ``parry_bonus`` and ``mode`` (favoured or ill-favoured, none: the fight's) come on top."""
     view = fight.view()
     found = pair(view, attacker, target)
     if found is None:
@@ -134,30 +136,48 @@ def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str |
     chosen = next((word for word in SPECIALS if word == (special or "auto")), None)
     if chosen is None:
         raise InputError(_("a special damage is heavy, fend, pierce, shield or none, not {value!r}").format(
-            value=chosen))
+            value=special))
     dice = _bounded(extra, 0)
     if not -6 <= dice <= 6:
         raise InputError(_("--extra-dice is −6 to +6, not {value}").format(value=dice))
     bonus = _bounded(parry_bonus, 0)
     if not 0 <= bonus <= 10:
         raise InputError(_("--parry-bonus is 0 to 10 (fend off is capped at +10), not {value}").format(value=bonus))
-    spec = attack_spec(person, number, foe, extra_dice=dice, favoured=mode == "favoured", ill=mode == "ill",
-                       weary=fight.weary(a), special=chosen, parry_bonus=bonus,
-                       protection_weary=fight.weary(t))
+    forced = next((word for word in MODES if word == mode), None)
+    if forced is None and mode not in (None, ""):
+        raise InputError(_("a roll is normal, favoured or ill, not {value!r}").format(value=mode))
+    blow = fight.blow(a, t, number - 1, hope=hope)
+    spec = dataclasses.replace(
+        attack_spec(person, number, foe, special=chosen), dice=max(blow.dice + dice, 0), tn=blow.tn + bonus,
+        mode=forced or blow.mode, weary=blow.weary, protection=blow.protection,
+        protection_weary=blow.protection_weary)
     odds = attack_odds(spec)
-    groups = [(_("Hits with k tengwar:"), _rows([(str(k), p) for k, p in odds.by_tengwar.items()]))]
-    groups.insert(0, ("", _rows([
+    groups = [("", _rows([
         (_("Hit: {p}").format(p="").rstrip(TRIM), odds.success),
         (_("Gandalf rune: {p}").format(p="").rstrip(TRIM), odds.rune),
         (_("Eye of Sauron: {p}").format(p="").rstrip(TRIM), odds.eye),
         (_("Piercing blow: {p}").format(p="").rstrip(TRIM), odds.piercing),
         (_("Protection roll failed (given a piercing blow): {p}").format(p="").rstrip(TRIM), odds.protection_fails),
-        (_("Wound: {p}").format(p="").rstrip(TRIM), odds.wound)])))
+        (_("Wound: {p}").format(p="").rstrip(TRIM), odds.wound)])),
+        (_("Hits with k tengwar:"), _rows([(str(k), p) for k, p in odds.by_tengwar.items()]))]
     head = _("{a} ({weapon}, {dice}d against TN {tn}) on {d} (protection {p}d against injury {injury}):").format(
         a=pick(person.name), weapon=pick(person.weapon(number).record.name.as_dict()), dice=spec.dice, tn=spec.tn,
         d=pick(foe.name), p=spec.protection, injury=spec.injury)
-    return SystemOdds(head=head, groups=groups,
-                      lines=[_("Expected endurance lost: {n:.2f}").format(n=float(odds.mean_endurance()))],
-                      hint=_("Weariness and what was dropped are the fight's. The dice a stance, a task or Hope "
-                             "adds, and a fend off gained this round, the kernel counts only when the blow is "
-                             "struck: give them in the extra dice and the parry bonus."))
+    words = {"normal": _("normal"), "favoured": _("favoured"), "ill": _("ill-favoured")}
+    lines = [_("Expected endurance lost: {n:.2f}").format(n=float(odds.mean_endurance())),
+             _("Counted from the fight: {change:+d}d (stances, tasks, protections, complications); the roll is "
+               "{mode}.").format(change=blow.change, mode=words[blow.mode])]
+    if blow.weary:
+        lines.append(_("{who} is weary: success dice showing 1 to 3 count for nothing.").format(who=pick(person.name)))
+    if blow.protection_weary:
+        lines.append(_("{d} is weary: their protection dice showing 1 to 3 count for nothing.").format(
+            d=pick(foe.name)))
+    if hope:
+        lines.append(_("One Hope spent: +1d.") if blow.hope else _("No Hope left to spend."))
+    if blow.countered:
+        lines.append(_("A miss lets {d} counter-attack.").format(d=pick(foe.name)))
+    return SystemOdds(head=head, groups=groups, lines=lines,
+                      hint=_("The dice, the TN, the roll and weariness are the kernel's for the blow as it would be "
+                             "struck now (stances, tasks, protections, a fend off gained this round, what was "
+                             "dropped); the extra dice, the parry bonus and the roll chosen here come on top."))
+

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from estoc.dice import DiceSource
+from estoc.dice.tor import Mode
 from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
@@ -47,6 +48,29 @@ SPECIAL_CODES = {"none": 0, "heavy": 1, "fend": 2, "pierce": 3, "shield": 4, "au
 G_HELM, G_SHIELD, G_WEAPON = 1, 2, 4
 A_PASS, A_ATTACK, A_TASK, A_REGAIN, A_PICKUP = range(5)
 F_MORE, F_SPREAD = 1, 2
+
+
+MODES: tuple[Mode, ...] = ("normal", "favoured", "ill")
+
+
+@dataclass(frozen=True)
+class BlowNumbers:
+    """What an attack would roll now, as the kernel makes it when the blow is struck (:meth:`TorFight.blow`)."""
+
+    dice: int
+    """Success dice, after every +1d and −1d (never below 0)."""
+    tn: int
+    mode: Mode
+    weary: bool
+    protection: int
+    """The target's protection dice (its helm counted unless on the ground)."""
+    protection_weary: bool
+    countered: bool
+    """A miss would be answered by the target's counter-attack."""
+    change: int
+    """The +1d and −1d the fight counts (stances, rallies, tasks, protections, complications, a Hope apart)."""
+    hope: bool
+    """A Hope is counted (asked, and the attacker has one)."""
 
 
 @dataclass
@@ -199,6 +223,15 @@ class TorFight(Sides):
 
     def weary(self, c: int) -> bool:
         return bool(self.K.py_weary(self.F, 0, c))
+
+    def blow(self, attacker: int, target: int, weapon: int, hope: bool = False) -> BlowNumbers:
+        """What ``attacker``'s attack with its weapon ``weapon`` (from 0) on ``target`` would roll now, spending a
+        Hope when ``hope``, changing nothing (for the exact odds): every +1d and −1d of the stances, tasks and
+        protections, the TN with a fend off gained this round, favoured or ill-favoured, weariness."""
+        r = self.K.py_exchange(self.F, 0, attacker, target, weapon, hope)
+        return BlowNumbers(dice=int(r[0]), tn=int(r[1]), mode=MODES[int(r[2])], weary=bool(r[3]),
+                           protection=int(r[4]), protection_weary=bool(r[5]), countered=bool(r[6]),
+                           change=int(r[7]), hope=bool(r[8]))
 
     def may_yield(self) -> int | None:
         h = int(self.K.py_may_yield(self.F, 0))

@@ -944,10 +944,10 @@ def stance_dice(s: i64) -> i64:
 @cython.exceptval(check=False)
 def dice_change(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t,
                 ranged: cython.bint) -> i64:
-    """Every +1d and −1d of ``c``'s attack on ``t``: stances (forward +1d both ways, defensive −1d both ways), a
-    rally, take aim / sneak attack / the advantage, this round's shield thrusts and harassment, a complication, a
-    protection on the target (its next attack), a two-weapon attacker as target (+1d), skirmishing against shots.
-    The bonus dice of a next attack are spent here."""
+    """Every +1d and −1d of ``c``'s attack on ``t``, read without spending anything: stances (forward +1d both ways,
+    defensive −1d both ways), a rally, take aim / sneak attack / the advantage, this round's shield thrusts and
+    harassment, a complication, a protection on the target (its next attack), a two-weapon attacker as target
+    (+1d), skirmishing against shots. :func:`spend_dice` spends what the blow uses up."""
     change: i64 = 0
     if is_hero(F, c):
         change += stance_dice(F.stance[w + c])
@@ -956,17 +956,53 @@ def dice_change(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython
     if is_hero(F, t):
         change += stance_dice(F.stance[w + t])
     change += F.next_dice[w + c] + F.lasting_dice[w + c] + F.dice[w + c] - F.complication[w + c]
-    F.next_dice[w + c] = 0
     if F.protected_left[w + t] > 0:
         change -= F.protected_dice[w + t]
-        F.protected_left[w + t] -= 1
-        if F.protected_left[w + t] == 0:
-            end_protection(F, w, t)
     if F.two_weapons[w + t]:
         change += 1
     if ranged and F.skirmish[w + t]:
         change -= 1
     return change
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def spend_dice(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
+    """What ``c``'s blow on ``t`` uses up: its bonus dice for its next attack, one attack of a protection on ``t``
+    (the protection ends with its last), one attack of ``t``'s held position."""
+    F.next_dice[w + c] = 0
+    if F.protected_left[w + t] > 0:
+        F.protected_left[w + t] -= 1
+        if F.protected_left[w + t] == 0:
+            end_protection(F, w, t)
+    if F.held[w + t] > 0:
+        F.held[w + t] -= 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def attack_mode(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t) -> i64:
+    """0 normal, 1 favoured (a challenge between the two), 2 ill-favoured (``c`` holds its position, or ``t``
+    holds it against this attack); favoured and ill-favoured at once cancel out."""
+    favoured: cython.bint = F.challenge[w + c] == t
+    ill: cython.bint = F.holding[w + c] != 0 or F.held[w + t] > 0
+    return 0 if favoured == ill else (1 if favoured else 2)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def attack_tn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t) -> i64:
+    """A hero's TN: its Corps TN plus the adversary's parry; an adversary's: the hero's parry (both as they are now,
+    a fend off or a dropped shield counted)."""
+    tn: i64 = parry_of(F, w, t)
+    if is_hero(F, c):
+        tn += F.corps_tn[c]
+    return tn
 
 
 @cython.cfunc
@@ -984,6 +1020,8 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     r = cython.declare(i64[3])
     ranged: cython.bint = F.ranged[c, s] != 0
     change: i64 = dice_change(F, w, c, t, ranged)
+    mode: i64 = attack_mode(F, w, c, t)
+    spend_dice(F, w, c, t)
     if hope and F.hope[w + c] > 0:
         F.hope[w + c] -= 1
         F.hope_spent[w + c] += 1
@@ -993,19 +1031,13 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     n: i64 = F.rating[c, s] + change
     if n < 0:
         n = 0
-    favoured: cython.bint = F.challenge[w + c] == t
-    ill: cython.bint = F.holding[w + c] != 0
-    if F.held[w + t] > 0:
-        F.held[w + t] -= 1
-        ill = True
     weary: cython.bint = weary_now(F, w, c)
-    target_weary: cython.bint = loaded(F, w, t)
-    tn: i64 = parry_of(F, w, t)
-    if is_hero(F, c):
-        tn += F.corps_tn[c]
-    mode: i64 = 0 if favoured == ill else (1 if favoured else 2)
+    was_loaded: cython.bint = loaded(F, w, t)
+    # Weary for its protection roll too: from its load, or intimidated this round (« considéré épuisé »).
+    target_weary: cython.bint = weary_now(F, w, t)
+    tn: i64 = attack_tn(F, w, c, t)
     emit(F, L_ATTACK, c, t, s, n, mode, tn, weary, F.complication[w + c])
-    roll(F, w, P_ATTACK, n, favoured, ill, weary, r)
+    roll(F, w, P_ATTACK, n, mode == 1, mode == 2, weary, r)
     face: i64 = r[0]
     total: i64 = r[1]
     success: cython.bint = face == RUNE or r[1] >= tn
@@ -1055,7 +1087,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     fallen: cython.bint = was_up and not standing(F, w, t)
     if fallen:
         F.downed[w + c] += 1
-    emit(F, L_AFTER, gain, fallen, (not target_weary) and loaded(F, w, t) and not fallen,
+    emit(F, L_AFTER, gain, fallen, (not was_loaded) and loaded(F, w, t) and not fallen,
          target_weary and piercing, hope, prot_total, 0, 0)
     if lost > 0 and is_hero(F, t):
         F.last_target[w] = t
@@ -1834,6 +1866,22 @@ def py_attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.P
               special: cython.int, hope: cython.bint) -> None:
     w = w * F.count
     attack(F, w, c, t, s, special, hope)
+
+
+def py_exchange(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+                hope: cython.bint) -> tuple:
+    """What ``c``'s attack with weapon ``s`` on ``t`` would roll now, as :func:`attack` would make it, changing
+    nothing (the exact odds of the blow being set up): (success dice after every +1d and −1d, never below 0; TN;
+    0 normal / 1 favoured / 2 ill-favoured; weary; the target's protection dice; whether its protection roll is
+    weary; whether a miss would be answered by ``t``'s counter-attack; the +1d and −1d counted; whether a Hope was
+    counted). ``hope``: ``c`` spends one Hope on the blow, counted when it has one."""
+    row: cython.Py_ssize_t = w * F.count
+    change: i64 = dice_change(F, row, c, t, F.ranged[c, s] != 0)
+    spent: cython.bint = hope and F.hope[row + c] > 0
+    n: i64 = F.rating[c, s] + change + (1 if spent else 0)
+    return (n if n > 0 else 0, attack_tn(F, row, c, t), attack_mode(F, row, c, t), weary_now(F, row, c),
+            protection_of(F, row, t), weary_now(F, row, t), F.ranged[c, s] == 0 and F.counter_left[row + t] > 0,
+            change, spent)
 
 
 def py_task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, target: cython.longlong,
