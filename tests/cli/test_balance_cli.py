@@ -68,14 +68,16 @@ def test_json(capsys: pytest.CaptureFixture[str], duo: Path) -> None:
     value = data["value"]
     assert value["low"] <= value["estimate"] <= value["high"] and value["paired"] and value["fresh_dice"]
     alternative = data["best_alternative"]
-    assert set(alternative["plan"]) == {"aldric-de-bree", "grani-barbe-grise"}
+    heroes = {"aldric-de-bree", "grani-barbe-grise"}
+    assert set(alternative["plan"]) == heroes | {f"{h}/moments" for h in heroes}
     assert all(set(p) == {"id", "label"} for p in alternative["plan"].values())
     assert "contre-attaque" not in alternative["plan"]["aldric-de-bree"]["id"]
     assert alternative["win"]["low"] <= alternative["win"]["estimate"] <= alternative["win"]["high"]
     assert alternative["fights"] == 300 and alternative["fresh_dice"]
     assert data["with_rule"]["win"]["estimate"] - alternative["win"]["estimate"] == pytest.approx(value["estimate"])
     assert data["as_written"]["value"] is not None
-    assert {r["combatant"] for r in data["races"]} - {None} == {"aldric-de-bree", "grani-barbe-grise"}
+    assert {r["combatant"] for r in data["races"]} - {None} == set(alternative["plan"])
+    assert alternative["plan"]["aldric-de-bree/moments"]["id"].startswith("hope=")
     assert all(0 <= r["confidence"] <= 1 for r in data["races"])
     # The same seed, the same study.
     code, again, _err = run(capsys, "balance", str(duo), "--task", "contre-attaque", "-n", "300", "--seed", "3",

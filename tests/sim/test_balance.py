@@ -218,8 +218,13 @@ def test_tor_plan_space(content: Content) -> None:
     encounter = load_any_encounter(SAMPLES / "gue.yaml", content)
     system = find_sim_system("tor")
     axes = system.plan_space(encounter)
-    assert [a.id for a in axes] == [cid for cid, side, _c in encounter.combatants if side == "heroes"]
+    heroes = [cid for cid, side, _c in encounter.combatants if side == "heroes"]
+    assert [a.id for a in axes] == [x for h in heroes for x in (h, f"{h}/moments")]
     by_id = {a.id: a for a in axes}
+    # The moments: when Hope is spent × whom the hero aims at; the encounter's own is the default policy.
+    moments = by_id["eirik-de-dale/moments"]
+    assert len(moments.variants) == 8 and moments.variants[moments.current].id == "hope=finishing,aim=weakest"
+    assert moments.name["en"] == "Eirik of Dale (Hope, aim)"
     # The rear only for a hero with a ranged weapon; every variant unique; the encounter's own plan among them.
     assert not any(v.id.startswith("rearward") for v in by_id["aldric-de-bree"].variants)
     assert any(v.id.startswith("rearward") for v in by_id["faelwen-de-lindon"].variants)

@@ -235,3 +235,36 @@ def test_d100_bad_defence_is_refused_in_both_languages(content: Content, tmp_pat
         set_language("en")
     assert "defence" in messages["en"] and english in messages["en"] and "dodge" in messages["en"]
     assert "defence" in messages["fr"] and french in messages["fr"] and messages["fr"] != messages["en"]
+
+
+# --- The One Ring: the moments of the policy (hope:, aim:) ---------------------------------------------------------
+
+def test_tor_moments_change_their_fields_and_play_other_fights(content: Content) -> None:
+    encounter = load_any_encounter(SAMPLES / "gue.yaml", content)
+    axes = tuple(a for a in find_sim_system("tor").plan_space(encounter) if a.id.endswith("/moments"))
+    _changes_only_its_field(encounter, axes)
+    _own_plans_replay(encounter, axes, content)
+    # Every hero spending Hope on everything and aiming at the most dangerous foe: other fights.
+    setup = _setup(encounter)
+    for axis in axes:
+        apply_changes(setup, next(v for v in axis.variants if v.id == "hope=all,aim=dangerous").changes)
+    seed = np.random.SeedSequence(5)
+    a, b = play_worlds(encounter, content, 300, seed), play_worlds(encounter_of(setup, content), content, 300, seed)
+    assert not ((a.winner == b.winner).all() and (a.rounds == b.rounds).all())
+
+
+def test_tor_moments_are_checked_like_the_rest_of_an_encounter(content: Content) -> None:
+    setup = _setup(load_any_encounter(SAMPLES / "gue.yaml", content))
+    setup["heroes"][0]["hope"] = "sometimes"
+    setup["heroes"][1]["aim"] = "tallest"
+    for language, words in (("en", ("heroes.0.hope", "heroes.1.aim", "'never', 'finishing', 'attacks', or 'all'")),
+                            ("fr", ("heroes.0.hope", "heroes.1.aim", "'weakest' ou 'dangerous'"))):
+        set_language(language)
+        try:
+            with pytest.raises(ContentError) as caught:
+                encounter_of(setup, content)
+        finally:
+            set_language("en")
+        text = str(caught.value)
+        assert all(w in text for w in words), text
+

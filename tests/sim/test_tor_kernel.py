@@ -22,6 +22,7 @@ from estoc.systems.tor import sim
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
+from estoc.systems.tor.round import TASK_IDS
 from estoc.systems.tor.worlds import KERNEL_NAME, array, build
 
 FORD = Path(__file__).resolve().parents[2] / "src" / "estoc" / "play" / "samples" / "gue.yaml"
@@ -319,3 +320,51 @@ def test_an_intimidated_adversary_rolls_its_protection_weary(content: Content) -
     hit = struck_as_read(f, "grani-barbe-grise", "gobelin", 12)
     # weary, the 3s count for nothing: the protection roll is its feat die alone
     assert hit["piercing"] and hit["protection_weary"] and hit["protection"]["total"] == 1
+
+
+# --- the policy's moments, a hero's own (hope:, aim:) -----------------------------------------------------------------
+
+def decided(f: TorFight, c: int) -> tuple[int, ...]:
+    """The default policy's decision for ``c`` once the engagement is closed: (kind, target, weapon, task, special,
+    item, flags, Hope)."""
+    if f.phase != "resolution":
+        act(f, {"type": "fight"})
+    return tuple(int(x) for x in f.K.py_decide(f.F, 0, c))
+
+
+def test_aim_weakest_or_most_dangerous(content: Content) -> None:
+    foes = ["gobelin", "chef-orque"]
+    weakest = fight(content, [("eirik-de-dale", "open")], foes)
+    # it attacks the goblin (8 endurance against 20)
+    assert decided(weakest, 0)[:2] == (1, 1) and weakest.opponents(0) == [1, 2]
+    dangerous = fight(content, [("eirik-de-dale", "open")], foes, aims={"eirik-de-dale": "dangerous"})
+    assert decided(dangerous, 0)[:2] == (1, 2)  # the chief rolls 3 dice, the goblin 2
+    # A task aims the same way: a challenge goes to the foe the hero aims at.
+    challenger = fight(content, [("eirik-de-dale", "forward")], foes, aims={"eirik-de-dale": "dangerous"},
+                       plans={"eirik-de-dale": ["defier"]})
+    assert decided(challenger, 0)[:4] == (2, 2, -1, TASK_IDS.index("defier"))
+
+
+def test_when_the_policy_spends_hope(content: Content) -> None:
+    def hope_on(use: str, foe: str, tasks: tuple[str, ...] = ()) -> int:
+        f = fight(content, [("eirik-de-dale", "open")], [foe], hope_use={"eirik-de-dale": use},
+                  plans={"eirik-de-dale": list(tasks)})
+        return decided(f, 0)[7]
+
+    # A goblin of 8 endurance falls to Eirik's sword (5 damage) only at 5 or less: no felling blow at the start.
+    assert [hope_on(use, "gobelin") for use in ("never", "finishing", "attacks", "all")] == [0, 0, 1, 1]
+    f = fight(content, [("eirik-de-dale", "open")], ["gobelin"], hope_use={"eirik-de-dale": "finishing"})
+    f.endurance[1] = 3
+    assert decided(f, 0)[7] == 1  # a felling blow, and Eirik keeps half his Hope
+    array(f.F, "hope")[0, 0] = 1
+    assert decided(f, 0)[7] == 0  # the last point is kept…
+    array(f.F, "hope")[0, 0] = 0
+    assert decided(f, 0)[7] == 0
+    g = fight(content, [("eirik-de-dale", "open")], ["gobelin"], hope_use={"eirik-de-dale": "all"})
+    array(g.F, "hope")[0, 0] = 1
+    assert decided(g, 0)[7] == 1  # … unless every point goes
+    # Only ``all`` spends Hope on a task roll (Rally, which has a skill roll).
+    assert decided(fight(content, [("eirik-de-dale", "open"), ("grani-barbe-grise", "open")], ["gobelin"],
+                         hope_use={"eirik-de-dale": "all"}, plans={"eirik-de-dale": ["rallier"]}), 0)[::7] == (2, 1)
+    assert decided(fight(content, [("eirik-de-dale", "open"), ("grani-barbe-grise", "open")], ["gobelin"],
+                         hope_use={"eirik-de-dale": "attacks"}, plans={"eirik-de-dale": ["rallier"]}), 0)[::7] == (2, 0)

@@ -6,9 +6,12 @@ and our validators raise short keys (``"kebab-id"``…) that are translated the 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from estoc.i18n import _
+from babel.lists import format_list
+
+from estoc.i18n import _, language
 
 
 def _custom(key: str) -> str | None:
@@ -61,9 +64,16 @@ def translate_error(error: Any) -> str:
     if kind in ("less_than",):
         return _("must be less than {limit}").format(limit=ctx.get("lt"))
     if kind in ("literal_error", "enum"):
-        return _("must be one of {choices}").format(choices=ctx.get("expected", ""))
+        return _("must be one of {choices}").format(choices=_choices(str(ctx.get("expected", ""))))
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return _("must be a mapping of fields")
     if kind in ("list_type", "tuple_type"):
         return _("must be a list")
     return str(error.get("msg", kind))
+
+
+def _choices(expected: str) -> str:
+    """Pydantic's list of allowed values (``'a', 'b' or 'c'``) joined in the user's language."""
+    items = [item for item in re.split(r", | or ", expected) if item]
+    return format_list(items, style="or", locale=language()) if items else expected
+

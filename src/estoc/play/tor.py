@@ -26,11 +26,7 @@ class TorPlay(CommandPlay):
 
     def new_fight(self, setup: Mapping[str, Any]) -> TorFight:
         encounter = load_tor_encounter(dict(setup["encounter"]), SETUP_PATH, self.content)
-        fight = TorFight.start([(h, s, True) for _i, h, s in encounter.heroes],
-                                    [a for _i, a in encounter.adversaries],
-                                    tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
-                                    complications=encounter.complications, plans=encounter.plans,
-                                    fatal=encounter.fatal)
+        fight = TorFight.of_encounter(encounter)
         fight.side_names = {"heroes": {"fr": "les héros", "en": "the heroes"},
                             "adversaries": {"fr": "les adversaires", "en": "the adversaries"}}
         return fight

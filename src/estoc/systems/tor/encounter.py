@@ -39,7 +39,7 @@ from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.round import TASK_IDS, Stance
+from estoc.systems.tor.round import TASK_IDS, Aim, HopeUse, Stance
 
 ENCOUNTER_VERSION = 1
 SETUP_PATH = Path("<setup>")
@@ -53,6 +53,11 @@ class HeroMember(Strict):
     tasks: tuple[str, ...] | None = Field(default=None, description="the combat tasks estoc uses for this hero when "
                                           "it decides, by preference (default: the hero's own)")
     complication: int = whole(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
+    hope: HopeUse = Field(default="finishing", description="when estoc spends the hero's Hope when it decides: never, "
+                          "finishing (a blow that would fell its foe, while it keeps half its Hope), attacks (every "
+                          "attack while it keeps half), all (every attack and task roll, to the last)")
+    aim: Aim = Field(default="weakest", description="whom estoc has the hero attack and aim its tasks at when it "
+                     "decides: weakest (the least endurance) or dangerous (the foe rolling the most dice)")
 
     @model_validator(mode="after")
     def _one_source(self) -> HeroMember:
@@ -118,6 +123,10 @@ class LoadedTorEncounter:
     hero's own)."""
     complications: dict[str, int] = dataclasses.field(default_factory=dict)
     """Hero id → dice its rolls lose to a complication at the start."""
+    hope_use: dict[str, HopeUse] = dataclasses.field(default_factory=dict)
+    """Hero id → when estoc's policy spends its Hope."""
+    aims: dict[str, Aim] = dataclasses.field(default_factory=dict)
+    """Hero id → whom estoc's policy has it attack and aim its tasks at."""
     load: bool = True
     """Whether a hero whose endurance falls to its load is weary."""
     fatal: bool = True
@@ -154,6 +163,8 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
     heroes: list[tuple[str, Combatant, Stance]] = []
     plans: dict[str, tuple[str, ...]] = {}
     complications: dict[str, int] = {}
+    hope_use: dict[str, HopeUse] = {}
+    aims: dict[str, Aim] = {}
     for i, member in enumerate(encounter.heroes):
         loc: list[str | int] = ["heroes", i]
         try:
@@ -166,6 +177,8 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
             heroes.append((person.id, person, member.stance))
             plans[person.id] = record.tasks if member.tasks is None else member.tasks
             complications[person.id] = member.complication
+            hope_use[person.id] = member.hope
+            aims[person.id] = member.aim
     adversaries: list[tuple[str, Combatant]] = []
     for i, foe in enumerate(encounter.adversaries):
         loc = ["adversaries", i]
@@ -187,5 +200,6 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
     return LoadedTorEncounter(name=encounter.name.as_dict(), heroes=heroes, adversaries=adversaries,
                               volleys=encounter.volleys, tasks=tasks,
                               setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
-                              plans=plans, complications=complications, load=encounter.settings.load,
+                              plans=plans, complications=complications, hope_use=hope_use, aims=aims,
+                              load=encounter.settings.load,
                               fatal=encounter.settings.fatal_wounds)

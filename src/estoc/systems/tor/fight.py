@@ -27,11 +27,14 @@ from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.drawn import tapped
+from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name, check_pierce
 from estoc.systems.tor.round import (
     CLOSE,
     STANCES,
     TASK_IDS,
+    Aim,
+    HopeUse,
     Stance,
     check_assignment,
     check_choice,
@@ -98,7 +101,8 @@ class TorFight(Sides):
     def start(cls, heroes: list[tuple[Combatant, Stance, bool]], adversaries: list[Combatant], *,
               tasks: Mapping[str, bool], volleys: bool = True, load: bool = False,
               complications: Mapping[str, int] | None = None, plans: Mapping[str, Sequence[str]] | None = None,
-              fatal: bool = False, kernel_module: Any = None) -> TorFight:
+              fatal: bool = False, hope_use: Mapping[str, HopeUse] | None = None,
+              aims: Mapping[str, Aim] | None = None, kernel_module: Any = None) -> TorFight:
         """A fight not yet begun (see :class:`estoc.systems.tor.worlds.Settings` for the settings; ``load`` and
         ``fatal`` are off unless given: play gives the encounter's, on by default)."""
         people = [h for h, _s, _p in heroes] + list(adversaries)
@@ -110,11 +114,20 @@ class TorFight(Sides):
                 fight._complicated(hero_id, dice)
         fight.plans = {fight.index(h): tuple(p) for h, p in (plans or {}).items()}
         settings = Settings(tasks=fight.tasks, load=load, volleys=volleys, fatal=fatal,
-                            complications=dict(complications or {}), plans=dict(plans or {}))
+                            complications=dict(complications or {}), plans=dict(plans or {}),
+                            hope_use=dict(hope_use or {}), aims=dict(aims or {}))
         fight.F = build([(h, s) for h, s, _p in heroes], adversaries, 1, settings=settings,
                         kernel_module=kernel_module)
         fight.F.logging = 1
         return fight
+
+    @classmethod
+    def of_encounter(cls, encounter: LoadedTorEncounter, kernel_module: Any = None) -> TorFight:
+        """The encounter's fight, not yet begun: its heroes (each played by a player), adversaries and settings."""
+        return cls.start([(h, s, True) for _i, h, s in encounter.heroes], [a for _i, a in encounter.adversaries],
+                         tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
+                         complications=encounter.complications, plans=encounter.plans, fatal=encounter.fatal,
+                         hope_use=encounter.hope_use, aims=encounter.aims, kernel_module=kernel_module)
 
     def copy(self) -> TorFight:
         twin = TorFight(combatants=self.combatants, sides=self.sides, tasks=self.tasks, players=self.players,

@@ -116,6 +116,19 @@ A_PICKUP = cython.declare(const_int, 4)
 F_MORE = cython.declare(const_int, 1)
 F_SPREAD = cython.declare(const_int, 2)
 
+# --- the policy's moments, a hero's own (``hope_use``, ``aim``: estoc's policy, which estoc balance searches) -------
+H_NEVER = cython.declare(const_int, 0)
+H_FINISHING = cython.declare(const_int, 1)
+"""The default: a Hope on a blow that would fell its foe, while it keeps at least half its Hope."""
+H_ATTACKS = cython.declare(const_int, 2)
+"""A Hope on every attack while it keeps at least half its Hope."""
+H_ALL = cython.declare(const_int, 3)
+"""A Hope on every attack and every task roll, to the last."""
+AIM_WEAKEST = cython.declare(const_int, 0)
+"""The default: the foe with the least endurance."""
+AIM_DANGEROUS = cython.declare(const_int, 1)
+"""The foe rolling the most success dice with its first weapon (the least endurance among equals)."""
+
 # --- the log (play only) --------------------------------------------------------------------------------------------
 L_ROUND = cython.declare(const_int, 1)      # round
 L_ATTACK = cython.declare(const_int, 2)     # attacker, target, weapon, dice, mode (0, 1 favoured, 2 ill), tn,
@@ -188,6 +201,8 @@ class Fights:
     task_tn = cython.declare(cython.int[:, ::1], visibility="public")
     plan = cython.declare(cython.int[:, ::1], visibility="public")
     nplan = cython.declare(cython.int[::1], visibility="public")
+    hope_use = cython.declare(cython.int[::1], visibility="public")
+    aim = cython.declare(cython.int[::1], visibility="public")
     # settings
     tasks_on = cython.declare(cython.int[::1], visibility="public")
     load_on = cython.declare(cython.int, visibility="public")
@@ -517,19 +532,26 @@ def unengage(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, o: cython.Py
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> i64:
-    """The standing foe of ``c`` with the least endurance (the first such), among those engaged with it when
-    ``engaged_only``; −1: none."""
+def aimed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> i64:
+    """The standing foe ``c`` aims at (the first such), among those engaged with it when ``engaged_only``; −1: none.
+    Its ``aim``: the least endurance (:data:`AIM_WEAKEST`), or the most success dice with the first weapon, then the
+    least endurance (:data:`AIM_DANGEROUS`)."""
     best: i64 = -1
     o: cython.Py_ssize_t
     first: cython.Py_ssize_t = F.heroes if is_hero(F, c) else 0
     end: cython.Py_ssize_t = F.count if is_hero(F, c) else F.heroes
+    dangerous: cython.bint = F.aim[c] == AIM_DANGEROUS
     for o in range(first, end):  # its foes: the heroes come first, then the adversaries
         if not standing(F, w, o):
             continue
         if engaged_only and not F.engaged[w + c, o]:
             continue
-        if best < 0 or F.endurance[w + o] < F.endurance[w + best]:
+        if best < 0:
+            best = o
+        elif dangerous and F.rating[o, 0] != F.rating[best, 0]:
+            if F.rating[o, 0] > F.rating[best, 0]:
+                best = o
+        elif F.endurance[w + o] < F.endurance[w + best]:
             best = o
     return best
 
@@ -1474,7 +1496,7 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
     if k == T_CHALLENGE:
         if not close or F.challenge[w + c] >= 0:
             return False
-        return F.challenge[w + weakest(F, w, c, True)] < 0
+        return F.challenge[w + aimed(F, w, c, True)] < 0
     if k == T_TWO_WEAPONS:
         return close and off_hand(F, w, c) >= 0
     if k == T_RALLY:
@@ -1544,14 +1566,14 @@ def task_decision(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cyth
     d[0] = A_TASK
     d[3] = k
     if k == T_CHALLENGE:
-        d[1] = weakest(F, w, c, True)
+        d[1] = aimed(F, w, c, True)
     elif k == T_TWO_WEAPONS:
-        d[1] = weakest(F, w, c, True)
+        d[1] = aimed(F, w, c, True)
         d[2] = off_hand(F, w, c)
     elif k == T_SNEAK:
-        d[1] = weakest(F, w, c, False)
+        d[1] = aimed(F, w, c, False)
     elif k == T_SKIRMISH:
-        d[1] = weakest(F, w, c, False)
+        d[1] = aimed(F, w, c, False)
         d[2] = bow(F, w, c)
     elif k == T_PROTECT:
         d[1] = ward(F, w, c)
@@ -1563,6 +1585,25 @@ def task_decision(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cyth
         d[1] = harassed(F, w)
         if count_standing(F, w, 1) > 1:
             d[6] = F_SPREAD
+    # A task with a skill roll of its own: a Hope for it only when the hero spends Hope on everything.
+    if F.hope_use[c] == H_ALL and F.hope[w + c] > 0 and not (
+            k == T_TWO_WEAPONS or k == T_SKIRMISH or k == T_REDUCE or k == T_YIELD):  # noqa: SIM109 (nogil C)
+        d[7] = 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def spends_hope(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, felling: cython.bint) -> cython.bint:
+    """Whether hero ``c`` spends a Hope on its attack (it has one), by its ``hope_use``: never; on a ``felling``
+    blow while it keeps at least half its Hope (the default); on every attack while it keeps half; on everything."""
+    use: i64 = F.hope_use[c]
+    if F.hope[w + c] <= 0 or use == H_NEVER:
+        return False
+    if use == H_ALL:
+        return True
+    return 2 * (F.hope[w + c] - 1) >= F.hope_max[c] and (felling or use == H_ATTACKS)
 
 
 @cython.cfunc
@@ -1571,9 +1612,10 @@ def task_decision(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cyth
 def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
     """The default policy for ``c``, whose turn it is: a hero regains position when it yielded; takes the first
     task of its plan whose moment has come (a secondary one first, then a main one unless a bonus waits for its
-    next attack); else attacks the engaged foe with the least endurance (at the rear, or unengaged, it shoots the
-    weakest foe). Gear on the ground: another weapon of the same reach, else it picks it up. A hero spends 1 Hope
-    on a blow that would fell its foe while it keeps at least half its Hope (estoc's policy)."""
+    next attack); else attacks the engaged foe it aims at (:func:`aimed`; at the rear, or unengaged, it shoots the
+    foe it aims at). Gear on the ground: another weapon of the same reach, else it picks it up. A hero spends Hope
+    as its ``hope_use`` says (:func:`spends_hope`; by default 1 Hope on a blow that would fell its foe while it keeps
+    at least half its Hope: estoc's policy)."""
     k: cython.int
     i: cython.Py_ssize_t
     for i in range(8):
@@ -1599,7 +1641,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
                     return
     close: cython.bint = opponents(F, w, c) > 0
     rear: cython.bint = (is_hero(F, c) and F.stance[w + c] == REARWARD) or not close
-    t: i64 = weakest(F, w, c, not rear)
+    t: i64 = aimed(F, w, c, not rear)
     s: i64 = bow(F, w, c) if rear else main_weapon(F, w, c)
     if s < 0 and F.dropped[w + c]:
         for i in range(F.weapons[c]):
@@ -1617,8 +1659,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
     d[0] = A_ATTACK
     d[1] = t
     d[2] = s
-    if is_hero(F, c) and F.hope[w + c] > 0 and 2 * (F.hope[w + c] - 1) >= F.hope_max[c] and \
-            F.endurance[w + t] <= F.damage[c, s]:
+    if is_hero(F, c) and spends_hope(F, w, c, F.endurance[w + t] <= F.damage[c, s]):
         d[7] = 1
 
 
@@ -1675,7 +1716,7 @@ def volleys(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         if not standing(F, w, c) or F.shot[w + c]:
             continue
         s = bow(F, w, c)
-        t = weakest(F, w, c, False)
+        t = aimed(F, w, c, False)
         if s >= 0 and t >= 0:
             F.shot[w + c] = 1
             attack(F, w, c, t, s, S_AUTO, False)
@@ -2002,9 +2043,9 @@ def py_moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.i
     return moment(F, w, c, k)
 
 
-def py_weakest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> int:
+def py_aimed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> int:
     w = w * F.count
-    return weakest(F, w, c, engaged_only)
+    return aimed(F, w, c, engaged_only)
 
 
 def py_end_round(F: Fights, w: cython.Py_ssize_t) -> None:

@@ -35,7 +35,7 @@ def choose(fight: TorFight) -> dict[str, Any]:
     if fight.phase == "volleys":
         for shooter in range(len(people)):
             if not fight.value("shot", shooter) and fight.standing(shooter) and int(K.py_bow(F, 0, shooter)) >= 0:
-                t = int(K.py_weakest(F, 0, shooter, False))
+                t = int(K.py_aimed(F, 0, shooter, False))
                 if t >= 0:
                     return {"type": "shoot", "actor": people[shooter].id, "target": people[t].id}
         return {"type": "close"}

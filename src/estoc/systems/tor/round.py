@@ -26,6 +26,15 @@ from estoc.i18n import _
 Stance = Literal["forward", "open", "defensive", "rearward"]
 STANCES: tuple[Stance, ...] = ("forward", "open", "defensive", "rearward")
 CLOSE: tuple[Stance, ...] = ("forward", "open", "defensive")
+HopeUse = Literal["never", "finishing", "attacks", "all"]
+HOPE_USES: tuple[HopeUse, ...] = ("never", "finishing", "attacks", "all")
+"""When estoc's policy has a hero spend Hope (the kernel's ``H_NEVER`` … ``H_ALL``, in this order): never; on a
+blow that would fell its foe while it keeps half its Hope (the default); on every attack while it keeps half; on
+every attack and task roll, to the last."""
+Aim = Literal["weakest", "dangerous"]
+AIMS: tuple[Aim, ...] = ("weakest", "dangerous")
+"""Whom estoc's policy has a combatant attack and aim its tasks at (the kernel's ``AIM_WEAKEST``,
+``AIM_DANGEROUS``): the foe with the least endurance (the default), or the one rolling the most success dice."""
 STANCE_DICE: dict[Stance, int] = {"forward": 1, "open": 0, "defensive": -1, "rearward": 0}
 """Forward: +1d to one's attacks and to the attacks against one; defensive: −1d both ways."""
 MAX_ASSIGNED = 3

@@ -20,7 +20,7 @@ from estoc.engine.simulation import NumberFormat, Outcome, PlanAxis, PlanVariant
 from estoc.i18n import _
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.round import CLOSE, TASK_IDS, Stance, task
+from estoc.systems.tor.round import AIMS, CLOSE, HOPE_USES, TASK_IDS, Aim, HopeUse, Stance, task
 from estoc.systems.tor.worlds import Settings, array, build, kernel_of
 
 OUT_DOWN, OUT_DEAD, OUT_OVER = 1, 2, 8
@@ -28,7 +28,8 @@ OUT_DOWN, OUT_DEAD, OUT_OVER = 1, 2, 8
 
 def settings_of(encounter: LoadedTorEncounter) -> Settings:
     return Settings(tasks=encounter.tasks, load=encounter.load, volleys=encounter.volleys, fatal=encounter.fatal,
-                    complications=encounter.complications, plans=encounter.plans)
+                    complications=encounter.complications, plans=encounter.plans, hope_use=encounter.hope_use,
+                    aims=encounter.aims)
 
 
 def worlds_of(encounter: LoadedTorEncounter, worlds: int, seed: Any, *, first: int = 0, threads: int = 1,
@@ -86,9 +87,7 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: Any, m
     tried = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
     worked = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
     for i in range(worlds):
-        fight = TorFight.start([(h, s, True) for _c, h, s in encounter.heroes], [a for _c, a in encounter.adversaries],
-                               tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
-                               complications=encounter.complications, plans=encounter.plans, fatal=encounter.fatal)
+        fight = TorFight.of_encounter(encounter)
         fight.F.logging = 0
         dice = WorldDice(seed, first + i)
         fight.apply({"type": "begin"}, dice)
@@ -146,7 +145,8 @@ def hero_plans(index: int, person: Combatant, stance: Stance, repertoire: Sequen
     """A hero's candidate plans, and which is the encounter's own: each stance it may take (the rear only with a
     ranged weapon) × the tasks of its repertoire that stance (or any) allows and the fight has on: every subset,
     main tasks and secondary ones each in every order, yield ground in or out. The policy's own rules (a task's
-    moment, a bonus waiting for the next attack) stay the kernel's."""
+    moment, a bonus waiting for the next attack) stay the kernel's; when it spends Hope and whom it aims at are
+    :func:`hero_moments`'."""
     stances: list[Stance] = [*CLOSE, *(("rearward",) if any(w.record.ranged for w in person.weapons) else ())]
     if stance not in stances:
         stances.append(stance)
@@ -175,12 +175,41 @@ def hero_plans(index: int, person: Combatant, stance: Stance, repertoire: Sequen
     return tuple(variants), current
 
 
+def _hope_words(use: HopeUse) -> str:
+    return {"never": _("never spends Hope"), "finishing": _("Hope on a felling blow while half is kept"),
+            "attacks": _("Hope on every attack while half is kept"),
+            "all": _("Hope on every attack and task roll")}[use]
+
+
+def _aim_words(aim: Aim) -> str:
+    return {"weakest": _("aims at the weakest foe"), "dangerous": _("aims at the most dangerous foe")}[aim]
+
+
+def _moments_variant(index: int, use: HopeUse, aim: Aim) -> PlanVariant:
+    return PlanVariant(f"hope={use},aim={aim}", lambda: f"{_hope_words(use)}; {_aim_words(aim)}",
+                       ((("heroes", index, "hope"), use), (("heroes", index, "aim"), aim)))
+
+
+def hero_moments(index: int, person: Combatant, use: HopeUse, aim: Aim) -> tuple[tuple[PlanVariant, ...], int]:
+    """A hero's candidate moments of the policy: when it spends Hope (:data:`HOPE_USES`; only its own when it has
+    none) × whom it attacks and aims its tasks at (:data:`AIMS`); the encounter's own one's index."""
+    uses = HOPE_USES if person.hope > 0 else (use,)
+    variants = [(u, a) for u in uses for a in AIMS]
+    return tuple(_moments_variant(index, u, a) for u, a in variants), variants.index((use, aim))
+
+
 def plan_space(encounter: LoadedTorEncounter) -> tuple[PlanAxis, ...]:
-    """Each hero's candidate plans (:func:`hero_plans`); the adversaries use no tasks and have none."""
+    """Each hero's candidate plans (:func:`hero_plans`) and, as a second axis (``HERO/moments``), the moments its
+    policy uses (:func:`hero_moments`); the adversaries use no tasks and have none."""
     axes = []
     for index, (hid, person, stance) in enumerate(encounter.heroes):
         variants, current = hero_plans(index, person, stance, encounter.plans.get(hid, ()), encounter.tasks)
         axes.append(PlanAxis(hid, dict(person.name), "heroes", variants, current))
+        moments, mine = hero_moments(index, person, encounter.hope_use.get(hid, "finishing"),
+                                     encounter.aims.get(hid, "weakest"))
+        name = {"fr": f"{person.name.get('fr', hid)} (Espoir, cible)",
+                "en": f"{person.name.get('en', hid)} (Hope, aim)"}
+        axes.append(PlanAxis(f"{hid}/moments", name, "heroes", moments, mine))
     return tuple(axes)
 
 

@@ -22,7 +22,7 @@ from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the sys
 from estoc.errors import InputError
 from estoc.i18n import _
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.round import STANCES, TASK_IDS, TASKS, Stance
+from estoc.systems.tor.round import AIMS, HOPE_USES, STANCES, TASK_IDS, TASKS, Aim, HopeUse, Stance
 
 KERNEL_NAME = "estoc.systems.tor.kernel"
 SLOT_STRIDE = 8
@@ -49,7 +49,7 @@ OWN = (*WORLD_FIELDS, *ORDER_FIELDS, *CURSOR_FIELDS, *ROW_FIELDS, *PAIR_FIELDS)
 """Arrays each world changes (a copy has its own)."""
 SHEETS = ("side", "corps", "corps_tn", "parry0", "protection0", "endurance_max", "might", "valour", "songs0",
           "hope_max", "load0", "helm_prot", "helm_load", "has_helm", "shield_parry", "shield_load", "has_shield",
-          "stance0", "complication0", "weapons", "nplan")
+          "stance0", "complication0", "weapons", "nplan", "hope_use", "aim")
 GRIDS = ("rating", "damage", "injury", "ranged", "two_handed", "pierce", "fend", "bash", "wload")
 SHARED = (*SHEETS, *GRIDS, "skill", "task_tn", "plan", "tasks_on", "salts", "out_winner", "out_rounds",
           "out_over", "out_state", "out_dealt", "out_taken", "out_wounds", "out_tried", "out_worked", "out_dice")
@@ -75,6 +75,10 @@ class Settings:
     """A hero's first wound rolls the feat die for its severity, the Eye leaving it dying (2nd edition)."""
     complications: Mapping[str, int] = field(default_factory=dict)
     plans: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    hope_use: Mapping[str, HopeUse] = field(default_factory=dict)
+    """Combatant id → when the policy spends its Hope (default ``finishing``)."""
+    aims: Mapping[str, Aim] = field(default_factory=dict)
+    """Combatant id → the foe the policy aims at (default ``weakest``)."""
 
 
 def _check_fits(name: str, value: Any, person: Combatant) -> None:
@@ -126,6 +130,8 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
         for name, value in sheet_numbers(person, stance, int(settings.complications.get(person.id, 0))).items():
             _check_fits(name, value, person)
             per[name].append(int(value))
+        per["hope_use"].append(HOPE_USES.index(settings.hope_use.get(person.id, "finishing")))
+        per["aim"].append(AIMS.index(settings.aims.get(person.id, "weakest")))
     for name, values in per.items():
         setattr(F, name, _i32(values))
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in GRIDS}
