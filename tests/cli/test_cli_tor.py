@@ -72,6 +72,21 @@ def test_a_tor_fight_from_a_script(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 0 and "Volées initiales" in out and "Engagés" in out and "Après" in out
 
 
+@pytest.mark.parametrize(("lang", "script", "back", "wrong"), [
+    ("en", "auto end\nundo\n", "Now the opening volleys, before round 1.", "Now round 0"),
+    ("fr", "auto fin\nannuler\n", "Maintenant les volées d'ouverture, avant le round 1.", "Maintenant round 0"),
+])
+def test_undoing_auto_end_goes_back_to_the_opening_volleys(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           lang: str, script: str, back: str, wrong: str) -> None:
+    """The whole of « auto end » taken back: the fight is at its opening volleys (round 0 in its state), which the
+    undo says; no rule book has a round 0."""
+    path = tmp_path / "s.txt"
+    path.write_text(script, encoding="utf-8")
+    code, out, _ = run(capsys, "--lang", lang, "run", str(GUE), "--script", str(path), "--db", str(tmp_path / "f.db"),
+                       "--seed", "5")
+    assert code == 0 and back in out and wrong not in out
+
+
 def test_a_bad_tor_encounter_writes_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(GUE.read_text(encoding="utf-8").replace("chef-orque", "balrog"), encoding="utf-8")

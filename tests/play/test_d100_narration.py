@@ -132,6 +132,17 @@ def test_verdict_summary_and_french(store: EventStore, d100: D100Play) -> None:
         "a abattu 1 adversaire" in french
 
 
+def test_a_blow_parried_or_dodged_whole_is_no_blow_landed(store: EventStore, d100: D100Play) -> None:
+    """The summary counts the blows that landed: one dodged, one the parry stopped whole, then one that lands."""
+    _tracker, out = session(store, d100, "actions", "attack jacquot dodge roll 30 def 5", "pass",
+                            "attack jacquot parry roll 30 def 20 dmg 8 bonus 4", "pass",
+                            "attack jacquot none roll 30 dmg 2 bonus 1", "summary")
+    assert "Jacquot the Sly dodges the blow." in out
+    assert "Of the 13: the parry stops 13; nothing gets through." in out
+    assert "Of the 4: the armour absorbs 2; 2 points get through." in out
+    assert "Ysolde the Bold: dealt 2 hit points in 1 blow (0 special successes)" in out
+
+
 def test_undo_says_what_it_undid(store: EventStore, d100: D100Play) -> None:
     _tracker, out = session(store, d100, "actions", "attack jacquot roll 99", "undo")
     assert "Undone: attack jacquot roll 99." in out

@@ -368,8 +368,11 @@ class Tracker:
             record: dict[str, Any] = {"kind": "tracker", "verb": verb, "done": target is not None}
             if target is not None:
                 record.update(described(target))
-                record["round"] = self.fight.view().get("round")
-                record["current"] = self.fight.view().get("current")
+                view = self.fight.view()
+                record["round"] = view.get("round")
+                record["current"] = view.get("current")
+                if view.get("phase"):
+                    record["phase"] = view["phase"]
             return [record]
         if verb == "auto":
             if request.get("end"):

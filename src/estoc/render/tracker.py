@@ -70,7 +70,17 @@ def tracker_lines(record: Mapping[str, Any]) -> list[str]:
                 else _("Redone: {what}.")).format(what=what, n=steps)
     lines = [line]
     if record.get("round") is not None:
-        current = record.get("current")
-        lines.append(_("Now round {round}, {current}'s turn.").format(round=record["round"], current=current)
-                     if current else _("Now round {round}.").format(round=record["round"]))
+        lines.append(_now(record))
     return lines
+
+
+def _now(record: Mapping[str, Any]) -> str:
+    """Where the fight stands after an undo or a redo. A fight back before its first round (the One Ring's opening
+    volleys, round 0 in its state) is said to be there: no rule book has a round 0."""
+    if int(record["round"]) < 1:
+        if record.get("phase") == "volleys":
+            return _("Now the opening volleys, before round 1.")
+        return _("Now before round 1.")
+    current = record.get("current")
+    return (_("Now round {round}, {current}'s turn.").format(round=record["round"], current=current)
+            if current else _("Now round {round}.").format(round=record["round"]))
