@@ -15,6 +15,7 @@ import pytest
 import estoc
 from estoc.content.registry import Content
 from estoc.engine.simulation import PlanAxis, PlanVariant, apply_changes
+from estoc.i18n import set_language
 from estoc.sim.balance import (
     CONFIRM,
     SEARCH,
@@ -225,6 +226,14 @@ def test_tor_plan_space(content: Content) -> None:
     moments = by_id["eirik-de-dale/moments"]
     assert len(moments.variants) == 8 and moments.variants[moments.current].id == "hope=finishing,aim=weakest"
     assert moments.name["en"] == "Eirik of Dale (Hope, aim)"
+    own = moments.variants[moments.current]
+    assert own.label() == "Hope on a felling blow while half is kept; aims at the weakest foe"
+    set_language("fr")
+    try:
+        assert own.label() == ("l'Espoir sur un coup qui abat, tant que la moitié en reste ; "
+                               "vise l'ennemi le plus faible")
+    finally:
+        set_language("en")
     # The rear only for a hero with a ranged weapon; every variant unique; the encounter's own plan among them.
     assert not any(v.id.startswith("rearward") for v in by_id["aldric-de-bree"].variants)
     assert any(v.id.startswith("rearward") for v in by_id["faelwen-de-lindon"].variants)

@@ -186,7 +186,10 @@ def _aim_words(aim: Aim) -> str:
 
 
 def _moments_variant(index: int, use: HopeUse, aim: Aim) -> PlanVariant:
-    return PlanVariant(f"hope={use},aim={aim}", lambda: f"{_hope_words(use)}; {_aim_words(aim)}",
+    def label() -> str:
+        return _("{hope}; {aim}").format(hope=_hope_words(use), aim=_aim_words(aim))
+
+    return PlanVariant(f"hope={use},aim={aim}", label,
                        ((("heroes", index, "hope"), use), (("heroes", index, "aim"), aim)))
 
 
