@@ -92,6 +92,7 @@ def test_tor_odds_of_the_exchange(served_factory: Callable[..., Served]) -> None
     assert "One Hope spent: +1d." in hoping
     assert percent(hoping, "Hit") == round(100 * float(served.call(lambda: expected(0, 0, None, True))), 1)
     assert percent(hoping, "Hit") > percent(plain, "Hit")
+    assert "Only a hero spends Hope." in gm.get(f"/gm/odds?attacker={foe}&target={hero}&hope=1").text
     assert "for the blow as it would be struck now" in plain
     assert "special damage is" in gm.get("/gm/odds?special=x").text
     assert "−6 to +6" in gm.get("/gm/odds?extra=9").text

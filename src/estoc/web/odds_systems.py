@@ -173,7 +173,8 @@ def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str |
         lines.append(_("{d} is weary: their protection dice showing 1 to 3 count for nothing.").format(
             d=pick(foe.name)))
     if hope:
-        lines.append(_("One Hope spent: +1d.") if blow.hope else _("No Hope left to spend."))
+        lines.append(_("One Hope spent: +1d.") if blow.hope else _("No Hope left to spend.") if fight.hero(a)
+                     else _("Only a hero spends Hope."))
     if blow.countered:
         lines.append(_("A miss lets {d} counter-attack.").format(d=pick(foe.name)))
     return SystemOdds(head=head, groups=groups, lines=lines,
