@@ -255,10 +255,11 @@ def test_tor_moments_change_their_fields_and_play_other_fights(content: Content)
 
 def test_tor_moments_are_checked_like_the_rest_of_an_encounter(content: Content) -> None:
     setup = _setup(load_any_encounter(SAMPLES / "gue.yaml", content))
-    setup["heroes"][0]["hope"] = "sometimes"
+    setup["heroes"][0]["spend_hope"] = "sometimes"
     setup["heroes"][1]["aim"] = "tallest"
-    for language, words in (("en", ("heroes.0.hope", "heroes.1.aim", "'never', 'finishing', 'attacks', or 'all'")),
-                            ("fr", ("heroes.0.hope", "heroes.1.aim", "'weakest' ou 'dangerous'"))):
+    for language, words in (("en", ("heroes.0.spend_hope", "heroes.1.aim",
+                                    "'never', 'finishing', 'attacks', or 'all'")),
+                            ("fr", ("heroes.0.spend_hope", "heroes.1.aim", "'weakest' ou 'dangerous'"))):
         set_language(language)
         try:
             with pytest.raises(ContentError) as caught:

@@ -9,6 +9,8 @@
         stance: forward            # the stance of the first round (default open)
         tasks: [intimider]         # the combat tasks estoc uses for it when it decides (default: the hero's own)
         complication: 1            # dice its rolls lose to the ground until the complication is cancelled
+        spend_hope: finishing      # when estoc spends its Hope: never, finishing (default), attacks, all
+        aim: weakest               # whom estoc has it attack and aim its tasks at: weakest (default), dangerous
       - sheet: {...}               # a hero written inline
     adversaries:
       - adversary: orc-soldat
@@ -53,9 +55,10 @@ class HeroMember(Strict):
     tasks: tuple[str, ...] | None = Field(default=None, description="the combat tasks estoc uses for this hero when "
                                           "it decides, by preference (default: the hero's own)")
     complication: int = whole(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
-    hope: HopeUse = Field(default="finishing", description="when estoc spends the hero's Hope when it decides: never, "
-                          "finishing (a blow that would fell its foe, while it keeps half its Hope), attacks (every "
-                          "attack while it keeps half), all (every attack and task roll, to the last)")
+    spend_hope: HopeUse = Field(
+        default="finishing", description="when estoc spends the hero's Hope when it decides: never, finishing (a blow "
+        "that would fell its foe, while it keeps half its Hope), attacks (every attack while it keeps half), all "
+        "(every attack and task roll, to the last)")
     aim: Aim = Field(default="weakest", description="whom estoc has the hero attack and aim its tasks at when it "
                      "decides: weakest (the least endurance) or dangerous (the foe rolling the most dice)")
 
@@ -177,7 +180,7 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
             heroes.append((person.id, person, member.stance))
             plans[person.id] = record.tasks if member.tasks is None else member.tasks
             complications[person.id] = member.complication
-            hope_use[person.id] = member.hope
+            hope_use[person.id] = member.spend_hope
             aims[person.id] = member.aim
     adversaries: list[tuple[str, Combatant]] = []
     for i, foe in enumerate(encounter.adversaries):

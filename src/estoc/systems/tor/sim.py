@@ -190,7 +190,7 @@ def _moments_variant(index: int, use: HopeUse, aim: Aim) -> PlanVariant:
         return _("{hope}; {aim}").format(hope=_hope_words(use), aim=_aim_words(aim))
 
     return PlanVariant(f"hope={use},aim={aim}", label,
-                       ((("heroes", index, "hope"), use), (("heroes", index, "aim"), aim)))
+                       ((("heroes", index, "spend_hope"), use), (("heroes", index, "aim"), aim)))
 
 
 def hero_moments(index: int, person: Combatant, use: HopeUse, aim: Aim) -> tuple[tuple[PlanVariant, ...], int]:
