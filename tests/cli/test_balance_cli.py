@@ -9,8 +9,8 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from tests.cli_helpers import run
 
-from estoc.cli import main
 from estoc.content.registry import Content
 
 DUO = """\
@@ -49,12 +49,6 @@ def duo(tmp_path: Path) -> Path:
     path = tmp_path / "duo.yaml"
     path.write_text(DUO, encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_json(capsys: pytest.CaptureFixture[str], duo: Path) -> None:

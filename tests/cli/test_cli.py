@@ -8,14 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from estoc.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_helpers import run
 
 
 def test_attack_json_dafur(capsys: pytest.CaptureFixture[str]) -> None:

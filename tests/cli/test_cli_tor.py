@@ -7,16 +7,9 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-
-from estoc.cli import main
+from tests.cli_helpers import run
 
 GUE = Path(str(resources.files("estoc.play").joinpath("samples", "gue.yaml")))
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_typed_piercing_blow_with_a_spear(capsys: pytest.CaptureFixture[str]) -> None:

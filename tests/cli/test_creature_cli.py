@@ -5,14 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from estoc.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_helpers import run
 
 
 def test_creature_list(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,16 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-
-from estoc.cli import main
+from tests.cli_helpers import run
 
 SAMPLE = Path(__file__).parents[2] / "src" / "estoc" / "play" / "samples" / "embuscade.yaml"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_run_a_script_and_export_its_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

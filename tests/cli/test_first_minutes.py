@@ -9,17 +9,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from tests.cli_helpers import run
 
 from estoc.cli import main
 from estoc.content.models.common import Text
 
 SAMPLES = Path(__file__).parents[2] / "src" / "estoc" / "play" / "samples"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

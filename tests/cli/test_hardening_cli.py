@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.cli_helpers import run
 
-from estoc.cli import main
 from estoc.cli.fight import FightShell
 from estoc.cli.guard import printable
 from estoc.content.registry import Content
@@ -23,12 +23,6 @@ from estoc.play.systems import fight_system, read_encounter
 from estoc.play.tracker import Tracker
 
 SAMPLE = Path(__file__).parents[2] / "src" / "estoc" / "play" / "samples" / "embuscade.yaml"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.cli_helpers import run
 
-from estoc.cli import main
 from estoc.content.registry import Content
 
 DUEL = """\
@@ -36,12 +36,6 @@ def duel(tmp_path: Path) -> Path:
     path = tmp_path / "duel.yaml"
     path.write_text(DUEL, encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_json(capsys: pytest.CaptureFixture[str], duel: Path) -> None:
