@@ -104,6 +104,20 @@ def tapped(dice: DiceSource, log: Callable[[], Sequence[Any]], event: Mapping[st
         TAP.reset(token)
 
 
+def apply_on_kernel(F: Any, event: Mapping[str, Any], dice: DiceSource,
+                    body: Callable[[list[dict[str, Any]]], None]) -> list[dict[str, Any]]:
+    """One event on a fight's kernel world ``F`` (its ``source``, ``error`` and ``log``): ``dice`` tapped and lent to
+    the kernel for the time of ``body``, which applies the event and adds its records; the records."""
+    with tapped(dice, lambda: F.log, event) as tap:
+        F.source, F.error, F.log = tap, None, []
+        records: list[dict[str, Any]] = []
+        try:
+            body(records)
+            return records
+        finally:
+            F.source = None
+
+
 def drawn_before(log: object) -> dict[int, list[Drawn]]:
     """The faces of the tapped event drawn before each row of ``log`` (nothing where play did not tap)."""
     tap = TAP.get()

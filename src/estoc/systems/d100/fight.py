@@ -30,7 +30,7 @@ from estoc.systems.d100.exchange import (
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.told import Teller
 from estoc.systems.d100.worlds import REACH_ORDER, array, build, copy_fights, kernel_of, kernel_settings
-from estoc.systems.drawn import tapped
+from estoc.systems.drawn import apply_on_kernel
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
@@ -127,19 +127,11 @@ class D100Fight(Sides):
     def apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
         """Apply one event; every face drawn is tapped (:mod:`estoc.systems.drawn`) so that the narration shows
         each die and says which ones estoc rolled where the GM typed some."""
-        with tapped(dice, lambda: self.F.log, event) as tap:
-            return self._applied(event, tap)
-
-    def _applied(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
-        F = self.F
-        F.source, F.error, F.log = dice, None, []
-        records: list[dict[str, Any]] = []
-        try:
+        def body(records: list[dict[str, Any]]) -> None:
             self._apply(str(event.get("type", "")), event, records)
             self.tell(records)
-            return records
-        finally:
-            F.source = None
+
+        return apply_on_kernel(self.F, event, dice, body)
 
     def tell(self, records: list[dict[str, Any]]) -> None:
         """The kernel's log so far, as records (a dice error stops everything: the fight is a copy, dropped)."""

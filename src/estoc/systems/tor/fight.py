@@ -26,7 +26,7 @@ from estoc.dice.tor import Mode
 from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
-from estoc.systems.drawn import tapped
+from estoc.systems.drawn import apply_on_kernel
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name, check_pierce
 from estoc.systems.tor.round import (
@@ -255,20 +255,12 @@ class TorFight(Sides):
     def apply(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
         """Apply one event; every face drawn is tapped (:mod:`estoc.systems.drawn`) so that the narration shows
         each die and says which ones estoc rolled where the GM typed some."""
-        with tapped(dice, lambda: self.F.log, event) as tap:
-            return self._applied(event, tap)
-
-    def _applied(self, event: Mapping[str, Any], dice: DiceSource) -> list[dict[str, Any]]:
-        F = self.F
-        F.source, F.error, F.log = dice, None, []
-        records: list[dict[str, Any]] = []
-        try:
+        def body(records: list[dict[str, Any]]) -> None:
             self._apply(str(event.get("type", "")), event, records)
-            if F.error is not None:
-                raise F.error
-            return records
-        finally:
-            F.source = None
+            if self.F.error is not None:
+                raise self.F.error
+
+        return apply_on_kernel(self.F, event, dice, body)
 
     def _tell(self, records: list[dict[str, Any]]) -> None:
         """The kernel's rows since the last call, as records."""
