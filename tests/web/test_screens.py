@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from tests.web.conftest import Served, version_of
 
-from estoc.i18n import set_language
-from estoc.web.session import Screen, veil
+from estoc.i18n import _, ngettext, pick, set_language
+from estoc.render.veil import health_words
+from estoc.web.session import Screen
 
 
 def _texts(html: str, cls: str) -> list[str]:
@@ -73,17 +75,44 @@ def test_players_see_adversaries_in_words(served: Served) -> None:
     assert "10/85" not in players.get("/view/live").text
 
 
-def test_players_narration_hides_adversaries_hit_points() -> None:
-    heroes = ["Faralinde Quickblade"]
-    assert veil("Total: 24 hits; Orc 1 at 61 of 85 HP.", heroes) == "Orc 1 is hit (wounded)."
-    assert veil("Total: 80 hits; Orc 1 at 5 of 85 HP.", heroes) == "Orc 1 is hit (badly wounded)."
-    assert veil("Total: 9 hits; Faralinde Quickblade at 50 of 90 HP.", heroes).endswith("at 50 of 90 HP.")
-    set_language("fr")
-    try:
-        from estoc.i18n import _
+def _played(served: Served, *lines: str) -> tuple[Any, frozenset[str]]:
+    """The tracker of a fight played on the GM's screen, and its adversaries' ids."""
+    gm = served.tab("gm")
+    for line in lines:
+        assert served.gm_post(gm, line).status_code == 200, line
+    tracker = served.call(lambda: served.session.tracker)
+    view = served.call(lambda: tracker.fight.view())
+    return tracker, frozenset(str(r["id"]) for r in view["combatants"] if not r.get("player"))
 
-        line = _("{who} at {hp} of {max} HP").format(who="Orque 1", hp=3, max=85)
-        assert veil(line, heroes) == "Orque 1 (gravement blessé)"
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_players_narration_hides_adversaries_hit_points(served: Served, lang: str) -> None:
+    """HARP: a blow on an adversary tells the GM its total and the hit points left, the players how hurt it is."""
+    tracker, foes = _played(served, "auto end")
+    fight = tracker.fight
+    maxima = {c.id: int(c.hp) for c in fight.combatants}
+    blows = [r for r in tracker.records if r.get("kind") == "attack" and "target_hp" in r and r.get("total_hits")]
+    on_foes = [r for r in blows if r["target"] in foes]
+    on_heroes = [r for r in blows if r["target"] not in foes]
+    assert on_foes and on_heroes
+    set_language(lang)
+    names = {c.id: pick(c.name) for c in fight.combatants}
+    try:
+        for record in on_foes:
+            gm = served.call(lambda r=record: tracker.system.narrate(r, fight))
+            players = served.call(lambda r=record: tracker.system.narrate(r, fight, veiled=foes))
+            total = ngettext("Total: {n} hit; {target} at {hp} of {max} HP.",
+                             "Total: {n} hits; {target} at {hp} of {max} HP.", record["total_hits"]).format(
+                n=record["total_hits"], target=names[record["target"]], hp=record["target_hp"],
+                max=maxima[record["target"]])
+            hit = _("{target} is hit ({state}).").format(
+                target=names[record["target"]],
+                state=health_words(int(record["target_hp"]), maxima[record["target"]], False))
+            assert "    " + total in gm and "    " + hit in players
+            assert "    " + total not in players
+        for record in on_heroes:
+            assert served.call(lambda r=record: tracker.system.narrate(r, fight, veiled=foes)) == served.call(
+                lambda r=record: tracker.system.narrate(r, fight))
     finally:
         set_language("en")
 
@@ -221,17 +250,33 @@ def test_odds_of_the_exchange(served: Served, tables: object) -> None:
     assert served.tab("players").get("/gm/odds").status_code == 403
 
 
-def test_players_narration_hides_d100_hit_points_left() -> None:
-    maxima = {"Jacquot the Sly 1": 11, "Ysolde the Bold": 13}
-    heroes = ["Ysolde the Bold"]
-    assert veil("  Jacquot the Sly 1 loses 6 hit points, down to 5.", heroes, maxima) == (
-        "  Jacquot the Sly 1 is hurt (badly wounded).")
-    assert veil("  Jacquot the Sly 1 loses 1 hit point, down to 10.", heroes, maxima) == (
-        "  Jacquot the Sly 1 is hurt (wounded).")
-    assert veil("  Ysolde the Bold loses 7 hit points, down to 6.", heroes, maxima).endswith("down to 6.")
-    set_language("fr")
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_players_narration_hides_d100_hit_points_left(served_factory: Callable[..., Served], lang: str) -> None:
+    """d100: a blow on an adversary tells the GM the hit points it loses and has left, the players how hurt it is;
+    what got through its armour is left out."""
+    served = served_factory("d100")
+    tracker, foes = _played(served, "actions", "auto end")
+    fight = tracker.fight
+    maxima = {c.id: int(c.hp) for c in fight.combatants}
+    blows = [r for r in tracker.records if r.get("kind") == "attack" and r.get("body") and "hp" in r]
+    assert any(r["target"] in foes for r in blows) and any(r["target"] not in foes for r in blows)
+    set_language(lang)
+    names = {c.id: pick(c.name) for c in fight.combatants}
     try:
-        assert veil("Jacquot the Sly 1 perd 6 points de vie et tombe à -1.", heroes, maxima) == (
-            "Jacquot the Sly 1 est touché (hors de combat).")
+        for record in blows:
+            gm = served.call(lambda r=record: tracker.system.narrate(r, fight))
+            players = served.call(lambda r=record: tracker.system.narrate(r, fight, veiled=foes))
+            who, body, hp = names[record["target"]], int(record["body"]), int(record["hp"])
+            lost = ngettext("{defender} loses {n} hit point, down to {hp}.",
+                            "{defender} loses {n} hit points, down to {hp}.", body).format(defender=who, n=body, hp=hp)
+            assert "  " + lost in gm
+            if record["target"] not in foes:
+                assert players == gm
+                continue
+            hurt = _("{defender} is hurt ({state}).").format(
+                defender=who, state=health_words(hp, maxima[record["target"]], False))
+            assert "  " + hurt in players and "  " + lost not in players
+            of_the = _("Of the {total}: {stops}; {through}.").partition(":")[0].format(total=record["damage"])
+            assert not any(line.strip().startswith(of_the) for line in players)
     finally:
         set_language("en")

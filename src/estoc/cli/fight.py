@@ -68,9 +68,12 @@ def board(tracker: Tracker) -> list[str]:
     return lines if lines is not None else tracker.system.status_lines(tracker.fight)
 
 
-def record_lines(tracker: Tracker, record: dict[str, Any]) -> list[str]:
-    return (tracker_lines(record) if record.get("kind") == "tracker"
-            else tracker.system.narrate(record, tracker.fight))
+def record_lines(tracker: Tracker, record: dict[str, Any], veiled: frozenset[str] = frozenset()) -> list[str]:
+    """One record's lines; ``veiled``: the ids of the combatants whose hit points or endurance are told in words, as
+    the players see them (:mod:`estoc.render.veil`; none by default, as the GM and the terminal read them)."""
+    if record.get("kind") == "tracker":
+        return tracker_lines(record)
+    return tracker.system.narrate(record, tracker.fight, veiled=veiled)
 
 
 def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str]) -> None:

@@ -26,9 +26,9 @@ class CommandPlay:
     def commands(self) -> list[tuple[str, str, str]]:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in self.words.commands()]
 
-    def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
+    def narrate(self, record: Mapping[str, Any], fight: Fight, veiled: frozenset[str] = frozenset()) -> list[str]:
         names = {c.id: pick(c.name) for c in getattr(fight, "combatants", [])}
-        lines: list[str] = self.render.narrate_record(record, names)
+        lines: list[str] = self.render.narrate_record(record, names, veiled=veiled)
         return lines
 
     def summary_lines(self, fight: Fight) -> list[str]:

@@ -65,8 +65,9 @@ class FightSystem(Protocol):
         """Every command: ``(english word, french word, help text)`` for help and completion."""
         ...
 
-    def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
-        """One narration record as lines in the user's language."""
+    def narrate(self, record: Mapping[str, Any], fight: Fight, veiled: frozenset[str] = ...) -> list[str]:
+        """One narration record as lines in the user's language; the hit points or endurance of the combatants
+        ``veiled`` (ids) told in words, as the players see them (:mod:`estoc.render.veil`; none by default)."""
         ...
 
     def status_lines(self, fight: Fight) -> list[str]:

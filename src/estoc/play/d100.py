@@ -8,9 +8,10 @@ from typing import Any
 from estoc.content.registry import Content
 from estoc.engine.command_play import CommandPlay
 from estoc.engine.protocol import Fight
-from estoc.i18n import _
+from estoc.i18n import _, pick
 from estoc.render import d100_fight as render_module
 from estoc.render.board import d100_board
+from estoc.render.veil import NO_VEIL
 from estoc.systems.d100 import commands as commands_module
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.exchange import shipped_outcomes
@@ -45,3 +46,8 @@ class D100Play(CommandPlay):
 
     def status_lines(self, fight: Fight) -> list[str]:
         return d100_board(fight.view())
+
+    def narrate(self, record: Mapping[str, Any], fight: Fight, veiled: frozenset[str] = NO_VEIL) -> list[str]:
+        assert isinstance(fight, D100Fight)
+        names = {c.id: pick(c.name) for c in fight.combatants}
+        return render_module.narrate_record(record, names, veiled, {c.id: int(c.hp) for c in fight.combatants})

@@ -12,6 +12,7 @@ from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
 from estoc.render.board import harp_board
 from estoc.render.harp_fight import narrate_record, summary_lines
+from estoc.render.veil import NO_VEIL
 from estoc.systems.harp import commands as words
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
@@ -64,12 +65,12 @@ class HarpPlay:
     def dice_help(self) -> str:
         return _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)")
 
-    def narrate(self, record: Mapping[str, Any], fight: Fight) -> list[str]:
+    def narrate(self, record: Mapping[str, Any], fight: Fight, veiled: frozenset[str] = NO_VEIL) -> list[str]:
         assert isinstance(fight, HarpFight)
         names = {c.id: pick(c.name) for c in fight.combatants}
         table_names = {k: pick(v.record.name.as_dict()) for kind in ("attack-tables", "critical-tables")
                        for k, v in self.content.kind("harp", kind).items()}
-        return narrate_record(record, names, table_names, hit_points(fight))
+        return narrate_record(record, names, table_names, hit_points(fight), veiled)
 
 
 def hit_points(fight: HarpFight) -> dict[str, int]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
+from estoc.render.veil import health_words
 
 
 def quality_word(name: str) -> str:
@@ -48,8 +49,13 @@ def rolled_lines(record: Mapping[str, Any]) -> list[str]:
     return [_("Rolled by estoc (not typed): {dice}.").format(dice=_("; ").join(parts))] if parts else []
 
 
-def damage_lines(record: Mapping[str, Any], defender: str) -> list[str]:
-    """The damage of a blow part by part, what the parry and the armour stop, what gets through."""
+def damage_lines(record: Mapping[str, Any], defender: str, veiled: bool = False, hp_max: int | None = None
+                 ) -> list[str]:
+    """The damage of a blow part by part, what the parry and the armour stop, what gets through.
+
+    ``veiled``: the defender's hit points are not the players' to see (:mod:`estoc.render.veil`): what gets through
+    its armour is left out, what it loses is told in words (``hp_max``: its full hit points, to say how hurt).
+    """
     roll, bonus, total = int(record["weapon_roll"]), int(record["bonus"]), int(record["damage"])
     parts = [_("weapon {dice}: {sum}").format(dice=record["damage_dice"],
                                                 sum=_sum(list(record.get("damage_parts") or []), roll))]
@@ -77,12 +83,18 @@ def damage_lines(record: Mapping[str, Any], defender: str) -> list[str]:
     if record["stopped_by_armour"]:
         stops.append(_("the armour absorbs {n}").format(n=record["stopped_by_armour"]))
     body = int(record["body"])
-    if stops:
+    if stops and not veiled:
         through = (ngettext("{n} point gets through", "{n} points get through", body).format(n=body) if body
                    else _("nothing gets through"))
         lines.append(_("Of the {total}: {stops}; {through}.").format(total=total, stops=", ".join(stops),
                                                                      through=through))
-    if body and "hp" in record:
+    if body and veiled and "hp" in record:
+        hp = int(record["hp"])
+        lines.append(_("{defender} is hurt ({state}).").format(
+            defender=defender, state=health_words(hp, hp_max if hp_max is not None else hp + 1, False)))
+    elif body and veiled:
+        lines.append(_("{defender} is hurt.").format(defender=defender))
+    elif body and "hp" in record:
         lines.append(ngettext("{defender} loses {n} hit point, down to {hp}.",
                               "{defender} loses {n} hit points, down to {hp}.", body).format(
             defender=defender, n=body, hp=record["hp"]))
@@ -94,8 +106,9 @@ def damage_lines(record: Mapping[str, Any], defender: str) -> list[str]:
     return lines
 
 
-def narrate_exchange(record: Mapping[str, Any], attacker: str, defender: str) -> list[str]:
-    """The lines a GM reads for one exchange."""
+def narrate_exchange(record: Mapping[str, Any], attacker: str, defender: str, veiled: bool = False,
+                     hp_max: int | None = None) -> list[str]:
+    """The lines a GM reads for one exchange; ``veiled``, ``hp_max``: as :func:`damage_lines`."""
     weapon = pick(dict(record["weapon_name"])) if record.get("weapon_name") else record.get("weapon", "")
     lines = [_("{attacker} attacks {defender} ({weapon}): roll {roll} against {skill} % — {quality}.").format(
         attacker=attacker, defender=defender, weapon=weapon, roll=record["attack_roll"], skill=record["skill"],
@@ -117,7 +130,7 @@ def narrate_exchange(record: Mapping[str, Any], attacker: str, defender: str) ->
         lines.append(_("A special success: the weapon's maximum is added to its damage."))
     else:
         lines.append(_("The blow lands."))
-    lines += damage_lines(record, defender)
+    lines += damage_lines(record, defender, veiled, hp_max)
     if record["item_worn"]:
         lines.append(_("The blow was too strong for the parry: the parrying item loses a hit point."))
     return lines + rolled_lines(record)

@@ -7,10 +7,16 @@ from typing import Any
 
 from estoc.i18n import _, ngettext, pick
 from estoc.render.d100 import narrate_exchange, rolled_lines
+from estoc.render.veil import NO_VEIL
 
 
-def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    """One narration record as lines."""
+def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: frozenset[str] = NO_VEIL,
+                   hp_max: Mapping[str, int] | None = None) -> list[str]:
+    """One narration record as lines.
+
+    ``veiled``: the ids of the combatants whose hit points the players do not see: what a blow takes from them and
+    where they stand are told in words (``hp_max``: id → full hit points, to say how hurt; :mod:`estoc.render.veil`).
+    """
     kind = record.get("kind")
 
     def who(key: str) -> str:
@@ -50,10 +56,15 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
     if kind == "pass":
         return ["  " + _("{who} waits.").format(who=who("actor"))]
     if kind == "attack":
-        lines = ["  " + line for line in narrate_exchange(record, who("actor"), who("target"))]
+        hidden = str(record.get("target")) in veiled
+        lines = ["  " + line for line in narrate_exchange(record, who("actor"), who("target"), hidden,
+                                                           (hp_max or {}).get(str(record.get("target"))))]
         if record.get("broken"):
             lines.append("    " + _("The parrying item breaks."))
-        if record.get("dying"):
+        if record.get("dying") and hidden:
+            lines.append("    " + _("{target} is dying: dead at the end of the round unless first aid brings them "
+                                    "back to 1.").format(target=who("target")))
+        elif record.get("dying"):
             lines.append("    " + ngettext("{target} is at {hp} hit point: dead at the end of the round unless first "
                                            "aid brings them back to 1.",
                                            "{target} is at {hp} hit points: dead at the end of the round unless first "

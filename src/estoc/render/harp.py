@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
+from estoc.render.veil import NO_VEIL, health_words
 
 
 def size_name(size: str) -> str:
@@ -76,9 +77,11 @@ def stun_line(check: dict[str, Any]) -> str:
 
 
 def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None,
-                   hp_max: dict[str, int] | None = None, who: dict[str, str] | None = None) -> list[str]:
+                   hp_max: dict[str, int] | None = None, who: dict[str, str] | None = None,
+                   veiled: frozenset[str] = NO_VEIL) -> list[str]:
     """Lines telling one attack: dice, totals, result, table cell, criticals, effects; with ``hp_max`` (id →
-    hit points) and ``who`` (id → name), where the target stands after it."""
+    hit points) and ``who`` (id → name), where the target stands after it: in words when the target is among
+    ``veiled`` (the players' view: :mod:`estoc.render.veil`)."""
     names = names or {}
     who = who or {}
 
@@ -128,7 +131,11 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None,
         if second["critical"]:
             lines.extend(_critical_lines(second["critical"], name(second["critical"]["table"])))
     target = event.get("target")
-    if hp_max and target in hp_max and "target_hp" in event:
+    if hp_max and target in hp_max and "target_hp" in event and str(target) in veiled:
+        lines.append(_("{target} is hit ({state}).").format(
+            target=who.get(str(target), target), state=health_words(int(event["target_hp"]), hp_max[str(target)],
+                                                                    False)))
+    elif hp_max and target in hp_max and "target_hp" in event:
         lines.append(ngettext("Total: {n} hit; {target} at {hp} of {max} HP.",
                               "Total: {n} hits; {target} at {hp} of {max} HP.", event["total_hits"]).format(
             n=event["total_hits"], target=who.get(str(target), target), hp=event["target_hp"],

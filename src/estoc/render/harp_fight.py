@@ -8,16 +8,20 @@ from typing import Any
 from estoc.dice.sources import purpose_label
 from estoc.i18n import _, ngettext, pick
 from estoc.render.harp import fumble_lines, narrate_attack, stun_line, venom_lines
+from estoc.render.veil import NO_VEIL, veiled_standing
 
 
 def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str],
-                   hp_max: Mapping[str, int] | None = None) -> list[str]:
+                   hp_max: Mapping[str, int] | None = None, veiled: frozenset[str] = NO_VEIL) -> list[str]:
     """One narration record as lines (``hp_max``: id → hit points, to say where a wounded combatant stands).
+
+    ``veiled``: the ids of the combatants whose hit points the players do not see: their blows taken, bleeding and
+    regeneration are told in words (:mod:`estoc.render.veil`); none by default, as the GM reads it.
 
     A turn of a combatant out of the fight (unconscious, passing away) is told only when something happens to it:
     one line when it bleeds or regenerates, one when it passes away; otherwise nothing at all.
     """
-    lines = _record_lines(record, names, tables, hp_max or {})
+    lines = _record_lines(record, names, tables, hp_max or {}, veiled)
     rolled = record.get("rolled")
     if rolled:
         # (the words of the d100 and One Ring narrations, so that the three systems say it alike)
@@ -27,42 +31,53 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: 
     return lines
 
 
-def _standing_at(who: str, hp: int, hp_max: Mapping[str, int], key: str) -> str:
-    """« Faralinde at 12 of 70 HP », or without a maximum « Faralinde at 12 HP »."""
+def _standing_at(who: str, hp: int, hp_max: Mapping[str, int], key: str, veiled: frozenset[str] = NO_VEIL) -> str:
+    """« Faralinde at 12 of 70 HP », or without a maximum « Faralinde at 12 HP »; « Orc 1 (wounded) » when ``key``
+    is veiled."""
+    if key in veiled:
+        return veiled_standing(who, hp, hp_max.get(key))
     if key in hp_max:
         return _("{who} at {hp} of {max} HP").format(who=who, hp=hp, max=hp_max[key])
     return _("{who} at {hp} HP").format(who=who, hp=hp)
 
 
-def _turn_lines(record: Mapping[str, Any], who: str, hp_max: Mapping[str, int]) -> list[str]:
+def _turn_lines(record: Mapping[str, Any], who: str, hp_max: Mapping[str, int], veiled: frozenset[str]) -> list[str]:
     key = str(record.get("actor") or "")
+    hidden = key in veiled  # (the players' view: what it bled or got back is not told, where it stands in words)
     bled, back = int(record.get("bled") or 0), int(record.get("regenerated") or 0)
     hp = record.get("hp_after")
     down = record.get("skipped") == "down"
     fell = down and hp is not None and hp <= 0 < hp + bled - back
+
+    def now() -> str:
+        return _standing_at(_("now"), int(hp), hp_max, key, veiled) if hp is not None else "—"
+
     lines: list[str] = []
     if down and not fell:
         # Out of the fight before this turn: no turn to tell, only what happens to it.
         if bled:
-            lines.append(_("{who}, out of the fight, bleeds {n} HP: {state}.").format(
-                who=who, n=bled, state=_standing_at(_("now"), int(hp), hp_max, key) if hp is not None else "—"))
+            lines.append((_("{who}, out of the fight, bleeds: {state}.") if hidden
+                          else _("{who}, out of the fight, bleeds {n} HP: {state}.")).format(
+                who=who, n=bled, state=now()))
         if back:
-            lines.append(_("{who} regenerates {n} HP.").format(who=who, n=back))
+            lines.append((_("{who} regenerates.") if hidden else _("{who} regenerates {n} HP.")).format(
+                who=who, n=back))
         if record.get("died"):
             lines.append(_("{who} is now passing away: out of the fight for good.").format(who=who))
         return lines
     lines.append(_("{who}'s turn.").format(who=who))
     if bled:
         if hp is None:
-            lines.append("  " + _("{who} bleeds: {n} HP lost.").format(who=who, n=bled))
+            text = _("{who} bleeds.") if hidden else _("{who} bleeds: {n} HP lost.")
         elif fell:
-            lines.append("  " + _("{who} bleeds {n} HP and loses consciousness: {state}.").format(
-                who=who, n=bled, state=_standing_at(_("now"), int(hp), hp_max, key)))
+            text = (_("{who} bleeds and loses consciousness: {state}.") if hidden
+                    else _("{who} bleeds {n} HP and loses consciousness: {state}."))
         else:
-            lines.append("  " + _("{who} bleeds {n} HP: {state}.").format(
-                who=who, n=bled, state=_standing_at(_("now"), int(hp), hp_max, key)))
+            text = _("{who} bleeds: {state}.") if hidden else _("{who} bleeds {n} HP: {state}.")
+        lines.append("  " + text.format(who=who, n=bled, state=now()))
     if back:
-        lines.append("  " + _("{who} regenerates: {n} HP back.").format(who=who, n=back))
+        lines.append("  " + (_("{who} regenerates.") if hidden else _("{who} regenerates: {n} HP back.")).format(
+            who=who, n=back))
     check = record.get("stun_check")
     if check:
         lines.append("  " + who + " — " + stun_line(dict(check)))
@@ -86,7 +101,7 @@ def _round_lines(record: Mapping[str, Any], names: Mapping[str, str]) -> list[st
 
 
 def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str],
-                  hp_max: Mapping[str, int]) -> list[str]:
+                  hp_max: Mapping[str, int], veiled: frozenset[str]) -> list[str]:
     kind = record.get("kind")
 
     def who(key: str) -> str:
@@ -96,7 +111,7 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
     if kind == "round":
         return _round_lines(record, names)
     if kind == "turn":
-        return _turn_lines(record, who("actor"), hp_max)
+        return _turn_lines(record, who("actor"), hp_max, veiled)
     if kind == "attack":
         if record.get("stray"):
             head = _("The missed shot of {who} flies on toward {target}:")
@@ -106,7 +121,8 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
             head = _("{who} attacks {target}:")
         head = head.format(who=who("attacker"), target=who("target"))
         lines = ["  " + head]
-        lines += ["    " + line for line in narrate_attack(dict(record), dict(tables), dict(hp_max), dict(names))]
+        lines += ["    " + line for line in narrate_attack(dict(record), dict(tables), dict(hp_max), dict(names),
+                                                              veiled)]
         if record.get("knocked_down"):
             lines.append("    " + _("{target} is thrown to the ground.").format(target=who("target")))
         if record.get("target_dead"):
@@ -114,7 +130,7 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
         elif record.get("downed_now"):
             lines.append("    " + _("{target} loses consciousness: {state}.").format(
                 target=who("target"), state=_standing_at(_("now"), int(record.get("target_hp", 0)), hp_max,
-                                                         str(record.get("target")))))
+                                                         str(record.get("target")), veiled)))
         return lines
     if kind == "venom":
         return ["  " + who("victim") + " — " + line for line in venom_lines(dict(record))]

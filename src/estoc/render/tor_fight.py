@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
+from estoc.render.veil import NO_VEIL
 
 
 def _stance(name: str | None) -> str:
@@ -146,7 +147,9 @@ def _verdict(record: Mapping[str, Any]) -> str:
     return _("hit")
 
 
-def attack_lines(record: Mapping[str, Any], who: Any) -> list[str]:
+def attack_lines(record: Mapping[str, Any], who: Any, veiled: frozenset[str] = NO_VEIL) -> list[str]:
+    """An attack, its roll and what it does; the endurance lost by a combatant among ``veiled`` (ids) is not
+    told (:mod:`estoc.render.veil`)."""
     weapon = pick(dict(record["weapon_name"])) if record.get("weapon_name") else record["weapon"]
     lines = ["  " + _("{a} attacks {d} ({weapon}): {roll}; total {total} against TN {tn}: {verdict}.").format(
         a=who(record["actor"]), d=who(record["target"]), weapon=weapon, roll=roll_text(record),
@@ -160,7 +163,8 @@ def attack_lines(record: Mapping[str, Any], who: Any) -> list[str]:
                                            record["tengwar"]).format(n=record["tengwar"], special={
                 "heavy": _("a heavy blow"), "fend": _("fending off"), "pierce": _("a pierce"),
                 "shield": _("a shield thrust"), "none": _("nothing")}[record["special"]]))
-        lines.append("    " + _("{d} loses {n} endurance.").format(d=who(record["target"]), n=record["endurance"]))
+        lost = _("{d} loses endurance.") if record["target"] in veiled else _("{d} loses {n} endurance.")
+        lines.append("    " + lost.format(d=who(record["target"]), n=record["endurance"]))
     if record.get("protection_weary"):
         lines.append("    " + _("{d} is weary: their protection dice showing 1 to 3 count for nothing.").format(
             d=who(record["target"])))
@@ -179,7 +183,8 @@ def attack_lines(record: Mapping[str, Any], who: Any) -> list[str]:
     if record.get("counter"):
         c = record["counter"]
         if "endurance" in c:
-            text = _("Counter-attack: {d} loses {n} endurance.").format(d=who(record["actor"]), n=c["endurance"])
+            text = (_("Counter-attack: {d} loses endurance.") if record["actor"] in veiled
+                    else _("Counter-attack: {d} loses {n} endurance.")).format(d=who(record["actor"]), n=c["endurance"])
         elif "feat_faces" in c:
             text = _("Counter-attack: {d}'s protection roll, {roll}; total {total}: {verdict}.").format(
                 d=who(record["actor"]), roll=roll_text(c), total=c["protection"],
@@ -207,7 +212,10 @@ def task_head(record: Mapping[str, Any], who: str) -> str:
                                                                     verdict=verdict)
 
 
-def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: frozenset[str] = NO_VEIL
+                   ) -> list[str]:
+    """One narration record as lines; ``veiled``: the ids of the combatants whose endurance the players do not see
+    (:mod:`estoc.render.veil`)."""
     kind = record.get("kind")
 
     def who(value: str) -> str:
@@ -237,7 +245,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
         return [_("Engaged: {pairs}").format(pairs=_("; ").join(f"{who(h)} — {who(a)}" for h, a in record["pairs"])),
                 _("Order: {order}").format(order=", ".join(who(c) for c in record["order"]))]
     if kind == "attack":
-        return attack_lines(record, who)
+        return attack_lines(record, who, veiled)
     if kind == "task":
         lines = ["  " + task_head(record, who(record["actor"])), *hampered_lines(record, who(record["actor"]))]
         if record.get("hope"):
@@ -255,7 +263,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str]) -> list[
             lines.append("    " + _("{who} still faces the complication.").format(who=who(record["target"])))
         lines += rolled_line(record)
         if record.get("attack"):
-            lines += attack_lines(record["attack"], who)
+            lines += attack_lines(record["attack"], who, veiled)
         return lines
     if kind == "pickup":
         return ["  " + _("{who} picks up their {gear}: load {load}.").format(

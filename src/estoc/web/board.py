@@ -24,6 +24,7 @@ from estoc.render.board import (
     tor_hint,
 )
 from estoc.render.tor_fight import _stance
+from estoc.render.veil import health_words
 
 
 @dataclass
@@ -71,17 +72,6 @@ class Board:
     rows: list[Row]
     measure: str
     timers: list[str]
-
-
-def health_words(value: int, maximum: int, out: bool) -> str:
-    """Unhurt, wounded, badly wounded or down: what the table sees of an adversary without its numbers."""
-    if out or value <= 0:
-        return _("down")
-    if value >= maximum:
-        return _("unhurt")
-    if 2 * value > maximum:
-        return _("wounded")
-    return _("badly wounded")
 
 
 def _name(view: Mapping[str, Any], cid: str | None) -> str:
