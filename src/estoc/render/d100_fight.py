@@ -7,7 +7,7 @@ from typing import Any
 
 from estoc.i18n import _, ngettext, pick
 from estoc.render.d100 import narrate_exchange, rolled_lines
-from estoc.render.veil import NO_VEIL
+from estoc.render.veil import NO_VEIL, health_words
 
 
 def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: frozenset[str] = NO_VEIL,
@@ -81,12 +81,20 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
                              "the wound is dressed.").format(who=who("actor"), target=who("target"),
                                                          roll=record["roll"], skill=record["skill"])]
         healed = int(record["healed"])
-        lines = ["  " + ngettext("{who} gives first aid to {target} (roll {roll} against {skill} %): {n} hit point "
-                                 "back, now {hp}.",
-                                 "{who} gives first aid to {target} (roll {roll} against {skill} %): {n} hit points "
-                                 "back, now {hp}.", healed).format(
-            who=who("actor"), target=who("target"), roll=record["roll"], skill=record["skill"], n=healed,
-            hp=record["hp"])]
+        target = str(record.get("target"))
+        if target in veiled:  # the players learn that it worked and how the patient stands, not its hit points
+            hp = int(record["hp"])
+            lines = ["  " + _("{who} gives first aid to {target} (roll {roll} against {skill} %): it works, {target} "
+                              "is {state}.").format(who=who("actor"), target=who("target"), roll=record["roll"],
+                                                    skill=record["skill"],
+                                                    state=health_words(hp, (hp_max or {}).get(target, hp + 1), False))]
+        else:
+            lines = ["  " + ngettext("{who} gives first aid to {target} (roll {roll} against {skill} %): {n} hit "
+                                     "point back, now {hp}.",
+                                     "{who} gives first aid to {target} (roll {roll} against {skill} %): {n} hit "
+                                     "points back, now {hp}.", healed).format(
+                who=who("actor"), target=who("target"), roll=record["roll"], skill=record["skill"], n=healed,
+                hp=record["hp"])]
         lines += ["    " + line for line in rolled_lines(record)]
         if record.get("saved"):
             lines.append("    " + _("{target} will live.").format(target=who("target")))
