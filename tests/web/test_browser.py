@@ -160,7 +160,8 @@ def test_other_systems_start_and_play_a_turn(browser: Any, serve: Callable[[str]
         gm.click("button[data-key='a']")
         expect(gm.locator("#message")).to_be_empty()
         expect(players.locator("#turn")).to_have_text(heading)
-        players.wait_for_function(f"document.querySelectorAll('#log p').length > {before}", timeout=TIMEOUT_MS)
+        # a new narration line on the players' page (a locator, not a page function: the page's CSP forbids eval)
+        expect(players.locator("#log p").nth(before)).to_be_attached(timeout=TIMEOUT_MS)
         # waited for, as every check of a page here: the board's push may come a moment after the message
         expect(gm.locator("#board-part")).to_have_attribute("data-version", str(len(lines) + 2))
     finally:
