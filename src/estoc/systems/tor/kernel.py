@@ -1707,8 +1707,23 @@ def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer
 @cython.nogil
 @cython.exceptval(check=False)
 def volleys(F: Fights, w: cython.Py_ssize_t) -> cython.void:
-    """The opening volleys (the text's section on the start of a fight): whoever has a bow shoots once, at the
-    standing foe with the least endurance (heroes first)."""
+    """The opening volleys (the text's section on the start of a fight): whoever has a bow shoots once
+    (:func:`next_volley`)."""
+    d = cython.declare(i64[3])
+    while next_volley(F, w, d):
+        F.shot[w + d[0]] = 1
+        attack(F, w, d[0], d[1], d[2], S_AUTO, False)
+        F.last_target[w] = -1
+        F.last_lost[w] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def next_volley(F: Fights, w: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.bint:
+    """The policy's next shot of the opening volleys: the first combatant standing (heroes first) that has not shot
+    and has a bow in hand, at the foe it aims at (:func:`aimed`). Writes the shooter to ``d[0]``, its target to
+    ``d[1]``, its bow to ``d[2]``; False when no one is left to shoot."""
     c: cython.Py_ssize_t
     s: i64
     t: i64
@@ -1718,23 +1733,38 @@ def volleys(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         s = bow(F, w, c)
         t = aimed(F, w, c, False)
         if s >= 0 and t >= 0:
-            F.shot[w + c] = 1
-            attack(F, w, c, t, s, S_AUTO, False)
-            F.last_target[w] = -1
-            F.last_lost[w] = 0
+            d[0] = c
+            d[1] = t
+            d[2] = s
+            return True
+    return False
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def policy_stances(F: Fights, w: cython.Py_ssize_t) -> cython.void:
-    """A hero keeps its stance; while the rear is closed to the heroes, the first one at the rear goes open."""
+    """A hero keeps its stance; while the rear is closed to the heroes, the first one at the rear goes open
+    (:func:`leaves_rear`)."""
+    c: i64 = leaves_rear(F, w)
+    while c >= 0:
+        change_stance(F, w, c, OPEN)
+        c = leaves_rear(F, w)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def leaves_rear(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """While the rear is closed to the heroes (:func:`rear_open`), the first hero standing at the rear, whom the
+    policy moves to the open stance; −1: none to move."""
     c: cython.Py_ssize_t
-    while not rear_open(F, w):
-        for c in range(F.heroes):
-            if standing(F, w, c) and F.stance[w + c] == REARWARD:
-                change_stance(F, w, c, OPEN)
-                break
+    if rear_open(F, w):
+        return -1
+    for c in range(F.heroes):
+        if standing(F, w, c) and F.stance[w + c] == REARWARD:
+            return c
+    return -1
 
 
 # --- whole fights -----------------------------------------------------------------------------------------------------
@@ -1925,6 +1955,18 @@ def py_exchange(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython
             change, spent)
 
 
+def py_next_volley(F: Fights, w: cython.Py_ssize_t) -> tuple:
+    """:func:`next_volley`: (shooter, target, bow), or (−1, −1, −1) when no one is left to shoot."""
+    d = cython.declare(i64[3])
+    if next_volley(F, w * F.count, d):
+        return (d[0], d[1], d[2])
+    return (-1, -1, -1)
+
+
+def py_leaves_rear(F: Fights, w: cython.Py_ssize_t) -> int:
+    return leaves_rear(F, w * F.count)
+
+
 def py_task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, target: cython.longlong,
             weapon: cython.longlong, item: cython.longlong, flags: cython.longlong, hope: cython.bint) -> None:
     w = w * F.count
@@ -1963,14 +2005,8 @@ def py_engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.P
     engage(F, w, h, a)
 
 
-def py_rear_open(F: Fights, w: cython.Py_ssize_t) -> bool:
-    w = w * F.count
-    return rear_open(F, w)
 
 
-def py_policy_stances(F: Fights, w: cython.Py_ssize_t) -> None:
-    w = w * F.count
-    policy_stances(F, w)
 
 
 def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
@@ -1978,9 +2014,6 @@ def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
     return standing(F, w, c)
 
 
-def py_opponents(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
-    w = w * F.count
-    return opponents(F, w, c)
 
 
 def py_loaded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
@@ -2018,9 +2051,6 @@ def py_off_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
     return off_hand(F, w, c)
 
 
-def py_in_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> bool:
-    w = w * F.count
-    return in_hand(F, w, c, s)
 
 
 def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
@@ -2038,14 +2068,8 @@ def py_current(F: Fights, w: cython.Py_ssize_t) -> int:
     return current(F, w)
 
 
-def py_moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int) -> bool:
-    w = w * F.count
-    return moment(F, w, c, k)
 
 
-def py_aimed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, engaged_only: cython.bint) -> int:
-    w = w * F.count
-    return aimed(F, w, c, engaged_only)
 
 
 def py_end_round(F: Fights, w: cython.Py_ssize_t) -> None:

@@ -1,5 +1,5 @@
 """The default policy as an event: what estoc does when the GM lets it decide. The choices themselves are the
-kernel's (:func:`estoc.systems.tor.kernel.decide`, ``volleys``, ``policy_stances``, ``wants_yield``); this module
+kernel's (:func:`estoc.systems.tor.kernel.decide`, ``next_volley``, ``leaves_rear``, ``wants_yield``); this module
 only words them as the events a GM would type."""
 
 from __future__ import annotations
@@ -33,16 +33,13 @@ def choose(fight: TorFight) -> dict[str, Any]:
     if fight.waiting:
         return {"type": "continue"}
     if fight.phase == "volleys":
-        for shooter in range(len(people)):
-            if not fight.value("shot", shooter) and fight.standing(shooter) and int(K.py_bow(F, 0, shooter)) >= 0:
-                t = int(K.py_aimed(F, 0, shooter, False))
-                if t >= 0:
-                    return {"type": "shoot", "actor": people[shooter].id, "target": people[t].id}
-        return {"type": "close"}
+        shooter, t, _bow = (int(x) for x in K.py_next_volley(F, 0))
+        if shooter < 0:
+            return {"type": "close"}
+        return {"type": "shoot", "actor": people[shooter].id, "target": people[t].id}  # its bow: play's default
     if fight.phase == "stances":
-        if not K.py_rear_open(F, 0):
-            rear = next(h for h in range(len(people)) if fight.hero(h) and fight.standing(h)
-                        and fight.stance(h) == "rearward")
+        rear = int(K.py_leaves_rear(F, 0))
+        if rear >= 0:
             return {"type": "stance", "target": people[rear].id, "stance": "open"}
         return {"type": "fight"}
     c = fight.current()
