@@ -25,7 +25,7 @@ from estoc.i18n import _, pick
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant
-from estoc.systems.harp.initiative import AUTOMATIC, SURPRISE_PENALTY
+from estoc.systems.harp.initiative import AUTOMATIC
 from estoc.systems.harp.policy import FLEE, PASS, STAND, TAKE_WEAPON, decision
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
@@ -187,10 +187,8 @@ class HarpFight(Sides):
 
     def initiative_bonus(self, c: int) -> int:
         """What a combatant adds to its d10 for initiative this round (Quickness and Intuition, the surprised
-        side's −20 in the first round): the kernel's sum, told so that the GM can add a player's die to it."""
-        me = self.combatants[c]
-        surprised = self.round == 1 and self.surprised is not None and self.sides[c] == self.surprised
-        return int(me.quickness) + int(me.intuition) + (SURPRISE_PENALTY if surprised else 0)
+        side's −20 in the first round): the kernel's, told so that the GM can add a player's die to it."""
+        return int(kernel_of(self.F).py_initiative_bonus(self.F, 0, c))
 
     def teller(self) -> Teller:
         """A teller for the kernel's next rows, knowing who is down and everyone's hit points now."""

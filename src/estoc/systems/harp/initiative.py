@@ -12,7 +12,6 @@ from typing import Literal
 from estoc.errors import RulesError
 from estoc.i18n import _
 
-SURPRISE_PENALTY = -20
 AUTOMATIC = 10_000
 """Added to the initiative of a combatant who has it automatically (a disengagement, an interception that waited
 in vain): it acts before anyone who rolled."""

@@ -984,6 +984,19 @@ def own_fumble(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, roll: i64,
 # --- the round (« Le round de combat », « Initiative ») -------------------------------------------------------------
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def initiative_bonus(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """What ``c`` adds to its d10 for initiative this round: Quickness and Intuition, and the surprised side's −20
+    in the first round."""
+    bonus: i64 = F.quickness[c] + F.intuition[c]
+    if F.rnd[w] == 1 and F.side[c] == F.surprised_side:
+        bonus += SURPRISE_PENALTY
+    return bonus
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
@@ -1013,9 +1026,7 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         F.intercepting[w + c] = -1
         if not F.present[w + c]:
             continue
-        total = die(F, w, P_INITIATIVE, 10) + F.quickness[c] + F.intuition[c]
-        if now == 1 and F.side[c] == F.surprised_side:
-            total += SURPRISE_PENALTY
+        total = die(F, w, P_INITIATIVE, 10) + initiative_bonus(F, w, c)
         if F.automatic[w + c]:
             total += AUTOMATIC
         F.initiative[w + c] = total
@@ -1674,6 +1685,10 @@ def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tupl
     for k in range(8):
         d[k] = decision[k]
     act(F, w * F.count, a, d)
+
+
+def py_initiative_bonus(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    return initiative_bonus(F, w * F.count, c)
 
 
 def py_exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
