@@ -10,20 +10,10 @@ from pathlib import Path
 
 import pytest
 from tests.cli_helpers import run
+from tests.encounters import DUO
 
 from estoc.content.registry import Content
 
-DUO = """\
-schema_version: 1
-system: tor
-kind: encounter
-name: {fr: Deux contre trois, en: Two against three}
-heroes:
-  - {hero: aldric-de-bree, stance: defensive}
-  - {hero: grani-barbe-grise, stance: defensive}
-adversaries:
-  - {adversary: orc-soldat, count: 3}
-"""
 DUEL = """\
 schema_version: 1
 system: harp

@@ -5,13 +5,12 @@ plural forms, a verdict right for any side's name, undo said."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.play_helpers import played, told
 
-from estoc.cli.fight import handle
 from estoc.content.registry import Content
 from estoc.i18n import set_language
 from estoc.play.d100 import D100Play
@@ -44,15 +43,8 @@ def duel() -> dict[str, Any]:
 
 def session(store: EventStore, system: D100Play, *lines: str, data: dict[str, Any] | None = None
             ) -> tuple[Tracker, str]:
-    tracker = Tracker.create(store, system, "essai", data or duel())
-    out = io.StringIO()
-    for line in lines:
-        handle(tracker, line, out)
-    return tracker, out.getvalue()
-
-
-def told(tracker: Tracker) -> list[str]:
-    return [line for record in tracker.records for line in tracker.system.narrate(record, tracker.fight)]
+    """The lines typed in a session (the duel by default), and what it printed."""
+    return played(store, system, data or duel(), *lines)
 
 
 def test_the_damage_arithmetic_part_by_part(store: EventStore, d100: D100Play) -> None:

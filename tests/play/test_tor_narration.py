@@ -4,13 +4,12 @@ some (the same after a reload), plural forms, a verdict right for any side's nam
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.play_helpers import played, told
 
-from estoc.cli.fight import handle
 from estoc.content.registry import Content
 from estoc.i18n import set_language
 from estoc.play.store import EventStore
@@ -38,18 +37,10 @@ def duel(**extra: Any) -> dict[str, Any]:
                           "adversaries": [{"adversary": "orc-soldat"}], "volleys": False, **extra}, "seed": 3}
 
 
-def session(store: EventStore, system: TorPlay, *lines: str, data: dict[str, Any] | None = None) -> tuple[Tracker,
-                                                                                                             str]:
-    """The lines typed in a session, and what it printed."""
-    tracker = Tracker.create(store, system, "essai", data or duel())
-    out = io.StringIO()
-    for line in lines:
-        handle(tracker, line, out)
-    return tracker, out.getvalue()
-
-
-def told(tracker: Tracker) -> list[str]:
-    return [line for record in tracker.records for line in tracker.system.narrate(record, tracker.fight)]
+def session(store: EventStore, system: TorPlay, *lines: str, data: dict[str, Any] | None = None
+            ) -> tuple[Tracker, str]:
+    """The lines typed in a session (the duel by default), and what it printed."""
+    return played(store, system, data or duel(), *lines)
 
 
 def test_an_attack_names_the_weapon_and_shows_every_die(store: EventStore, tor: TorPlay) -> None:

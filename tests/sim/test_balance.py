@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.encounters import DUO
 
 import estoc
 from estoc.content.registry import Content
@@ -31,17 +32,6 @@ from estoc.sim.runner import encounter_of, load_any_encounter, play_worlds, scen
 from estoc.systems.base import find_sim_system
 
 SAMPLES = Path(str(resources.files("estoc.play").joinpath("samples")))
-DUO = """\
-schema_version: 1
-system: tor
-kind: encounter
-name: {fr: Deux contre trois, en: Two against three}
-heroes:
-  - {hero: aldric-de-bree, stance: defensive}
-  - {hero: grani-barbe-grise, stance: defensive}
-adversaries:
-  - {adversary: orc-soldat, count: 3}
-"""
 
 
 # --- toys: the win chance of every plan known ------------------------------------------------------------------------
