@@ -46,11 +46,15 @@ def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
     return EventStore(db or EventStore.default_path(), read_only=read_only)
 
 
-def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: int, beasts_flee: bool,
+def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: int | None, beasts_flee: bool,
                 name: str | None = None) -> Tracker:
+    """A new fight of ``encounter`` in ``store``; estoc's dice from ``seed`` (``None``: a fresh one)."""
+    import secrets
+
     content = load_content(content_folders(ctx))
     loaded = read_encounter(encounter, content)
-    setup = {"encounter": loaded.setup, "seed": seed, "beasts_flee": beasts_flee}
+    setup = {"encounter": loaded.setup, "seed": seed if seed is not None else secrets.randbits(32),
+             "beasts_flee": beasts_flee}
     return Tracker.create(store, fight_system(loaded.system, content), name or loaded.name, setup)
 
 
@@ -349,8 +353,7 @@ def register(app: typer.Typer) -> None:
             tracker = resume_tracker(ctx, store, resume)
         elif encounter:
             store = open_store(db)
-            tracker = new_tracker(ctx, store, Path(encounter), seed if seed is not None else _fresh_seed(),
-                                  beasts_flee)
+            tracker = new_tracker(ctx, store, Path(encounter), seed, beasts_flee)
         else:
             raise InputError(_("give an encounter file, --resume ID or list"))
         FightShell(tracker).cmdloop()
@@ -472,9 +475,3 @@ def write_file(path: Path, text: str, *, force: bool = False) -> Path:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
     return path
-
-
-def _fresh_seed() -> int:
-    import secrets
-
-    return secrets.randbits(32)

@@ -56,8 +56,6 @@ def register(app: typer.Typer) -> None:
         beasts_flee: Annotated[bool, typer.Option("--beasts-flee", help=_(
             "Badly hurt beasts flee (the GM's choice)."))] = False,
     ) -> None:
-        import secrets
-
         from estoc.web.app import create_app
         from estoc.web.security import Keys, is_loopback
         from estoc.web.session import open_session
@@ -68,8 +66,7 @@ def register(app: typer.Typer) -> None:
                 fight_id = resume_tracker(ctx, store, resume).fight_id
         elif encounter is not None:
             with open_store(db) as store:
-                fight_id = new_tracker(ctx, store, encounter, seed if seed is not None else secrets.randbits(32),
-                                       beasts_flee).fight_id
+                fight_id = new_tracker(ctx, store, encounter, seed, beasts_flee).fight_id
         else:
             raise InputError(_("give an encounter file or --resume ID"))
         keys = Keys()
