@@ -27,6 +27,8 @@ BoolArray = NDArray[np.bool_]
 
 Mode = Literal["normal", "favoured", "ill"]
 """How the feat die is rolled: one die, or two keeping the best (favoured) or the worst (ill-favoured)."""
+MODES: tuple[Mode, ...] = ("normal", "favoured", "ill")
+"""The modes in the kernel's order (0 normal, 1 favoured, 2 ill-favoured)."""
 
 FEAT_SIDES = 12
 SUCCESS_SIDES = 6

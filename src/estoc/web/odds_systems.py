@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from estoc.dice.tor import MODES
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.odds.d100 import exchange_odds as d100_exchange_odds
@@ -26,7 +27,6 @@ from estoc.render.d100 import defence_word, quality_word
 from estoc.systems.d100.exchange import BEST, DEFENCE_CODES, no_defence, prepare
 from estoc.systems.d100.worlds import kernel_of
 from estoc.systems.tor.exchange import attack_spec
-from estoc.systems.tor.fight import MODES
 from estoc.systems.tor.rules import SPECIALS
 from estoc.web.odds import _bounded, _percent
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from estoc.dice import DiceSource
-from estoc.dice.tor import Mode
+from estoc.dice.tor import MODES, Mode
 from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
@@ -41,19 +41,18 @@ from estoc.systems.tor.round import (
     check_stances,
     check_task,
 )
+from estoc.systems.tor.rules import SPECIALS
 from estoc.systems.tor.told import Teller
 from estoc.systems.tor.worlds import Settings, array, build, copy_fights, kernel_of
 
 HEROES, ADVERSARIES = "heroes", "adversaries"
 MAX_COMPLICATION = 6
 PHASES = ("volleys", "stances", "engagement", "resolution", "over")
-SPECIAL_CODES = {"none": 0, "heavy": 1, "fend": 2, "pierce": 3, "shield": 4, "auto": 5}
+SPECIAL_CODES = {word: code for code, word in enumerate(SPECIALS)}
+"""The kernel's special damage codes (``S_NONE``…``S_AUTO``), in the order of ``rules.SPECIALS``."""
 G_HELM, G_SHIELD, G_WEAPON = 1, 2, 4
 A_PASS, A_ATTACK, A_TASK, A_REGAIN, A_PICKUP = range(5)
 F_MORE, F_SPREAD = 1, 2
-
-
-MODES: tuple[Mode, ...] = ("normal", "favoured", "ill")
 
 
 @dataclass(frozen=True)

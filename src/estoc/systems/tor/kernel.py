@@ -98,7 +98,6 @@ S_FEND = cython.declare(const_int, 2)
 S_PIERCE = cython.declare(const_int, 3)
 S_SHIELD = cython.declare(const_int, 4)
 S_AUTO = cython.declare(const_int, 5)
-SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
 
 # --- gear on the ground (bits of ``dropped``) -----------------------------------------------------------------------
 G_HELM = cython.declare(const_int, 1)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from estoc.dice.tor import MODES
 from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.round import STANCES, TASK_IDS, task
+from estoc.systems.tor.rules import SPECIALS
 
 Record = dict[str, Any]
-MODES = ("normal", "favoured", "ill")
-SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
 (L_ROUND, L_ATTACK, L_ROLL, L_AFTER, L_THRUST, L_COUNTER, L_TASK, L_EFFECT, L_SEVERITY, L_TARGETS, L_END_ROUND,
  L_OVER) = range(1, 13)
 WEARY_BLANK = 3
