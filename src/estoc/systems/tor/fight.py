@@ -607,6 +607,7 @@ class TorFight(Sides):
 
     @staticmethod
     def _bits(item: str) -> int:
+        """The kernel's bit of an item (``helm``, ``shield``, ``weapon:N``): the inverse of :func:`item_of`."""
         if item == "helm":
             return G_HELM
         if item == "shield":
@@ -687,3 +688,11 @@ _HANDLERS = {
     "pickup": TorFight._act,
 }
 
+
+def item_of(bits: int) -> str:
+    """The item of one of the kernel's ``dropped`` bits: ``helm``, ``shield`` or ``weapon:N`` (N from 1)."""
+    if bits == G_HELM:
+        return "helm"
+    if bits == G_SHIELD:
+        return "shield"
+    return f"weapon:{bits.bit_length() - 2}"

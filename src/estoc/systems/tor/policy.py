@@ -4,24 +4,10 @@ only words them as the events a GM would type."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from estoc.systems.tor.fight import A_ATTACK, A_PICKUP, A_REGAIN, A_TASK, F_SPREAD, TorFight, item_of
 from estoc.systems.tor.round import TASK_IDS
-
-if TYPE_CHECKING:
-    from estoc.systems.tor.fight import TorFight
-
-A_PASS, A_ATTACK, A_TASK, A_REGAIN, A_PICKUP = range(5)
-G_HELM, G_SHIELD, G_WEAPON = 1, 2, 4
-F_SPREAD = 2
-
-
-def _item(bits: int) -> str:
-    if bits == G_HELM:
-        return "helm"
-    if bits == G_SHIELD:
-        return "shield"
-    return f"weapon:{bits.bit_length() - 2}"
 
 
 def choose(fight: TorFight) -> dict[str, Any]:
@@ -49,7 +35,7 @@ def choose(fight: TorFight) -> dict[str, Any]:
     if kind == A_REGAIN:
         return {"type": "regain"}
     if kind == A_PICKUP:
-        return {"type": "pickup", "item": _item(item)}
+        return {"type": "pickup", "item": item_of(item)}
     if kind == A_ATTACK:
         event: dict[str, Any] = {"type": "attack", "target": people[target].id, "weapon": weapon + 1}
         if hope:
@@ -62,7 +48,7 @@ def choose(fight: TorFight) -> dict[str, Any]:
         if TASK_IDS[task] in ("deux-armes",):
             event["weapon"] = weapon + 1
         if item:
-            event["item"] = _item(item)
+            event["item"] = item_of(item)
         if TASK_IDS[task] == "harceler":
             event["spread"] = bool(flags & F_SPREAD)
         return event
