@@ -134,6 +134,18 @@ def faces(draws: Sequence[Drawn], *purposes: str) -> list[int]:
     return [d.face for d in draws if d.purpose in purposes]
 
 
+def rolled_by_purpose(tap: Tap) -> dict[str, list[int]]:
+    """The faces estoc rolled in the tapped event, by purpose, where the GM typed some (else ``{}``: every face is
+    estoc's, or every one the GM's); the faces still held by the tap (those no teller took)."""
+    if not tap.mixed:
+        return {}
+    out: dict[str, list[int]] = {}
+    for d in tap.draws:
+        if not d.typed:
+            out.setdefault(d.purpose, []).append(d.face)
+    return out
+
+
 def rolled(draws: Sequence[Drawn]) -> list[dict[str, Any]]:
     """The faces estoc rolled among ``draws``, by purpose in order of drawing, where the GM typed some faces of the
     event (else nothing: every face is estoc's, or every one the GM's)."""

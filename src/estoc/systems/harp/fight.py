@@ -18,10 +18,10 @@ import numpy as np
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
-from estoc.engine.protocol import events_dice
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
+from estoc.systems.drawn import rolled_by_purpose, tapped
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant
@@ -206,13 +206,14 @@ class HarpFight(Sides):
         (``to_roll``: id and bonus), and where the GM typed some faces and estoc rolled others, the first record
         says which estoc rolled (``rolled``: purpose → faces), so that typed and rolled dice are never mixed
         silently."""
-        records = self._apply(event, dice)
+        with tapped(dice, lambda: self.F.log, event) as tap:
+            records = self._apply(event, tap)
         for record in records:
             if record.get("kind") == "round":
                 to_roll = [[self.combatants[c].id, self.initiative_bonus(c)] for c in self.players_to_roll()]
                 if to_roll:
                     record["to_roll"] = to_roll
-        rolled = rolled_faces(event, dice)
+        rolled = rolled_by_purpose(tap)
         if rolled and records:
             records[0]["rolled"] = rolled
         return records
@@ -391,27 +392,6 @@ class HarpFight(Sides):
         if not self.value("present", c):
             return "out"
         return "standing"
-
-
-def rolled_faces(event: Mapping[str, Any], dice: DiceSource) -> dict[str, list[int]]:
-    """The faces estoc rolled itself in an event where the GM typed some (none typed: ``{}``, nothing to say).
-
-    Live, the recording source marks each face typed or not; on replay, the stored event holds every face drawn and
-    the typed ones by purpose, and a purpose's typed faces are always its first ones (they are served before any
-    roll)."""
-    if dice.records is not None and any(any(r.typed) for r in dice.records):
-        out: dict[str, list[int]] = {}
-        for draw in dice.records:
-            for face, was_typed in zip(draw.faces, draw.typed, strict=True):
-                if not was_typed:
-                    out.setdefault(draw.purpose, []).append(int(face))
-        return out
-    typed = event.get("typed")
-    if dice.records is not None or not isinstance(typed, Mapping) or not typed:
-        return {}
-    drawn = events_dice(event)
-    return {purpose: faces[len(typed.get(purpose) or []):] for purpose, faces in drawn.items()
-            if len(faces) > len(typed.get(purpose) or [])}
 
 
 def _left(until: int, now: int) -> int:
