@@ -87,7 +87,7 @@ def measure_http(folder: Path) -> tuple[list[float], list[float], int]:
                     continue
                 start = time.perf_counter()
                 response = gm.post("/gm/command", data={"line": line, "version": str(version)},
-                                   headers={"X-CSRF-Token": server.keys.csrf})
+                                   headers={"X-CSRF-Token": csrf})
                 trips.append(time.perf_counter() - start)
                 assert response.status_code == 200, response.text[:300]
                 actions += 1

@@ -46,12 +46,20 @@ def version_of(html: str) -> str:
     return found.group(1)
 
 
+def csrf_of(html: str) -> str:
+    found = re.search(r'"X-CSRF-Token": "([\w-]+)"', html)
+    assert found, html[:500]
+    return found.group(1)
+
+
 class Tab:
     """One browser tab (its own cookies) on the one test client of an application (one event loop, as a server)."""
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
         self.cookies: dict[str, str] = {}
+        self.csrf = ""
+        """The CSRF token of this tab's GM sign-in (from its page, as the browser's page carries it)."""
 
     def request(self, method: str, url: str, **kwargs: Any) -> Any:
         headers = dict(kwargs.pop("headers", None) or {})
@@ -87,13 +95,15 @@ class Served:
             key = self.keys.gm if role == "gm" else self.keys.players
             page = "/gm" if role == "gm" else "/view"
             assert tab.get(f"{page}?key={key}").status_code == 303
+            if role == "gm":
+                tab.csrf = csrf_of(tab.get("/gm").text)
         return tab
 
     def gm_post(self, tab: Tab, line: str, version: str | None = None) -> Any:
         if version is None:
             version = version_of(tab.get("/gm/live").text)
         return tab.post("/gm/command", data={"line": line, "version": version},
-                        headers={"X-CSRF-Token": self.keys.csrf, "Origin": BASE})
+                        headers={"X-CSRF-Token": tab.csrf, "Origin": BASE})
 
     def call(self, step: Callable[[], Any]) -> Any:
         """Run ``step`` on the server's event loop (the thread its store belongs to)."""

@@ -18,7 +18,7 @@ def send(served: Served, tab: Tab, fields: dict[str, str], version: str | None =
     if version is None:
         version = version_of(tab.get("/gm/live").text)
     return tab.post("/gm/command", data={**fields, "version": version},
-                    headers={"X-CSRF-Token": served.keys.csrf if csrf is None else csrf, "Origin": BASE})
+                    headers={"X-CSRF-Token": tab.csrf if csrf is None else csrf, "Origin": BASE})
 
 
 def test_the_forms_make_the_command_lines() -> None:

@@ -231,6 +231,6 @@ def test_players_log_of_a_whole_fight(served_factory: Callable[..., Served], sys
         assert any(m.group("who").strip().endswith(name) for name in names), m.group(0)
     if system == "d100":  # what got through an adversary's armour is left out, a hero's stays
         assert 0 < view.count("Of the ") < told.count("Of the ")
-    gm.post("/gm/reveal", data={"reveal": "1"}, headers={"X-CSRF-Token": served.keys.csrf})
+    gm.post("/gm/reveal", data={"reveal": "1"}, headers={"X-CSRF-Token": gm.csrf})
     shown = players.get("/view/live").text
     assert any(not any(m.group("who").strip().endswith(n) for n in names) for m in re.finditer(LOST[system], shown))

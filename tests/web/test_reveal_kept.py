@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.web.conftest import BASE, Served
+from tests.web.conftest import BASE, Served, Tab
 
 from estoc.play.store import EventStore
 from estoc.web.choices import stored_reveal
@@ -13,9 +13,9 @@ from estoc.web.security import Keys
 from estoc.web.session import FightSession
 
 
-def _reveal(served: Served, gm: object, on: bool) -> None:
-    answer = gm.post("/gm/reveal", data={"reveal": "1"} if on else {},  # type: ignore[attr-defined]
-                     headers={"X-CSRF-Token": served.keys.csrf, "Origin": BASE})
+def _reveal(served: Served, gm: Tab, on: bool) -> None:
+    answer = gm.post("/gm/reveal", data={"reveal": "1"} if on else {},
+                     headers={"X-CSRF-Token": gm.csrf, "Origin": BASE})
     assert answer.status_code == 200
 
 

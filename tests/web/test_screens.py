@@ -67,11 +67,11 @@ def test_players_see_adversaries_in_words(served: Served) -> None:
     assert "<code>orque-1</code>" not in view  # no ids to type: the players do not command
     assert 'name="line"' not in view and "X-CSRF-Token" not in view
     assert served.tab(None).post("/gm/reveal", data={"reveal": "1"}, headers={
-        "X-CSRF-Token": served.keys.csrf}).status_code == 403  # a fresh tab without the GM's cookie
-    shown = gm.post("/gm/reveal", data={"reveal": "1"}, headers={"X-CSRF-Token": served.keys.csrf})
+        "X-CSRF-Token": gm.csrf}).status_code == 403  # a fresh tab without the GM's cookie
+    shown = gm.post("/gm/reveal", data={"reveal": "1"}, headers={"X-CSRF-Token": gm.csrf})
     assert shown.status_code == 200
     assert "10/85" in players.get("/view/live").text
-    gm.post("/gm/reveal", data={}, headers={"X-CSRF-Token": served.keys.csrf})
+    gm.post("/gm/reveal", data={}, headers={"X-CSRF-Token": gm.csrf})
     assert "10/85" not in players.get("/view/live").text
 
 
@@ -160,7 +160,7 @@ def test_every_change_is_pushed_to_every_screen(served: Served) -> None:
     served.call(listen)
     gm = served.tab("gm")
     served.gm_post(gm, "auto")
-    pushed = [served.call(screen.queue.get_nowait) for screen in screens]
+    pushed = [served.call(screen.queue.get_nowait).decode() for screen in screens]
     assert 'data-version="2"' in pushed[0] and 'data-version="2"' in pushed[1]
     assert "<code>orque-1</code>" in pushed[0]
     assert "Récit" in pushed[1] and "<code>" not in pushed[1]
@@ -173,7 +173,7 @@ def test_a_page_gets_only_the_new_lines(served: Served) -> None:
     gm = served.tab("gm")
     live = gm.get("/gm/live").text
     count = int(re.search(r'id="log" data-count="(\d+)"', live).group(1))  # type: ignore[union-attr]
-    headers = {"X-CSRF-Token": served.keys.csrf}
+    headers = {"X-CSRF-Token": gm.csrf}
     answer = gm.post("/gm/command", data={"line": "attack orque-1", "version": version_of(live), "told": str(count)},
                      headers=headers)
     assert answer.status_code == 200
@@ -200,10 +200,10 @@ def test_following_screens_get_new_lines_then_the_whole_after_an_undo(served: Se
     served.call(listen)
     gm = served.tab("gm")
     served.gm_post(gm, "auto")
-    pushed = served.call(screen.queue.get_nowait)
+    pushed = served.call(screen.queue.get_nowait).decode()
     assert pushed.startswith("event: board\n") and "\nevent: append\n" in pushed and "event: live" not in pushed
     served.gm_post(gm, "undo")
-    pushed = served.call(screen.queue.get_nowait)
+    pushed = served.call(screen.queue.get_nowait).decode()
     assert pushed.startswith("event: live\n")
 
 

@@ -28,15 +28,18 @@ def shown_host(host: str) -> str:
 
 
 def run_server(web: Any, session: FightSession, host: str, port: int) -> None:
-    """Serve ``web`` until Ctrl-C, which first ends the open pages' streams (else uvicorn waits for them)."""
+    """Serve ``web`` until Ctrl-C, which first ends the open pages' streams (else uvicorn waits for them); with the
+    bounds of :mod:`estoc.web.server` (timeouts, connections per client and in all)."""
     import uvicorn
+
+    from estoc.web.server import server_config
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             session.stop_streams()
             super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(web, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    config = server_config(web, host, port, log_level="warning", timeout_graceful_shutdown=2)
     Server(config).run()
 
 
@@ -55,10 +58,25 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help=_("Seed of estoc's dice."))] = None,
         beasts_flee: Annotated[bool, typer.Option("--beasts-flee", help=_(
             "Badly hurt beasts flee (the GM's choice)."))] = False,
+        public_url: Annotated[list[str] | None, typer.Option("--public-url", help=_(
+            "The address the browsers use (http://NAME:PORT), required off this machine; may be repeated."))] = None,
+        new_keys: Annotated[bool, typer.Option("--new-keys", help=_(
+            "Draw new keys and sign every browser out (the fight's keys are kept between servers)."))] = False,
     ) -> None:
+        from estoc.web.access import stored_keys
         from estoc.web.app import create_app
-        from estoc.web.security import Keys, is_loopback
+        from estoc.web.security import Keys, is_loopback, public_origin
         from estoc.web.session import open_session
+
+        public = list(public_url or [])
+        for url in public:
+            if public_origin(url) is None:
+                raise InputError(_("--public-url takes an address such as http://NAME:PORT, not {url}").format(
+                    url=printable(url)))
+        if not public and not is_loopback(host.strip("[]")):
+            raise InputError(_("listening on {host} needs --public-url, the address the browsers will use (such as "
+                               "http://{name}:{port})").format(host=printable(host), name=shown_host(host),
+                                                               port=port))
 
         path = db or EventStore.default_path()
         if resume:
@@ -69,10 +87,12 @@ def register(app: typer.Typer) -> None:
                 fight_id = new_tracker(ctx, store, encounter, seed, beasts_flee).fight_id
         else:
             raise InputError(_("give an encounter file or --resume ID"))
-        keys = Keys()
+        fresh = Keys()
+        gm_key, players_key = stored_keys(path, fight_id, (fresh.gm, fresh.players), renew=new_keys)
+        keys = Keys(gm_key, players_key)
         session = open_session(ctx, path, fight_id)
-        web = create_app(session, keys, host, language())
-        base = f"http://{shown_host(host)}:{port}"
+        web = create_app(session, keys, host, language(), public)
+        base = public[0].rstrip("/") if public else f"http://{shown_host(host)}:{port}"
         out = console()
         lines = [_("Fight {id} served at {base}.").format(id=fight_id, base=base),
                  _("The GM's screen (keep this address to yourself): {url}").format(url=f"{base}/gm?key={keys.gm}"),

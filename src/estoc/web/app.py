@@ -7,6 +7,7 @@ Routes (every one behind :mod:`estoc.web.security`):
 - ``GET /gm/events``, ``GET /view/events``: server-sent events, the live part again after every change;
 - ``POST /gm/command``: one command line (the terminal's words) decided on the ``version`` the page showed;
 - ``POST /gm/reveal``: show or hide the adversaries' numbers on the players' view;
+- ``POST /gm/signout``: sign every browser out (the GM's too: the printed addresses sign in again);
 - ``GET /gm/export.md``: the log as Markdown; ``GET /gm/odds``: the exact odds of the exchange set up (reads only);
 - ``GET /lang/fr``, ``GET /lang/en``; ``GET /static/NAME``.
 """
@@ -17,7 +18,8 @@ import asyncio
 import contextlib
 import copy
 import json
-from collections.abc import AsyncIterator
+import secrets
+from collections.abc import AsyncIterator, Sequence
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qsl
@@ -28,8 +30,8 @@ from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -43,7 +45,7 @@ from estoc.web.board import board_from_view
 from estoc.web.edits import HP_EDITS, conditions, edit_labels, edit_line
 from estoc.web.odds import OddsView, harp_odds
 from estoc.web.odds_systems import SystemOdds, d100_odds, pair, tor_odds
-from estoc.web.security import COOKIES, GM, PLAYERS, Keys, host_allowed, same_origin
+from estoc.web.security import COOKIES, GM, PLAYERS, Keys, Origins, SignIn, SignIns, Throttle
 from estoc.web.session import FightSession, Screen
 
 STATIC = {"htmx.min.js": "text/javascript", "estoc.js": "text/javascript", "estoc.css": "text/css",
@@ -90,10 +92,14 @@ def _static_files() -> dict[str, bytes]:
 class WebApp:
     """The application's state: the fight session, the secrets, the templates, the bound host."""
 
-    def __init__(self, session: FightSession, keys: Keys, host: str = "127.0.0.1", lang: str | None = None) -> None:
+    def __init__(self, session: FightSession, keys: Keys, host: str = "127.0.0.1", lang: str | None = None,
+                 public_urls: Sequence[str] = ()) -> None:
         self.session = session
         self.keys = keys
         self.host = host
+        self.origins = Origins(host, public_urls)
+        self.signins = SignIns(session.db, session.fight_id)
+        self.throttle = Throttle()
         self.lang = lang or language()
         self.env = templates()
         self.static = _static_files()
@@ -135,9 +141,10 @@ class WebApp:
             board_part=Markup(self.board_part(screen.role)), version=tracker.version, count=len(tracker.records),
             log_html=Markup(self.session.log_html(screen.role)))
 
-    def push(self, screen: Screen) -> str:
+    def push(self, screen: Screen) -> bytes:
         """What a following screen is sent after a change (server-sent events): the board and the log's new lines
-        when the log only grew since its last push, else the live part whole (after an undo, a reload)."""
+        when the log only grew since its last push, else the live part whole (after an undo, a reload). The session
+        sends these same bytes to every screen that showed what this one showed (:meth:`FightSession.publish`)."""
         records = self.session.tracker.records
         grew = screen.count is not None and screen.count <= len(records) and (
             screen.count == 0 or records[screen.count - 1] is screen.last)
@@ -147,7 +154,7 @@ class WebApp:
         else:
             text = _sse("live", self.live(screen))
         screen.seen(records)
-        return text
+        return text.encode("utf-8")
 
     def news(self, role: str, start: int) -> str:
         """The log's lines told from record ``start`` on, in a wrapper that says which records they are."""
@@ -162,7 +169,7 @@ class WebApp:
         ids = [row["id"] for row in tracker.fight.view()["combatants"]]
         html = self.env.get_template("gm.html" if role == GM else "players.html").render(
             lang=lang, name=self.session.name, system=SYSTEM_NAMES.get(tracker.system.id, tracker.system.id),
-            csrf=self.keys.csrf if role == GM else "", live=self.live(Screen(role, lang)), words=words, ids=ids,
+            csrf=_signin(request).csrf if role == GM else "", live=self.live(Screen(role, lang)), words=words, ids=ids,
             help=[(en if en == fr else f"{en} / {fr}", text) for en, fr, text in tracker.system.commands()],
             dice_help=tracker.system.dice_help(), reveal=self.session.reveal,
             config=json.dumps(HTMX_CONFIG), odds_form=self._odds_form() if role == GM else None,
@@ -191,22 +198,57 @@ class WebApp:
 
     # ----------------------------------------------------------------------------------------------------- routes
 
-    def _require(self, request: Request, role: str) -> None:
-        found = self.keys.role(request)
-        if found is None or (role == GM and found != GM):
+    def _throttled(self, request: Request) -> None:
+        """Refuse, unread, the key or sign-in of a client that brought too many wrong ones of late."""
+        wait = self.throttle.wait_s(_client(request))
+        if wait > 0:
+            raise HTTPException(429, _("Too many wrong keys from this address: wait {n} s and try again.").format(
+                n=max(1, round(wait))))
+
+    def signed(self, request: Request) -> SignIn | None:
+        """The sign-in a request's cookies carry (the GM's first), or ``None``; an unknown one counts as a wrong
+        key."""
+        tokens = [request.cookies.get(COOKIES[role]) for role in (GM, PLAYERS)]
+        if not any(tokens):
+            return None
+        self._throttled(request)
+        for role, token in zip((GM, PLAYERS), tokens, strict=True):
+            found = self.signins.find(token) if token else None
+            if found is not None and found.role == role:
+                request.state.signin = found
+                return found
+        self.throttle.failed(_client(request))
+        return None
+
+    def _require(self, request: Request, role: str) -> SignIn:
+        found = self.signed(request)
+        if found is None or (role == GM and found.role != GM):
             raise HTTPException(403, _("This address needs the key estoc serve printed."))
+        return found
+
+    def _latest(self) -> None:
+        """Read what another writer (a terminal, a second server) stored meanwhile: every page shows the fight at
+        the store's latest version, and the screens that follow it are pushed the change."""
+        with contextlib.suppress(EstocError):
+            if self.session.catch_up():
+                self.session.publish()
 
     def _enter(self, request: Request, role: str) -> Response:
         """A page: the first visit with ``?key=`` leaves the cookie and comes back without the key."""
         key = request.query_params.get("key")
         if key is not None:
+            self._throttled(request)
             found = self.keys.role_of_key(key)
+            if found is None:
+                self.throttle.failed(_client(request))
             if found is None or (role == GM and found != GM):
                 raise HTTPException(403, _("This address needs the key estoc serve printed."))
+            token, _signed = self.signins.open(found)
             response = RedirectResponse("/gm" if role == GM else "/view", status_code=303)
-            response.set_cookie(COOKIES[found], key, httponly=True, samesite="strict", path="/")
+            response.set_cookie(COOKIES[found], token, httponly=True, samesite="strict", path="/")
             return response
         self._require(request, role)
+        self._latest()
         return self.page(request, role)
 
     async def gm_page(self, request: Request) -> Response:
@@ -216,61 +258,48 @@ class WebApp:
         return self._enter(request, PLAYERS)
 
     async def home(self, request: Request) -> Response:
-        role = self.keys.role(request)
-        if role is None:
+        found = self.signed(request)
+        if found is None:
             raise HTTPException(403, _("This address needs the key estoc serve printed."))
-        return RedirectResponse("/gm" if role == GM else "/view", status_code=303)
+        return RedirectResponse("/gm" if found.role == GM else "/view", status_code=303)
 
     async def gm_live(self, request: Request) -> Response:
         self._require(request, GM)
+        self._latest()
         set_language(self.lang_of(request))
         return HTMLResponse(self.live(Screen(GM, self.lang_of(request))))
 
     async def view_live(self, request: Request) -> Response:
         self._require(request, PLAYERS)
+        self._latest()
         set_language(self.lang_of(request))
         return HTMLResponse(self.live(Screen(PLAYERS, self.lang_of(request))))
 
-    async def events(self, request: Request, role: str) -> Response:
+    async def events(self, request: Request, role: str) -> Response | EventStream:
         self._require(request, role)
+        self._latest()
         lang = self.lang_of(request)
         screen = Screen(role, lang)
         set_language(lang)
-        first = self.live(screen)
+        first = _sse("live", self.live(screen)).encode("utf-8")
         screen.seen(self.session.tracker.records)
         self.session.screens.add(screen)
+        return EventStream(self.session, screen, first)
 
-        async def stream() -> AsyncIterator[str]:
-            try:
-                yield _sse("live", first)
-                while True:
-                    try:
-                        html = await asyncio.wait_for(screen.queue.get(), HEARTBEAT_S)
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    if not html:  # the server stops
-                        return
-                    yield html
-            finally:
-                self.session.screens.discard(screen)
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
-
-    async def gm_events(self, request: Request) -> Response:
+    async def gm_events(self, request: Request) -> Response | EventStream:
         return await self.events(request, GM)
 
-    async def view_events(self, request: Request) -> Response:
+    async def view_events(self, request: Request) -> Response | EventStream:
         return await self.events(request, PLAYERS)
 
     async def _guard_write(self, request: Request) -> dict[str, str]:
         """A state-changing request: the GM's cookie, an Origin of this server, the CSRF token. Returns its form."""
-        if not same_origin(request):
+        if not self.origins.same_origin(request):
             raise HTTPException(403, _("Refused: this request comes from another site."))
-        self._require(request, GM)
+        signin = self._require(request, GM)
         fields = await _form(request)
-        if not self.keys.csrf_ok(request, fields.get("csrf")):
+        token = request.headers.get("x-csrf-token") or fields.get("csrf") or ""
+        if not secrets.compare_digest(token.encode("utf-8", "replace"), signin.csrf.encode()):
             raise HTTPException(403, _("Refused: the page's security token is missing or wrong; reload the page."))
         return fields
 
@@ -373,6 +402,7 @@ class WebApp:
     async def odds(self, request: Request) -> Response:
         """The exact odds of the exchange set up in the panel (reads only)."""
         self._require(request, GM)
+        self._latest()
         set_language(self.lang_of(request))
         tracker = self.session.tracker
         system = tracker.system.id
@@ -409,8 +439,23 @@ class WebApp:
         return self.answer(request, _("The players now see the adversaries' numbers.") if self.session.reveal
                            else _("The players now see the adversaries' state in words."))
 
+    async def signout(self, request: Request) -> Response:
+        """Sign every browser out, the GM's included (a key or a cookie went where it should not): their open
+        streams end, and each needs a printed address again."""
+        await self._guard_write(request)
+        set_language(self.lang_of(request))
+        try:
+            self.signins.drop_all()
+        except EstocError as exc:
+            return self.answer(request, exc.message, 500, "error")
+        self.session.end_streams()
+        return self.answer(request, _("Everyone is signed out, you included: open the GM's address estoc serve "
+                                      "printed again. If a key itself went astray, restart with estoc serve "
+                                      "--new-keys."))
+
     async def export(self, request: Request) -> Response:
         self._require(request, GM)
+        self._latest()
         set_language(self.lang_of(request))
         text = self.session.markdown()
         name = f"estoc-fight-{self.session.fight_id}.md"
@@ -476,6 +521,57 @@ def _number(text: str | None) -> int | None:
     return int(text)
 
 
+def _client(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _signin(request: Request) -> SignIn:
+    found = getattr(request.state, "signin", None)
+    assert isinstance(found, SignIn), "a page is rendered only for a signed-in request"
+    return found
+
+
+class EventStream:
+    """A screen's server-sent events, as a bare ASGI answer: the bytes the session queues for it, as they are
+    (one rendering for every screen alike; no per-screen task group nor encoding), a comment every
+    :data:`HEARTBEAT_S`. It ends when the client goes, the session ends it (the server stops, everyone is signed
+    out) or drops it (it read nothing: its queue is full; the server's doors then close a connection whose buffers
+    stay full, :mod:`.server`)."""
+
+    def __init__(self, session: FightSession, screen: Screen, first: bytes) -> None:
+        self.session = session
+        self.screen = screen
+        self.first = first
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        screen = self.screen
+
+        async def watch() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            screen.ended = True
+            with contextlib.suppress(asyncio.QueueFull):
+                screen.queue.put_nowait(b"")
+
+        watcher = asyncio.create_task(watch())
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": [
+                (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                (b"x-accel-buffering", b"no")]})
+            data = self.first
+            while data and not screen.ended:
+                await send({"type": "http.response.body", "body": data, "more_body": True})
+                try:
+                    async with asyncio.timeout(HEARTBEAT_S):
+                        data = await screen.queue.get()
+                except TimeoutError:
+                    data = b": still here\n\n"
+            await send({"type": "http.response.body", "body": b"", "more_body": False})  # (a no-op once gone)
+        finally:
+            self.session.screens.discard(screen)
+            watcher.cancel()
+
+
 def _sse(event: str, data: str) -> str:
     lines = "".join(f"data: {line}\n" for line in data.splitlines() or [""])
     return f"event: {event}\n{lines}\n"
@@ -494,7 +590,7 @@ class Guard:
             await self.app(scope, receive, send)
             return
         request = Request(scope)
-        if not host_allowed(request, self.web.host):
+        if not self.web.origins.host_allowed(request):
             response = self.web.error_page(request, 400, _("This server answers only on its own address."))
             await response(scope, receive, self._headed(send))
             return
@@ -507,6 +603,8 @@ class Guard:
 
         try:
             await self.app(scope, receive, self._headed(sending))
+        except ClientDisconnect:  # (the browser went away mid-request: nothing to answer, nothing went wrong)
+            return
         except Exception as exc:  # (the last guard: no traceback on the GM's terminal nor in a page)
             write_crash_log(exc)
             if not started:
@@ -526,9 +624,11 @@ class Guard:
         return headed
 
 
-def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang: str | None = None) -> Starlette:
-    """The Starlette application serving ``session``'s fight."""
-    web = WebApp(session, keys, host, lang)
+def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang: str | None = None,
+               public_urls: Sequence[str] = ()) -> Starlette:
+    """The Starlette application serving ``session``'s fight (``public_urls``: the addresses its pages are reached
+    at, besides this machine's loopback names)."""
+    web = WebApp(session, keys, host, lang, public_urls)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -552,6 +652,7 @@ def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang:
         Route("/view/events", web.view_events),
         Route("/gm/command", web.command, methods=["POST"]),
         Route("/gm/reveal", web.reveal, methods=["POST"]),
+        Route("/gm/signout", web.signout, methods=["POST"]),
         Route("/gm/export.md", web.export),
         Route("/gm/odds", web.odds),
         Route("/lang/{code}", web.choose_language),

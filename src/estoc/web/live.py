@@ -12,6 +12,7 @@ import uvicorn
 
 from estoc.web.app import create_app
 from estoc.web.security import Keys
+from estoc.web.server import Limits, server_config
 from estoc.web.session import FightSession
 
 CHROMIUM = Path(os.environ.get("ESTOC_CHROMIUM", "/usr/bin/chromium"))
@@ -26,14 +27,15 @@ def free_port() -> int:
 class LiveServer:
     """``session`` served at ``base`` until :meth:`stop`."""
 
-    def __init__(self, session: FightSession, lang: str = "en") -> None:
+    def __init__(self, session: FightSession, lang: str = "en", limits: Limits | None = None) -> None:
         self.keys = Keys()
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.session = session
         app = create_app(session, self.keys, "127.0.0.1", lang)
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                timeout_graceful_shutdown=1, lifespan="on")
+        config = server_config(app, "127.0.0.1", self.port, limits, log_level="warning",
+                               timeout_graceful_shutdown=1, lifespan="on")
+        self.doors = config.doors  # type: ignore[attr-defined]
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -28,6 +28,8 @@ GM_ONLY_KINDS = frozenset({"gm"})
 """Narration records the players never see: the GM's edits of hit points and conditions."""
 LINES_KEPT = 20_000
 """Narrated records kept (each language, each role) before the memory of them starts again."""
+QUEUED = 64
+"""Changes queued for a screen that does not read before it is dropped (its page reconnects if it still can)."""
 WATCH_S = 1.0
 """How often the store is read for commands another writer (the terminal) stored."""
 
@@ -38,11 +40,13 @@ class Screen:
 
     role: str
     lang: str
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=64))
+    queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(maxsize=QUEUED))
     count: int | None = None
     """How many of the fight's records its log shows (``None``: not known)."""
     last: dict[str, Any] | None = None
     """The last of them (a later undo is told apart from new lines by it)."""
+    ended: bool = False
+    """Its stream is to end: the client went, or read nothing while :data:`QUEUED` changes piled up."""
 
     def seen(self, records: list[dict[str, Any]]) -> None:
         """The screen now shows these records."""
@@ -63,7 +67,7 @@ class FightSession:
         self._lines: dict[tuple[int, str, str, bool], tuple[dict[str, Any], list[str], str]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         """The server's event loop (set when it starts): :meth:`stop_streams` is called from other threads."""
-        self.render: Callable[[Screen], str] | None = None
+        self.render: Callable[[Screen], bytes] | None = None
         """What a screen is pushed after a change (set by the application)."""
 
     @property
@@ -95,21 +99,31 @@ class FightSession:
         return shown_name(self.tracker.store.fight(self.fight_id).name)
 
     def publish(self) -> None:
-        """Push the fight as it now stands to every open screen, each in its own language and role."""
+        """Push the fight as it now stands to every open screen, each in its own language and role: rendered once
+        for all the screens that showed the same (role, language, log), and the same bytes queued to each of them
+        (a change costs the GM one rendering a kind of screen, not one a viewer)."""
         if self.render is None:
             return
-        for screen in list(self.screens):
-            set_language(screen.lang)
-            try:
-                screen.queue.put_nowait(self.render(screen))
-            except asyncio.QueueFull:  # (a screen that reads nothing is dropped; its page reconnects)
-                self.screens.discard(screen)
+        alike: dict[tuple[str, str, int | None, int], list[Screen]] = {}
+        for screen in self.screens:
+            alike.setdefault((screen.role, screen.lang, screen.count, id(screen.last)), []).append(screen)
+        records = self.tracker.records
+        for screens in alike.values():
+            set_language(screens[0].lang)
+            data = self.render(screens[0])
+            for screen in screens:
+                screen.seen(records)
+                try:
+                    screen.queue.put_nowait(data)
+                except asyncio.QueueFull:  # (a screen that reads nothing is dropped; its page reconnects)
+                    screen.ended = True
+                    self.screens.discard(screen)
 
     def end_streams(self) -> None:
         """Tell every open screen's stream to end (the server stops: its pages reconnect to the next one)."""
         for screen in list(self.screens):
             with contextlib.suppress(asyncio.QueueFull):
-                screen.queue.put_nowait("")
+                screen.queue.put_nowait(b"")
 
     def stop_streams(self) -> None:
         """:meth:`end_streams`, from any thread."""
@@ -177,7 +191,9 @@ class FightSession:
         return "".join(self._told(record, role, veiled)[1] for record in self.tracker.records[start:])
 
     def markdown(self) -> str:
-        return markdown(self.tracker)
+        """The log as Markdown, the names and notes from files and the GM's typing escaped: a Markdown viewer
+        shows ``<script>`` as text, never runs it."""
+        return escape(markdown(self.tracker), quote=False)
 
 
 def line_class(line: str) -> str:

@@ -1,0 +1,88 @@
+"""The server's keys and the browsers signed in with them, kept in the fights' store beside the GM's choices.
+
+The keys ``estoc serve`` prints are kept per fight (``web_keys``), so that a restarted server answers the addresses
+already handed out; ``estoc serve --new-keys`` draws new ones and signs everyone out. A browser that brings a key
+gets a sign-in of its own (``web_signins``): a random token in its cookie, distinct from the key, of which the
+store keeps only a digest, with the CSRF token of that sign-in. Signing everyone out deletes them all. Like
+:mod:`.choices`, none of this is in the fight's event log, and the rule systems and the tracker never read it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from estoc.errors import StoreError
+from estoc.i18n import _
+from estoc.web.choices import BUSY_TIMEOUT_S
+
+KEYS = "web_keys"
+SIGNINS = "web_signins"
+SCHEMA = (f"CREATE TABLE IF NOT EXISTS {KEYS} (fight_id TEXT PRIMARY KEY REFERENCES fights(id), gm TEXT NOT NULL,"
+          " players TEXT NOT NULL)",
+          f"CREATE TABLE IF NOT EXISTS {SIGNINS} (digest TEXT PRIMARY KEY, fight_id TEXT NOT NULL, role TEXT NOT NULL,"
+          " csrf TEXT NOT NULL)")
+
+
+def digest(token: str) -> str:
+    """What the store keeps of a sign-in's token (a stolen store file signs no one in)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@contextlib.contextmanager
+def _written(db: Path) -> Iterator[sqlite3.Connection]:
+    if not db.is_file():
+        raise StoreError(_("cannot open the store {path} ({reason})").format(path=db, reason=_("no such file")))
+    try:
+        with contextlib.closing(sqlite3.connect(db, timeout=BUSY_TIMEOUT_S, isolation_level=None)) as con:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in SCHEMA:
+                    con.execute(statement)
+                yield con
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+    except sqlite3.Error as exc:
+        raise StoreError(_("cannot write to the store {path} ({reason})").format(path=db, reason=exc)) from exc
+
+
+def stored_keys(db: Path, fight_id: str, fresh: tuple[str, str], renew: bool = False) -> tuple[str, str]:
+    """The fight's (GM, players) keys: those kept, else (and with ``renew``, which also signs everyone out) ``fresh``,
+    kept from now on."""
+    with _written(db) as con:
+        row = con.execute(f"SELECT gm, players FROM {KEYS} WHERE fight_id = ?", (fight_id,)).fetchone()
+        if row is not None and not renew:
+            return str(row[0]), str(row[1])
+        con.execute(f"INSERT INTO {KEYS} (fight_id, gm, players) VALUES (?, ?, ?) ON CONFLICT(fight_id) DO UPDATE "
+                    "SET gm = excluded.gm, players = excluded.players", (fight_id, *fresh))
+        con.execute(f"DELETE FROM {SIGNINS} WHERE fight_id = ?", (fight_id,))
+        return fresh
+
+
+def add_signin(db: Path, fight_id: str, token_digest: str, role: str, csrf: str) -> None:
+    with _written(db) as con:
+        con.execute(f"INSERT OR REPLACE INTO {SIGNINS} (digest, fight_id, role, csrf) VALUES (?, ?, ?, ?)",
+                    (token_digest, fight_id, role, csrf))
+
+
+def find_signin(db: Path, fight_id: str, token_digest: str) -> tuple[str, str] | None:
+    """The (role, CSRF token) of a sign-in, or ``None`` (unknown, signed out, or no table yet)."""
+    try:
+        uri = db.resolve().as_uri() + "?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)) as con:
+            row = con.execute(f"SELECT role, csrf FROM {SIGNINS} WHERE digest = ? AND fight_id = ?",
+                              (token_digest, fight_id)).fetchone()
+    except sqlite3.Error:  # (no table yet: no one signed in; a locked store: not now)
+        return None
+    return (str(row[0]), str(row[1])) if row else None
+
+
+def drop_signins(db: Path, fight_id: str) -> None:
+    """Sign everyone out of this fight."""
+    with _written(db) as con:
+        con.execute(f"DELETE FROM {SIGNINS} WHERE fight_id = ?", (fight_id,))
