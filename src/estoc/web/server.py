@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import resource
+import socket
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, cast
 
 import h11
 import uvicorn
+from uvicorn.protocols.http.flow_control import CLOSE_HEADER
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEAD_LIMIT = 16_384
@@ -45,6 +48,8 @@ class Limits:
     per_client: int = 256
     total: int = 1000
     requests_per_connection: int = 1000
+    send_buffer: int = 131_072
+    """The kernel's send buffer of each connection, in bytes (a client that reads nothing holds no more)."""
 
     def capped(self) -> Limits:
         """These limits with ``total`` under the process's descriptor limit (raised to its hard limit first)."""
@@ -58,8 +63,7 @@ class Limits:
         if soft == resource.RLIM_INFINITY:
             return self
         total = max(8, min(self.total, soft - DESCRIPTOR_MARGIN))
-        return Limits(self.head_s, self.body_s, self.keep_alive_s, self.write_stall_s, min(self.per_client, total),
-                      total, self.requests_per_connection)
+        return dataclasses.replace(self, per_client=min(self.per_client, total), total=total)
 
 
 class Doors:
@@ -162,6 +166,10 @@ class BoundedProtocol(H11Protocol):
             transport.abort()
             return
         self.admitted = True
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.doors.limits.send_buffer)
         self._timing = "head"
         self._arm(self.doors.limits.head_s)
 
@@ -183,6 +191,11 @@ class BoundedProtocol(H11Protocol):
     def handle_events(self) -> None:
         super().handle_events()
         state = self.conn.their_state
+        if state is not h11.IDLE and self.cycle is not None and (
+                self.served + 1 >= self.doors.limits.requests_per_connection):
+            self.cycle.keep_alive = False  # (the last request this connection serves: its answer says so)
+            if CLOSE_HEADER not in self.scope["headers"]:
+                self.scope["headers"] = [*self.scope["headers"], CLOSE_HEADER]
         if state is h11.SEND_BODY and self.cycle is not None and self.cycle.more_body:
             self.doors.busy(self)
             if self._timer is None or self._timing != "body":
@@ -195,8 +208,6 @@ class BoundedProtocol(H11Protocol):
 
     def on_response_complete(self) -> None:
         self.served += 1
-        if self.served >= self.doors.limits.requests_per_connection and self.cycle is not None:
-            self.cycle.keep_alive = False
         super().on_response_complete()
         if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
             self.doors.wait(self)
