@@ -48,6 +48,13 @@ def client(server: LiveServer, url: str) -> httpx.Client:
     return made
 
 
+def gm_csrf(gm: httpx.Client) -> str:
+    """The CSRF token of the GM's sign-in, as its page carries it."""
+    found = re.search(r'"X-CSRF-Token": "([\w-]+)"', gm.get("/gm").text)
+    assert found
+    return found.group(1)
+
+
 def listen(server: LiveServer, players: httpx.Client, arrivals: queue.Queue[tuple[float, int]],
            stop: threading.Event) -> None:
     """The players' stream: the time each new screen arrives, with its version."""
@@ -72,6 +79,7 @@ def measure_http(folder: Path) -> tuple[list[float], list[float], int]:
         server = serve(folder / f"http-{seed}.db", seed)
         try:
             gm = client(server, server.gm_url)
+            csrf = gm_csrf(gm)
             players = client(server, server.players_url)
             arrivals: queue.Queue[tuple[float, int]] = queue.Queue()
             stop = threading.Event()
