@@ -599,7 +599,10 @@ class Guard:
         async def sending(message: Message) -> None:
             nonlocal started
             started = started or message["type"] == "http.response.start"
-            await send(message)
+            try:
+                await send(message)
+            except Exception as exc:  # (the connection cannot take an answer: the client broke it or went away)
+                raise ClientDisconnect from exc
 
         try:
             await self.app(scope, receive, self._headed(sending))

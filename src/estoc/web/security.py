@@ -216,5 +216,5 @@ class Origins:
             return True
         scheme, name, port = found
         host = self._host(request)
-        return (host is not None and is_loopback(name) and host[0] == name
+        return (host is not None and is_loopback(name) and host[0] == name and scheme == request.url.scheme
                 and (host[1] if host[1] is not None else DEFAULT_PORTS[scheme]) == port)
