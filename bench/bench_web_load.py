@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -177,8 +178,9 @@ class Viewer:
 
 def ms(values: list[float]) -> str:
     ordered = sorted(values)
-    return (f"median {1000 * statistics.median(ordered):.1f} ms, p95 "
-            f"{1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]:.1f} ms, max {1000 * ordered[-1]:.1f} ms")
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"median {1000 * statistics.median(ordered):.1f} ms, p95 {1000 * p95:.1f} ms, "
+            f"max {1000 * ordered[-1]:.1f} ms")
 
 
 async def half_open(child: Child, count: int, actions: int) -> str:
@@ -186,17 +188,13 @@ async def half_open(child: Child, count: int, actions: int) -> str:
     for _ in range(count):
         sock = socket.socket()
         sock.setblocking(False)
-        try:
+        with contextlib.suppress(BlockingIOError):
             sock.connect(("127.0.0.1", child.port))
-        except BlockingIOError:
-            pass
         socks.append(sock)
     await asyncio.sleep(0.5)
     for sock in socks:
-        try:
+        with contextlib.suppress(OSError):
             sock.send(b"GET /gm HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # a head begun, never ended
-        except OSError:
-            pass
     try:
         gm = Gm(child)
         await gm.sign_in()  # a fresh connection past them

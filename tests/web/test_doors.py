@@ -180,3 +180,39 @@ def test_a_viewer_that_never_reads_is_dropped_and_the_gm_is_not_slowed(live: Cal
     assert closed_within(deaf, 3)
     assert sorted(trips)[len(trips) // 2] < 0.25
     assert not crash_logs(tmp_path)
+
+
+class FakeConn:
+    """A connection as the doors see it: its client's address, and whether it was closed."""
+
+    def __init__(self, peer: str) -> None:
+        self.peer = peer
+        self.admitted = False
+        self.dropped = False
+
+    def drop(self) -> None:
+        self.dropped = True
+
+
+def test_the_doors_make_room_by_the_oldest_waiting_connection() -> None:
+    from estoc.web.server import Doors
+
+    doors = Doors(Limits(per_client=3, total=5))
+    first = [FakeConn("10.0.0.1") for _ in range(3)]
+    for conn in first:
+        assert doors.admit(conn)  # type: ignore[arg-type]
+        conn.admitted = True
+    doors.busy(first[0])  # type: ignore[arg-type]  (a request in flight: never evicted)
+    extra = FakeConn("10.0.0.1")
+    assert doors.admit(extra)  # type: ignore[arg-type]  (over the client's bound: its oldest waiting one goes)
+    assert not first[0].dropped and first[1].dropped and not first[2].dropped
+    others = [FakeConn("10.0.0.2") for _ in range(3)]
+    for conn in others:
+        assert doors.admit(conn)  # type: ignore[arg-type]
+    assert first[2].dropped and doors.count == 5  # over the total: the oldest waiting of anyone
+    for conn in (extra, *others):
+        doors.busy(conn)  # type: ignore[arg-type]
+    assert not doors.admit(FakeConn("10.0.0.3"))  # type: ignore[arg-type]  (every one busy: refused)
+    assert doors.refused == 1 and doors.evicted == 2
+    doors.forget(first[0])  # type: ignore[arg-type]
+    assert doors.admit(FakeConn("10.0.0.3"))  # type: ignore[arg-type]

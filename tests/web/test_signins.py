@@ -56,7 +56,11 @@ def test_signing_everyone_out(served: Served) -> None:
     answer = gm.post("/gm/signout", headers={"X-CSRF-Token": gm.csrf, "Origin": BASE})
     assert answer.status_code == 200 and "signed out" in answer.text
     assert served.call(screen.queue.get_nowait) == b""  # the open streams end
-    for tab, url in ((gm, "/gm"), (gm, "/gm/live"), (players, "/view"), (players, "/view/events")):
+    for tab, url in ((gm, "/gm"), (players, "/view/events")):
+        refused = tab.get(url)
+        assert refused.status_code == 403, url
+        assert "max-age=0" in refused.headers["set-cookie"].lower()  # the stale cookie is deleted
+    for tab, url in ((gm, "/gm/live"), (players, "/view")):
         assert tab.get(url).status_code == 403, url
     assert served.tab("gm").get("/gm").status_code == 200  # the printed address signs in again
 

@@ -218,6 +218,7 @@ class WebApp:
                 request.state.signin = found
                 return found
         self.throttle.failed(_client(request))
+        request.state.forget = [COOKIES[role] for role, token in zip((GM, PLAYERS), tokens, strict=True) if token]
         return None
 
     def _require(self, request: Request, role: str) -> SignIn:
@@ -486,7 +487,10 @@ class WebApp:
             detail = _("No such page.")
         elif status == 405:
             detail = _("This page does not take that kind of request.")
-        return self.error_page(request, status, str(detail))
+        response = self.error_page(request, status, str(detail))
+        for name in getattr(request.state, "forget", ()):  # (a signed-out cookie: the browser stops sending it)
+            response.delete_cookie(name, path="/", httponly=True, samesite="strict")
+        return response
 
 
 
