@@ -16,6 +16,8 @@ def test_the_load_test_runs_and_reports() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
     assert re.search(r"20 half-open connections held: 20 GM actions, median [\d.]+ ms", out), out
+    assert re.search(r"under a 400-descriptor limit: 600 half-open connections held: 20 GM actions", out), out
+    assert "no traceback, no EMFILE" in out
     assert re.search(r"5 viewers reading: GM action -> every viewer's stream median [\d.]+ ms", out), out
     assert re.search(r"with 5 viewers that never read median [\d.]+ ms", out), out
     assert "Traceback" not in done.stderr

@@ -33,8 +33,12 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEAD_LIMIT = 16_384
 """The largest request head read, in bytes (h11's own default, named)."""
-DESCRIPTOR_MARGIN = 64
-"""Descriptors left to the store, the logs and the rest of the process below the connections' bound."""
+BACKLOG = 100
+"""Connections the kernel queues before they are accepted (asyncio's own default). Asyncio accepts up to as many in
+one turn of its loop, before the doors see any of them; a connection the doors close is closed at the next turn."""
+DESCRIPTOR_MARGIN = 64 + 2 * BACKLOG
+"""Descriptors left below the connections' bound: a burst being accepted and one being closed, the store, the logs,
+the rest of the process (``accept`` then never fails for want of a descriptor: no EMFILE, whatever clients do)."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +239,7 @@ def server_config(app: Any, host: str, port: int, limits: Limits | None = None, 
     """Uvicorn's configuration for ``app`` with these bounds (the ``Doors`` are ``config.doors``)."""
     chosen = (limits or Limits()).capped()
     doors = Doors(chosen)
-    config = uvicorn.Config(app, host=host, port=port, http=bounded_protocol(doors), ws="none",
+    config = uvicorn.Config(app, host=host, port=port, http=bounded_protocol(doors), ws="none", backlog=BACKLOG,
                             timeout_keep_alive=int(max(1, chosen.keep_alive_s)),
                             h11_max_incomplete_event_size=HEAD_LIMIT, server_header=False, proxy_headers=False,
                             **options)
