@@ -605,6 +605,8 @@ class Guard:
             started = started or message["type"] == "http.response.start"
             try:
                 await send(message)
+            except RuntimeError:  # (the application's own mistake in what it sends: a bug, logged)
+                raise
             except Exception as exc:  # (the connection cannot take an answer: the client broke it or went away)
                 raise ClientDisconnect from exc
 
