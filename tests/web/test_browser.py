@@ -6,6 +6,7 @@ Outside CI a machine without Chromium or Playwright skips these tests, saying so
 from __future__ import annotations
 
 import os
+import re
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -217,5 +218,25 @@ def test_gm_edits_by_keyboard(browser: Any, serve: Callable[[str], LiveServer]) 
         gm.keyboard.press("Enter")
         expect(gm.locator("#log")).to_contain_text("GM: ")
         expect(players.locator("#log")).not_to_contain_text("owes a debt")
+    finally:
+        _close(gm, players)
+
+
+def test_signing_everyone_out_in_the_browser(browser: Any, serve: Callable[[str], LiveServer]) -> None:
+    """The GM's button, confirmed, signs every browser out: the players' page goes offline and, reloaded, is refused;
+    the printed address signs the GM in again."""
+    from playwright.sync_api import expect
+
+    server = serve("harp")
+    gm, players = _pages(browser, server)
+    try:
+        gm.on("dialog", lambda dialog: dialog.accept())
+        gm.click("#signout")
+        expect(gm.locator("#message")).to_contain_text("signed out")
+        expect(players.locator("body")).to_have_class(re.compile(r"\boffline\b"))
+        assert players.reload().status == 403
+        assert gm.reload().status == 403
+        assert gm.goto(server.gm_url).status == 200
+        expect(gm.locator("#board-part")).to_be_visible()
     finally:
         _close(gm, players)

@@ -158,3 +158,20 @@ def test_no_guessed_key_or_sign_in_opens_a_door(served: Served, key: str, cookie
     assert entered.status_code == (303 if key == served.keys.gm else 403)
     tab.cookies = {"estoc_gm": cookie, "estoc_view": cookie}
     assert tab.get("/gm/live").status_code == 403 and tab.get("/view/live").status_code == 403
+
+
+KINDS = st.sampled_from(["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=latin-1",
+                         "", "multipart/form-data; boundary=x", "text/plain", "application/json"])
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.binary(max_size=300), kind=KINDS, versioned=st.booleans())
+def test_any_form_body_is_answered_without_a_server_error(served: Served, body: bytes, kind: str,
+                                                         versioned: bool) -> None:
+    tab = served.tab("gm")
+    if versioned:  # (past the version check: into the command's own refusals)
+        body = b"version=" + version_of(tab.get("/gm/live").text).encode() + b"&line=" + body
+    answer = tab.post("/gm/command", content=body, headers={"content-type": kind, "X-CSRF-Token": tab.csrf,
+                                                            "Origin": BASE})
+    assert answer.status_code in {200, 400, 409, 413, 415, 422}, (body, kind, answer.status_code)
+    assert "Traceback" not in answer.text and "site-packages" not in answer.text
