@@ -108,9 +108,12 @@ def test_the_hostile_corpus(live: Callable[..., LiveServer], tmp_path: Path, nam
 
 def test_key_guesses_are_limited_on_one_connection(live: Callable[..., LiveServer]) -> None:  # noqa: F811
     server = live()
+    started = time.monotonic()
     with httpx.Client(base_url=server.base, timeout=5) as guesser:
         codes = [guesser.get(f"/gm?key={i:043d}").status_code for i in range(40)]
-    assert codes.count(403) <= 12 and codes.count(429) >= 28  # a burst, then one a second at most
+    took = time.monotonic() - started
+    assert set(codes) == {403, 429}
+    assert codes.count(403) <= 10 + took + 1  # a burst of 10, then one a second at most
 
 
 HOSTS = st.one_of(st.text(max_size=40), st.from_regex(r"\A(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{0,6})?.{0,8}\Z"),

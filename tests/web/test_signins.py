@@ -77,25 +77,30 @@ def test_a_sign_in_outlives_the_server(served: Served, served_factory: Callable[
         again.close()
 
 
-def test_wrong_keys_are_limited(served: Served) -> None:
+def test_wrong_keys_are_limited(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from estoc.web import security
+
+    clock = [1000.0]  # (the limit's clock, moved by hand: the test does not depend on the machine's speed)
+    monkeypatch.setattr(security, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     web = served.app.state.web
-    web.throttle = Throttle(burst=3, every_s=0.3)
+    web.throttle = Throttle(burst=3, every_s=1.0)
     tab = served.tab(None)
     codes = [tab.get("/gm?key=" + "x" * 43).status_code for _ in range(5)]
     assert codes == [403, 403, 403, 429, 429]
     assert tab.get("/gm?key=" + served.keys.gm).status_code == 429  # not even looked at meanwhile
     tab.cookies = {"estoc_gm": "guess"}
-    assert tab.get("/gm").status_code == 429  # nor are sign-ins guessed
-    import time
-
-    time.sleep(0.35)
+    limited = tab.get("/gm")
+    assert limited.status_code == 429 and "wait 1 s" in limited.text  # nor are sign-ins guessed
+    clock[0] += 1.0  # one try more, a second later
     tab.cookies = {}
     assert tab.get("/gm?key=" + served.keys.gm).status_code == 303
-    assert tab.get("/gm").status_code == 200
-    web.throttle = Throttle(burst=1, every_s=60)
-    tab.get("/view?key=bad")
-    limited = tab.get("/view?key=bad")
-    assert limited.status_code == 429 and "wait" in limited.text
+    assert tab.get("/gm").status_code == 200  # a right sign-in counts nothing against the address
+    assert tab.get("/gm?key=" + "y" * 43).status_code == 403
+    assert tab.get("/gm?key=" + "y" * 43).status_code == 429
+    clock[0] += 60.0
+    assert [tab.get("/view?key=bad").status_code for _ in range(4)] == [403, 403, 403, 429]  # the burst, again
 
 
 @pytest.mark.parametrize("host", ["localhost:8000@evil.example", "evil.example:8000", "127.0.0.1:8000/x",
