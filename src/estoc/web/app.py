@@ -47,13 +47,13 @@ from estoc.web.odds import OddsView, harp_odds
 from estoc.web.odds_systems import SystemOdds, d100_odds, pair, tor_odds
 from estoc.web.security import COOKIES, GM, PLAYERS, Keys, Origins, SignIn, SignIns, Throttle
 from estoc.web.session import FightSession, Screen
+from estoc.web.stream import EventStream
 
 STATIC = {"htmx.min.js": "text/javascript", "estoc.js": "text/javascript", "estoc.css": "text/css",
           "htmx-LICENSE.txt": "text/plain"}
 """The only files the server reads for a request, by name: nothing else on the disk is reachable."""
 LINE_LIMIT = 500
 """The longest command line accepted (a note's text is bounded further by the tracker)."""
-HEARTBEAT_S = 15.0
 FORM_LIMIT = 16_384
 """The largest form body read, in bytes."""
 LANG_COOKIE = "estoc_lang"
@@ -533,47 +533,6 @@ def _signin(request: Request) -> SignIn:
     found = getattr(request.state, "signin", None)
     assert isinstance(found, SignIn), "a page is rendered only for a signed-in request"
     return found
-
-
-class EventStream:
-    """A screen's server-sent events, as a bare ASGI answer: the bytes the session queues for it, as they are
-    (one rendering for every screen alike; no per-screen task group nor encoding), a comment every
-    :data:`HEARTBEAT_S`. It ends when the client goes, the session ends it (the server stops, everyone is signed
-    out) or drops it (it read nothing: its queue is full; the server's doors then close a connection whose buffers
-    stay full, :mod:`.server`)."""
-
-    def __init__(self, session: FightSession, screen: Screen, first: bytes) -> None:
-        self.session = session
-        self.screen = screen
-        self.first = first
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        screen = self.screen
-
-        async def watch() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-            screen.ended = True
-            with contextlib.suppress(asyncio.QueueFull):
-                screen.queue.put_nowait(b"")
-
-        watcher = asyncio.create_task(watch())
-        try:
-            await send({"type": "http.response.start", "status": 200, "headers": [
-                (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
-                (b"x-accel-buffering", b"no")]})
-            data = self.first
-            while data and not screen.ended:
-                await send({"type": "http.response.body", "body": data, "more_body": True})
-                try:
-                    async with asyncio.timeout(HEARTBEAT_S):
-                        data = await screen.queue.get()
-                except TimeoutError:
-                    data = b": still here\n\n"
-            await send({"type": "http.response.body", "body": b"", "more_body": False})  # (a no-op once gone)
-        finally:
-            self.session.screens.discard(screen)
-            watcher.cancel()
 
 
 def _sse(event: str, data: str) -> str:
