@@ -85,14 +85,12 @@ class Doors:
     def admit(self, conn: BoundedProtocol) -> bool:
         """Let ``conn`` in, making room by closing the oldest waiting connection (of its client, when that bound is
         the one reached); False when there is no room (every other connection is busy)."""
-        mine = self.open.setdefault(conn.peer, set())
-        if len(mine) >= self.limits.per_client and not self._evict(mine):
+        mine = self.open.get(conn.peer, set())
+        if (len(mine) >= self.limits.per_client and not self._evict(mine)) or (
+                self.count >= self.limits.total and not self._evict(None)):
             self.refused += 1
             return False
-        if self.count >= self.limits.total and not self._evict(None):
-            self.refused += 1
-            return False
-        mine.add(conn)
+        self.open.setdefault(conn.peer, mine).add(conn)
         self.count += 1
         self.waiting[conn] = None
         return True
