@@ -12,12 +12,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
-from estoc.errors import StoreError
-from estoc.i18n import _
-from estoc.web.choices import BUSY_TIMEOUT_S
+from estoc.web.choices import BUSY_TIMEOUT_S, written
 
 KEYS = "web_keys"
 SIGNINS = "web_signins"
@@ -32,29 +29,10 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-@contextlib.contextmanager
-def _written(db: Path) -> Iterator[sqlite3.Connection]:
-    if not db.is_file():
-        raise StoreError(_("cannot open the store {path} ({reason})").format(path=db, reason=_("no such file")))
-    try:
-        with contextlib.closing(sqlite3.connect(db, timeout=BUSY_TIMEOUT_S, isolation_level=None)) as con:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in SCHEMA:
-                    con.execute(statement)
-                yield con
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-    except sqlite3.Error as exc:
-        raise StoreError(_("cannot write to the store {path} ({reason})").format(path=db, reason=exc)) from exc
-
-
 def stored_keys(db: Path, fight_id: str, fresh: tuple[str, str], renew: bool = False) -> tuple[str, str]:
     """The fight's (GM, players) keys: those kept, else (and with ``renew``, which also signs everyone out) ``fresh``,
     kept from now on."""
-    with _written(db) as con:
+    with written(db, SCHEMA) as con:
         row = con.execute(f"SELECT gm, players FROM {KEYS} WHERE fight_id = ?", (fight_id,)).fetchone()
         if row is not None and not renew:
             return str(row[0]), str(row[1])
@@ -65,7 +43,7 @@ def stored_keys(db: Path, fight_id: str, fresh: tuple[str, str], renew: bool = F
 
 
 def add_signin(db: Path, fight_id: str, token_digest: str, role: str, csrf: str) -> None:
-    with _written(db) as con:
+    with written(db, SCHEMA) as con:
         con.execute(f"INSERT OR REPLACE INTO {SIGNINS} (digest, fight_id, role, csrf) VALUES (?, ?, ?, ?)",
                     (token_digest, fight_id, role, csrf))
 
@@ -84,5 +62,5 @@ def find_signin(db: Path, fight_id: str, token_digest: str) -> tuple[str, str] |
 
 def drop_signins(db: Path, fight_id: str) -> None:
     """Sign everyone out of this fight."""
-    with _written(db) as con:
+    with written(db, SCHEMA) as con:
         con.execute(f"DELETE FROM {SIGNINS} WHERE fight_id = ?", (fight_id,))

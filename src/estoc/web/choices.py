@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from estoc.errors import StoreError
@@ -40,14 +41,24 @@ def stored_reveal(db: Path, fight_id: str) -> bool:
 
 def store_reveal(db: Path, fight_id: str, reveal: bool) -> None:
     """Keep the GM's choice for this fight."""
+    schema = (f"CREATE TABLE IF NOT EXISTS {TABLE} (fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
+              " reveal INTEGER NOT NULL)",)
+    with written(db, schema) as con:
+        con.execute(f"INSERT INTO {TABLE} (fight_id, reveal) VALUES (?, ?) "
+                    "ON CONFLICT(fight_id) DO UPDATE SET reveal = excluded.reveal", (fight_id, int(reveal)))
+
+
+@contextlib.contextmanager
+def written(db: Path, schema: Iterable[str]) -> Iterator[sqlite3.Connection]:
+    """One write transaction on the fights' store, its web tables created first (``schema``); the screens' tables
+    (the reveal choice, the keys and sign-ins) all write through it."""
     try:
         with contextlib.closing(_open(db)) as con:
             con.execute("BEGIN IMMEDIATE")
             try:
-                con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
-                            " reveal INTEGER NOT NULL)")
-                con.execute(f"INSERT INTO {TABLE} (fight_id, reveal) VALUES (?, ?) "
-                            "ON CONFLICT(fight_id) DO UPDATE SET reveal = excluded.reveal", (fight_id, int(reveal)))
+                for statement in schema:
+                    con.execute(statement)
+                yield con
                 con.execute("COMMIT")
             except BaseException:
                 con.execute("ROLLBACK")
