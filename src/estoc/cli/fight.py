@@ -23,23 +23,12 @@ from estoc.errors import EstocError, InputError
 from estoc.i18n import _, language, ngettext
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
-from estoc.play.systems import SYSTEMS, fight_system, read_encounter
+from estoc.play.systems import fight_system, read_encounter
+from estoc.play.telling import board, log_lines, markdown, record_lines, resume, when
 from estoc.play.tracker import Tracker, shown_name
-from estoc.render.board import board_lines
-from estoc.render.tracker import tracker_lines
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
-
-
-def when(stamp: str) -> str:
-    """A stored ISO timestamp as the GM reads it: date and minute, UTC."""
-    from datetime import datetime
-
-    try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M UTC")
-    except ValueError:
-        return stamp
 
 
 def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
@@ -59,54 +48,13 @@ def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: in
 
 
 def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Tracker:
-    info = store.fight(fight_id)
-    if info.system not in SYSTEMS:
-        raise InputError(_("fight {id} is a {system} fight").format(id=fight_id, system=info.system))
-    return Tracker(store, fight_id, fight_system(info.system, load_content(content_folders(ctx))))
-
-
-def board(tracker: Tracker) -> list[str]:
-    """The fight's board with the GM's marks (the system's own status lines for a system without a board here)."""
-    view_round = int(tracker.fight.view().get("round") or 0)
-    lines = board_lines(tracker.system.id, tracker.fight, tracker.marks.board(view_round))
-    return lines if lines is not None else tracker.system.status_lines(tracker.fight)
-
-
-def record_lines(tracker: Tracker, record: dict[str, Any], veiled: frozenset[str] = frozenset()) -> list[str]:
-    """One record's lines; ``veiled``: the ids of the combatants whose hit points or endurance are told in words, as
-    the players see them (:mod:`estoc.render.veil`; none by default, as the GM and the terminal read them)."""
-    if record.get("kind") == "tracker":
-        return tracker_lines(record)
-    return tracker.system.narrate(record, tracker.fight, veiled=veiled)
+    return resume(store, fight_id, load_content(content_folders(ctx)))
 
 
 def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str]) -> None:
     for record in records:
         for line in record_lines(tracker, record):
             out.write(line + "\n")
-
-
-def log_lines(tracker: Tracker) -> list[str]:
-    lines: list[str] = []
-    for record in tracker.records:
-        lines.extend(record_lines(tracker, record))
-    return lines
-
-
-def markdown(tracker: Tracker) -> str:
-    """A fight's log and summary as Markdown."""
-    info = tracker.store.fight(tracker.fight_id)
-    parts = [f"# {shown_name(info.name)}", "",
-             _("Fight {id}, {created}.").format(id=info.id, created=when(info.created)), ""]
-    for line in log_lines(tracker):
-        if line.startswith("— "):
-            parts += ["", f"## {line.strip('— ')}", ""]
-        elif line:
-            indent = len(line) - len(line.lstrip(" "))
-            parts.append(("  " * (indent // 2)) + "- " + line.strip())
-    parts += ["", "## " + _("Summary"), ""]
-    parts += ["- " + line.strip() for line in tracker.system.summary_lines(tracker.fight)[1:]]
-    return "\n".join(parts) + "\n"
 
 
 def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = False) -> bool:

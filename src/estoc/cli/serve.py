@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from estoc.cli.app import content_folders
 from estoc.cli.common import console
 from estoc.cli.fight import DbOption, new_tracker, open_store, resume_tracker
 from estoc.cli.guard import printable
 from estoc.errors import InputError
 from estoc.i18n import _, language
+from estoc.content.registry import load_content
 from estoc.play.store import EventStore
 
 if TYPE_CHECKING:
@@ -90,7 +92,7 @@ def register(app: typer.Typer) -> None:
         fresh = Keys()
         gm_key, players_key = stored_keys(path, fight_id, (fresh.gm, fresh.players), renew=new_keys)
         keys = Keys(gm_key, players_key)
-        session = open_session(ctx, path, fight_id)
+        session = open_session(lambda: load_content(content_folders(ctx)), path, fight_id)
         web = create_app(session, keys, host, language(), public)
         base = public[0].rstrip("/") if public else f"http://{shown_host(host)}:{port}"
         out = console()

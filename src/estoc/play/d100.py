@@ -51,3 +51,8 @@ class D100Play(CommandPlay):
         assert isinstance(fight, D100Fight)
         names = {c.id: pick(c.name) for c in fight.combatants}
         return render_module.narrate_record(record, names, veiled, {c.id: int(c.hp) for c in fight.combatants})
+
+
+def play_system(content: Content) -> D100Play:
+    """This system as the tracker plays it, on ``content`` (its declaration's ``play`` entry)."""
+    return D100Play(content)
