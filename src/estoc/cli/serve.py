@@ -13,9 +13,9 @@ from estoc.cli.app import content_folders
 from estoc.cli.common import console
 from estoc.cli.fight import DbOption, new_tracker, open_store, resume_tracker
 from estoc.cli.guard import printable
+from estoc.content.registry import load_content
 from estoc.errors import InputError
 from estoc.i18n import _, language
-from estoc.content.registry import load_content
 from estoc.play.store import EventStore
 
 if TYPE_CHECKING:

@@ -422,7 +422,8 @@ def read_yaml(path: Path) -> Any:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ContentError([problem_at(path, line, "", _("not valid YAML: {problem}").format(problem=problem))]) from exc
+        raise ContentError([problem_at(path, line, "", _("not valid YAML: {problem}").format(
+            problem=problem))]) from exc
     except (ValueError, IndexError, TypeError, AttributeError, KeyError, RecursionError) as exc:
         # ruamel.yaml lets plain Python errors out on some malformed scalars (a lone "." read as a float).
         raise ContentError([problem_at(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc

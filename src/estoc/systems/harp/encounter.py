@@ -40,11 +40,11 @@ from ruamel.yaml.comments import CommentedMap
 from estoc.content.loader import (
     LoadedRecord,
     field_name,
+    inside,
     line_of,
+    load_file,
     plain,
     problem_at,
-    inside,
-    load_file,
     read_yaml,
 )
 from estoc.content.messages import translate_error
