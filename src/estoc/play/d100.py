@@ -14,8 +14,8 @@ from estoc.render.board import d100_board
 from estoc.render.veil import NO_VEIL
 from estoc.systems.d100 import commands as commands_module
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
-from estoc.systems.d100.exchange import shipped_outcomes
 from estoc.systems.d100.fight import D100Fight
+from estoc.systems.d100.sheet import shipped_outcomes
 
 
 class D100Play(CommandPlay):

@@ -38,8 +38,8 @@ from estoc.engine.members import at_least_two_sides, problem, record_of, validat
 from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
-from estoc.systems.d100.exchange import Combatant, Settings, shipped_outcomes
 from estoc.systems.d100.rules import Outcomes
+from estoc.systems.d100.sheet import Combatant, Settings, shipped_outcomes
 
 ENCOUNTER_VERSION = 1
 SETUP_PATH = Path("<setup>")

@@ -22,8 +22,8 @@ from estoc.engine.compiled import copy_worlds, give_dice
 from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
-from estoc.systems.d100.exchange import BONUS_SHARE, Combatant
 from estoc.systems.d100.rules import Outcomes
+from estoc.systems.d100.sheet import BONUS_SHARE, Combatant
 
 KERNEL_NAME = "estoc.systems.d100.kernel"
 SLOT_STRIDE = 8

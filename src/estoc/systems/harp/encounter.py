@@ -58,8 +58,8 @@ from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
 from estoc.systems.harp.attack import AttackSettings, BeyondLimit
-from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.heroes import combatant_from_hero
+from estoc.systems.harp.sheet import Combatant
 
 ENCOUNTER_VERSION = 1
 """The version of the encounter format this estoc writes and reads."""

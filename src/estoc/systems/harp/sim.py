@@ -30,7 +30,7 @@ from estoc.engine.simulation import (
 )
 from estoc.i18n import _
 from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
-from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import HarpTables, compile_tables
 from estoc.systems.harp.worlds import Settings, array, build, facts, kernel_of
 
