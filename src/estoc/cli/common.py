@@ -9,7 +9,10 @@ from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand
 
+from estoc.errors import InputError
+from estoc.i18n import _, pick
 from estoc.systems.base import SYSTEMS
 
 T = TypeVar("T")
@@ -41,9 +44,6 @@ def given_options(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
 
 def refuse_foreign_options(ctx: typer.Context, system: str) -> None:
     """Options of another rule system make no sense to this one: say so rather than ignore them."""
-    from estoc.errors import InputError
-    from estoc.i18n import _
-
     options = system_options()
     own = options.get(system, ())
     for other, names in options.items():
@@ -60,9 +60,6 @@ def options_of(cls: type[T], values: dict[str, Any]) -> T:
 
 def weapon_number(owner: dict[str, str], carried: Sequence[str], weapon: str | None) -> int:
     """The weapon a command names among those ``owner`` carries, by its id or its number from 1 (default: 1)."""
-    from estoc.errors import InputError
-    from estoc.i18n import _, pick
-
     if weapon is None:
         return 1
     if weapon.isdigit():
@@ -77,15 +74,11 @@ def weapon_number(owner: dict[str, str], carried: Sequence[str], weapon: str | N
 
 
 def _grouped_command_class() -> type:
-    from typer.core import TyperCommand
-
     class SystemGroupedCommand(TyperCommand):
         """A command whose help lists the options shared by every rule system first, then each system's own under
         its name (``estoc attack --help``): a HARP user need not read past the d100 and One Ring options."""
 
         def format_options(self, ctx: Any, formatter: Any) -> None:
-            from estoc.i18n import _
-
             titles = {"": _("Options"), **{system.id: system.options_title() for system in SYSTEMS}}
             arguments: list[tuple[str, str]] = []
             groups: dict[str, list[tuple[str, str]]] = {key: [] for key in titles}

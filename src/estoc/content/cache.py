@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pydantic
 
+from estoc import __version__
 from estoc.content.loader import LoadedRecord
 
 NO_CACHE = "ESTOC_NO_CACHE"
@@ -36,8 +37,6 @@ def cache_folder() -> Path:
 
 def digest(files: list[Path]) -> str:
     """A digest of the files' names and bytes, and of what reads them."""
-    from estoc import __version__
-
     h = hashlib.sha256(f"{FORMAT}|{__version__}|{pydantic.VERSION}|{sys.version}".encode())
     for path in files:
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

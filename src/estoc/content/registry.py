@@ -11,6 +11,7 @@ from typing import TypeVar, cast
 
 from pydantic import BaseModel
 
+from estoc.content.cache import cached_records
 from estoc.content.loader import LoadedRecord, content_files, load_file
 from estoc.errors import ContentError, InputError, UnknownIdError
 from estoc.i18n import _
@@ -81,8 +82,6 @@ def load_folder(folder: Path, content: Content | None = None) -> Content:
         return loaded
 
     if shipped:
-        from estoc.content.cache import cached_records
-
         content.add(cached_records(files, parse))
     else:
         content.add(parse())

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
 from estoc.dice.expressions import DiceExpression
-from estoc.engine.compiled import copy_worlds, give_dice
+from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
@@ -52,8 +52,6 @@ CURSOR_FIELDS = ("rnd", "phase", "turn", "norder")
 @cache
 def kernel() -> ModuleType:
     """The compiled d100 kernel (loud when missing or stale; checked once a process)."""
-    from estoc.engine.compiled import load_kernel
-
     return load_kernel(KERNEL_NAME)
 
 

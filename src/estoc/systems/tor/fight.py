@@ -29,6 +29,7 @@ from estoc.i18n import _, pick
 from estoc.systems.drawn import apply_on_kernel
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name, check_pierce
+from estoc.systems.tor.play_checks import check_task_event
 from estoc.systems.tor.round import (
     CLOSE,
     STANCES,
@@ -623,8 +624,6 @@ class TorFight(Sides):
 
     def _task(self, c: int, event: Mapping[str, Any], records: list[dict[str, Any]]) -> bool:
         """A combat task, checked then handed to the kernel; True when it was the main action."""
-        from estoc.systems.tor.play_checks import check_task_event
-
         me = self.combatants[c]
         if not self.hero(c):
             raise RulesError(_("adversaries use no combat task"))

@@ -17,9 +17,10 @@ import numpy as np
 from estoc.content.registry import Content
 from estoc.dice import DiceSource, KeyedDice
 from estoc.engine.simulation import NumberFormat, Outcome, PlanAxis, PlanVariant, SettingSpec, SimSystem, Switch
-from estoc.i18n import _
+from estoc.i18n import _, language
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.fight import TorFight
 from estoc.systems.tor.round import AIMS, CLOSE, HOPE_USES, TASK_IDS, Aim, HopeUse, Stance, task
 from estoc.systems.tor.worlds import Settings, array, build, kernel_of
 
@@ -74,8 +75,6 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: Any, m
                         first: int = 0) -> Outcome:
     """``worlds`` fights of the encounter, each played at the table (the kernel on one world, driven event by
     event with its default policy) on world ``first + i``'s keyed dice: the same fights as :func:`play_chunk`."""
-    from estoc.systems.tor.fight import TorFight
-
     count = len(encounter.heroes) + len(encounter.adversaries)
     winner = np.full(worlds, -1, dtype=np.int64)
     over = np.zeros(worlds, dtype=np.bool_)
@@ -130,8 +129,6 @@ def _stance_words(stance: str) -> str:
 
 def _variant(index: int, stance: Stance, tasks: tuple[str, ...]) -> PlanVariant:
     def label() -> str:
-        from estoc.i18n import language
-
         named = [getattr(task(t), "name_fr" if language() == "fr" else "name_en") for t in tasks]
         return _("{stance}: {tasks}").format(stance=_stance_words(stance),
                                              tasks=", ".join(named) if named else _("attacks only"))

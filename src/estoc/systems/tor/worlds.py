@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
-from estoc.engine.compiled import copy_worlds, give_dice
+from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
@@ -59,8 +59,6 @@ SCALARS = ("count", "heroes", "width", "load_on", "volleys", "fatal", "keyed", "
 @cache
 def kernel() -> ModuleType:
     """The compiled One Ring kernel (loud when missing or stale)."""
-    from estoc.engine.compiled import load_kernel
-
     return load_kernel(KERNEL_NAME)
 
 
