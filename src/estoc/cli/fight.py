@@ -107,8 +107,10 @@ class FightShell(cmd.Cmd):
         """Creatures play by the default policy between the heroes' turns (the demo's interactive mode); a hero's
         command and the creatures' turns after it are one command, undone as one."""
         name = shown_name(tracker.store.fight(tracker.fight_id).name)
+        rules = tracker.rules_check.message()
         self.intro = "\n".join([_("Fight {id}: {name}. Type help for the commands, quit to leave (the fight is "
-                                  "saved).").format(id=tracker.fight_id, name=name), *board(tracker)])
+                                  "saved).").format(id=tracker.fight_id, name=name),
+                                 *([f"! {rules}"] if rules else []), *board(tracker)])
 
     @property
     def prompt(self) -> str:  # type: ignore[override]

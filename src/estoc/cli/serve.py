@@ -83,7 +83,11 @@ def register(app: typer.Typer) -> None:
         path = db or EventStore.default_path()
         if resume:
             with open_store(db, read_only=True) as store:
-                fight_id = resume_tracker(ctx, store, resume).fight_id
+                resumed = resume_tracker(ctx, store, resume)
+                fight_id = resumed.fight_id
+                rules = resumed.rules_check.message()
+                if rules:
+                    console().print(printable(f"! {rules}"), markup=False)
         elif encounter is not None:
             with open_store(db) as store:
                 fight_id = new_tracker(ctx, store, encounter, seed, beasts_flee).fight_id

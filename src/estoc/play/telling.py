@@ -67,6 +67,9 @@ def markdown(tracker: Tracker) -> str:
     info = tracker.store.fight(tracker.fight_id)
     parts = [f"# {shown_name(info.name)}", "",
              _("Fight {id}, {created}.").format(id=info.id, created=when(info.created)), ""]
+    rules = tracker.rules_check.message()
+    if rules:
+        parts += [f"> {rules}", ""]
     for line in log_lines(tracker):
         if line.startswith("— "):
             parts += ["", f"## {line.strip('— ')}", ""]

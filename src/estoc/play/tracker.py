@@ -22,6 +22,7 @@ from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _, pick
 from estoc.play.marks import MARK_VERBS, Marks, fold_marks, is_mark, mark_event
+from estoc.play.stamp import RULES_KEY, STATE_KEY, RulesCheck, rules_stamp, state_digest
 from estoc.play.store import EventStore, StaleError
 
 AUTO_LIMIT = 500
@@ -117,14 +118,24 @@ def _due(fight: Fight, marks: Marks | None, before: int | None) -> list[dict[str
 
 
 def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str, Any]],
-           history: list[tuple[Fight, int]] | None = None) -> tuple[Fight, list[dict[str, Any]]]:
+           history: list[tuple[Fight, int]] | None = None,
+           check: RulesCheck | None = None) -> tuple[Fight, list[dict[str, Any]]]:
     """The fight and its narration records, from its setup and its stored events; ``history`` (when given) gets the
-    state after each command in effect, with the number of records told so far (what undo goes back to)."""
+    state after each command in effect, with the number of records told so far (what undo goes back to); ``check``
+    (when given) sees each command in effect with the state it reached (the rules it was stored under)."""
     fight = system.new_fight(setup)
     records: list[dict[str, Any]] = []
     marks = Marks()
     for event in fold_events(events).effective:
-        records.extend(apply_stored(fight, event, marks=marks))
+        try:
+            records.extend(apply_stored(fight, event, marks=marks))
+        except StoreError as exc:
+            refused = check.refused(event, exc) if check is not None else exc
+            if refused is exc:
+                raise
+            raise refused from exc
+        if check is not None and not is_mark(event):
+            check.see(event, fight)
         if history is not None:
             history.append((fight, len(records)))
             fight = fight.copy()
@@ -184,6 +195,10 @@ class Tracker:
         self.fight_id = fight_id
         self.system = system
         self.setup = store.setup(fight_id)
+        self.rules = rules_stamp(system.id, system.content)
+        """The stamp of the rules this tracker plays under (:mod:`estoc.play.stamp`), stored with each command."""
+        self.rules_check = RulesCheck(self.rules, [])
+        """What the last load found about the rules the stored commands were played under."""
         self.events: list[dict[str, Any]] = []
         self.history: list[tuple[Fight, int]] = []
         """The state after each command in effect and the records told by then: undo steps back without a replay
@@ -194,7 +209,8 @@ class Tracker:
         """Read the fight again from the store (after another writer appended to it)."""
         self.events = self.store.events(self.fight_id)
         self.history = []
-        self.fight, self.records = replay(self.system, self.setup, self.events, self.history)
+        self.rules_check = RulesCheck(self.rules, [])
+        self.fight, self.records = replay(self.system, self.setup, self.events, self.history, self.rules_check)
         self.marks = fold_marks(fold_events(self.events).effective)
         """The GM's marks in effect (:mod:`estoc.play.marks`)."""
 
@@ -251,6 +267,9 @@ class Tracker:
             raise
 
     def _keep(self, stored: dict[str, Any], trial: Fight, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if not is_mark(stored):
+            stored[RULES_KEY] = self.rules
+            stored[STATE_KEY] = state_digest(trial)
         seq = self._append(stored)
         self.events.append({**stored, "seq": seq})
         self.fight = trial

@@ -16,13 +16,14 @@ import numpy as np
 
 from estoc.content.registry import Content
 from estoc.dice import DiceSource, KeyedDice
+from estoc.engine.reuse import ChunkWorlds
 from estoc.engine.simulation import NumberFormat, Outcome, PlanAxis, PlanVariant, SettingSpec, SimSystem, Switch
 from estoc.i18n import _, language
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
 from estoc.systems.tor.round import AIMS, CLOSE, HOPE_USES, TASK_IDS, Aim, HopeUse, Stance, task
-from estoc.systems.tor.worlds import Settings, array, build, kernel_of
+from estoc.systems.tor.worlds import Settings, array, build, kernel, kernel_of
 
 OUT_DOWN, OUT_DEAD, OUT_OVER = 1, 2, 8
 
@@ -41,6 +42,11 @@ def worlds_of(encounter: LoadedTorEncounter, worlds: int, seed: Any, *, first: i
                  kernel_module=kernel_module)
 
 
+_CHUNKS = ChunkWorlds(("out_winner", "out_rounds", "out_over", "out_dice", "out_state", "out_dealt", "out_taken",
+                       "out_wounds", "out_tried", "out_worked"))
+"""This process's worlds for the chunks of a run, built once (:mod:`estoc.engine.reuse`)."""
+
+
 def outcome(F: Any) -> Outcome:
     """What each world of a chunk came to, from the kernel's outputs."""
     state = array(F, "out_state")
@@ -55,7 +61,9 @@ def outcome(F: Any) -> Outcome:
 def play_chunk(encounter: LoadedTorEncounter, worlds: int, seed: Any, first: int, max_rounds: int,
                threads: int = 1, kernel_module: Any = None) -> Outcome:
     """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel."""
-    F = worlds_of(encounter, worlds, seed, first=first, threads=threads, kernel_module=kernel_module)
+    K = kernel_module or kernel()
+    F = _CHUNKS.get((encounter, K), (worlds, threads), lambda: worlds_of(
+        encounter, worlds, seed, first=first, threads=threads, kernel_module=K), K.PURPOSES, seed, first)
     kernel_of(F).play_all(F, worlds, max_rounds, threads)
     return outcome(F)
 
