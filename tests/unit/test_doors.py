@@ -20,13 +20,13 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "estoc"
 ROOMS: dict[str, int] = {
     "estoc": 11, "estoc.__main__": 11,
     "cli": 10, "web": 9, "play": 8, "sim": 7, "odds": 7, "render": 7, "systems": 6, "engine": 5, "content": 4,
-    "dice": 3, "i18n": 2, "errors": 1, "crash": 0,
+    "dice": 3, "i18n": 2, "errors": 1, "crash": 0, "limits": 0,
 }
 """Each room's height: a module may import its own room and any lower one, never a higher one, nor one of the same
 height (the faces ``cli`` and ``web`` are not one room: the command line starts the web server, the web never uses
 the command line; ``sim``, ``odds`` and ``render`` are siblings; ``play`` tells its fights through ``render``). The
 package itself (``estoc``: its version, the public surface re-exported lazily) is loaded before any of its modules
-and counts as the top; ``crash`` (crash logs) imports nothing of estoc."""
+and counts as the top; ``crash`` (crash logs) and ``limits`` (numeric bounds) import nothing of estoc."""
 
 KNOWN_EXCEPTIONS: set[tuple[str, str]] = {
     # The One Ring engineer moves the pure data the hero model needs (Stance…) out of systems/tor/round.py into a
@@ -34,6 +34,10 @@ KNOWN_EXCEPTIONS: set[tuple[str, str]] = {
     ("estoc.content.models.tor", "estoc.systems.tor.round"),
 }
 """Doors that still run the wrong way, each with the reason it is allowed for now."""
+
+UNTOUCHED = {"estoc.systems.tor.exchange"}
+"""Modules another piece of issue 24 rewrites (the One Ring's exchange reads the kernel): their imports inside
+functions are theirs to keep or hoist; the doors and circles are checked there all the same."""
 
 LAZY = re.compile(r"#\s*lazy:")
 """The comment that says why an import is inside a function (startup time, an optional dependency…)."""
@@ -185,10 +189,17 @@ def test_every_import_inside_a_function_says_why() -> None:
     for module, path in MODULES.items():
         lines = path.read_text(encoding="utf-8").splitlines()
         for found in IMPORTS:
-            if found.source != module or found.level != "function":
+            if found.source != module or found.level != "function" or module in UNTOUCHED:
                 continue
-            said = lines[found.line - 1] + "\n" + (lines[found.line - 2] if found.line >= 2 else "")
-            if not LAZY.search(said):
+            # The comment goes on the import's line, or above the group of imports it belongs to.
+            k = found.line - 1
+            while k > 0 and (lines[k - 1].strip().startswith(("from ", "import ")) or not lines[k - 1].strip()):
+                k -= 1
+            said = [lines[found.line - 1]]
+            while k >= 1 and lines[k - 1].strip().startswith("#"):
+                said.append(lines[k - 1])
+                k -= 1
+            if not any(LAZY.search(line) for line in said):
                 unexplained.append(f"{module}:{found.line} imports {found.target}")
     assert sorted(set(unexplained)) == []
 

@@ -32,6 +32,7 @@ def shown_host(host: str) -> str:
 def run_server(web: Any, session: FightSession, host: str, port: int) -> None:
     """Serve ``web`` until Ctrl-C, which first ends the open pages' streams (else uvicorn waits for them); with the
     bounds of :mod:`estoc.web.server` (timeouts, connections per client and in all)."""
+    # lazy: uvicorn, starlette and jinja2 load when a server starts, not for estoc serve --help.
     import uvicorn
 
     from estoc.web.server import server_config
@@ -65,6 +66,7 @@ def register(app: typer.Typer) -> None:
         new_keys: Annotated[bool, typer.Option("--new-keys", help=_(
             "Draw new keys and sign every browser out (the fight's keys are kept between servers)."))] = False,
     ) -> None:
+        # lazy: uvicorn, starlette and jinja2 load when a server starts, not for estoc serve --help.
         from estoc.web.access import stored_keys
         from estoc.web.app import create_app
         from estoc.web.security import Keys, is_loopback, public_origin

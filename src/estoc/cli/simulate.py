@@ -235,6 +235,7 @@ def progress_bar(n: int, show: bool) -> Iterator[Progress | None]:
 
 def check_plot(path: Path) -> None:
     """InputError, before anything runs, when the plot cannot be drawn or written."""
+    # lazy: matplotlib, optional and slow to import, only when a plot is asked for.
     from estoc.sim.plots import require_matplotlib
 
     require_matplotlib()
@@ -304,6 +305,7 @@ def register(app: typer.Typer) -> None:
             else:
                 result = summarize_comparison(compare(base, other, content, n, progress=progress, **options))
         if plot is not None:
+            # lazy: matplotlib, optional and slow to import, only when a plot is asked for.
             from estoc.sim.plots import plot_summary
 
             if isinstance(result, SimSummary):

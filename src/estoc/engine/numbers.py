@@ -10,9 +10,9 @@ import math
 import re
 from typing import Any
 
-from estoc.content.models.common import KERNEL_LIMIT
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.limits import KERNEL_LIMIT
 
 TYPED_LIMIT = 1_000_000
 """The largest number a command at the table takes when its own range is not given: far beyond any sheet's

@@ -29,6 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from estoc import __version__
 from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
 from estoc.errors import StoreError
@@ -71,8 +72,6 @@ def rules_stamp(system_id: str, content: Content) -> str:
 
     Computed once per system and content registry in a process (a registry is not changed once loaded).
     """
-    from estoc import __version__
-
     key = (system_id, id(content))
     stamp = _STAMPS.get(key)
     if stamp is None:

@@ -8,10 +8,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticUndefined
 
-KERNEL_LIMIT = (1 << 30) - 1
-"""The largest number the kernels' 32-bit integers hold with room for a round's sums (their ``_check_fits``): the
-ceiling of every number content gives them. Defined here, the lowest room that needs it (re-exported by
-:mod:`estoc.engine.numbers`)."""
+from estoc.limits import KERNEL_LIMIT
 
 SCHEMA_VERSION = 1
 """The version of the content file format this estoc writes and reads; older files are migrated on load."""
