@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -19,9 +19,10 @@ from numpy.typing import NDArray
 from estoc.dice import DiceSource
 from estoc.dice.expressions import DiceExpression
 from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
-from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.d100.kernel_type import D100Kernel
+from estoc.systems.d100.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.sheet import BONUS_SHARE, Combatant
 
@@ -50,9 +51,9 @@ CURSOR_FIELDS = ("rnd", "phase", "turn", "norder")
 
 
 @cache
-def kernel() -> ModuleType:
+def kernel() -> D100Kernel:
     """The compiled d100 kernel (loud when missing or stale; checked once a process)."""
-    return load_kernel(KERNEL_NAME)
+    return cast(D100Kernel, load_kernel(KERNEL_NAME))
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ class HarpFight(Sides):
 
     def flags(self, c: int) -> tuple[bool, bool, bool, bool, int]:
         """(can act, can attack, can parry, standing, manoeuvre penalty): the kernel's reading."""
-        return kernel_of(self.F).py_flags(self.F, 0, c)  # type: ignore[no-any-return]
+        return kernel_of(self.F).py_flags(self.F, 0, c)
 
     def standing(self, c: int) -> bool:
         return bool(self.flags(c)[3])

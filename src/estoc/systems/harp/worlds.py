@@ -11,16 +11,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
 from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
-from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.harp.kernel_type import HarpKernel
+from estoc.systems.harp.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
 from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 
@@ -48,9 +49,9 @@ MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
 
 
 @cache
-def kernel() -> ModuleType:
+def kernel() -> HarpKernel:
     """The compiled HARP kernel (loud when missing or stale; checked once a process)."""
-    return load_kernel(KERNEL_NAME)
+    return cast(HarpKernel, load_kernel(KERNEL_NAME))
 
 
 @dataclass(frozen=True)
