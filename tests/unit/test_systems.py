@@ -48,3 +48,26 @@ def test_a_system_without_an_entry_says_so() -> None:
     bare = replace(estoc.HARP, odds_panel="")
     with pytest.raises(InputError, match="odds_panel"):
         bare.entry("odds_panel")
+
+
+def test_the_faces_name_no_system() -> None:
+    """Outside the systems themselves, no module picks a system by its id (``== "harp"``, a dict keyed by the
+    systems): they read the declarations instead."""
+    import ast
+    from pathlib import Path
+
+    from estoc.systems.base import system_ids
+
+    ids = set(system_ids())
+    package = Path(estoc.__file__).parent
+    found = []
+    for room in ("cli", "web", "play", "render", "sim", "odds", "engine"):
+        for path in sorted((package / room).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Compare) and any(
+                        isinstance(side, ast.Constant) and side.value in ids for side in [node.left, *node.comparators]):
+                    found.append(f"{path.relative_to(package)}:{node.lineno}")
+                if isinstance(node, ast.Dict) and len(
+                        {k.value for k in node.keys if isinstance(k, ast.Constant)} & ids) >= 2:
+                    found.append(f"{path.relative_to(package)}:{node.lineno}")
+    assert found == []

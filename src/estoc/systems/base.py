@@ -21,7 +21,8 @@ from estoc.i18n import _
 if TYPE_CHECKING:
     from estoc.engine.simulation import SimSystem
 
-Entry = Literal["encounter", "play", "sim", "board", "odds_panel", "edits", "cli_attack", "cli_odds"]
+Entry = Literal["encounter", "play", "sim", "board", "screen_board", "odds_panel", "edits", "cli_attack",
+                "cli_odds"]
 """The entry points a system declares (see :class:`RuleSystem`)."""
 
 
@@ -40,7 +41,8 @@ class RuleSystem:
             ``setup`` (systems room).
         play: builds the tracker's ``FightSystem`` from the content (play room).
         sim: its ``SimSystem`` (systems room).
-        board: shapes its board from a fight's view and the GM's marks (render room).
+        board: shapes its board from a fight's view and the GM's marks, as lines (render room).
+        screen_board: the same board for the GM's screen and the players' view (web room).
         odds_panel: the GM screen's odds panel (web room); empty for none.
         edits: the GM screen's edits without typing (web room).
         cli_attack, cli_odds: ``estoc attack`` and ``estoc odds attack`` for it, called with the command's
@@ -58,6 +60,7 @@ class RuleSystem:
     play: str
     sim: str
     board: str
+    screen_board: str
     odds_panel: str
     edits: str
     cli_attack: str
@@ -90,7 +93,8 @@ HARP = RuleSystem(
              "--body-rr", "--beyond-limit", "--strike", "--distance", "--cover", "--engaged"),
     options_title=lambda: _("HARP options"),
     encounter="estoc.systems.harp.encounter:read_data", play="estoc.play.harp:play_system",
-    sim="estoc.systems.harp.sim:SIM", board="estoc.render.board:harp_board", odds_panel="estoc.web.panels:HARP",
+    sim="estoc.systems.harp.sim:SIM", board="estoc.render.board:harp_board",
+    screen_board="estoc.web.board:harp_screen", odds_panel="estoc.web.panels:HARP",
     edits="estoc.web.edits:HARP_EDITS", cli_attack="estoc.cli.attack:harp_attack",
     cli_odds="estoc.cli.odds:harp_odds")
 
@@ -101,7 +105,8 @@ D100 = RuleSystem(
              "--fumble-from", "--dodge-missiles", "--defence-roll", "--damage-roll", "--bonus-roll"),
     options_title=lambda: _("d100 options (--system d100)"),
     encounter="estoc.systems.d100.encounter:load_d100_encounter", play="estoc.play.d100:play_system",
-    sim="estoc.systems.d100.sim:SIM", board="estoc.render.board:d100_board", odds_panel="estoc.web.panels:D100",
+    sim="estoc.systems.d100.sim:SIM", board="estoc.render.board:d100_board",
+    screen_board="estoc.web.board:d100_screen", odds_panel="estoc.web.panels:D100",
     edits="estoc.web.edits:D100_EDITS", cli_attack="estoc.cli.d100:attack_command",
     cli_odds="estoc.cli.d100:odds_command")
 
@@ -112,7 +117,8 @@ TOR = RuleSystem(
              "--success-roll", "--protection-roll"),
     options_title=lambda: _("The One Ring options (--system tor)"),
     encounter="estoc.systems.tor.encounter:load_tor_encounter", play="estoc.play.tor:play_system",
-    sim="estoc.systems.tor.sim:SIM", board="estoc.render.board:tor_board", odds_panel="estoc.web.panels:TOR",
+    sim="estoc.systems.tor.sim:SIM", board="estoc.render.board:tor_board",
+    screen_board="estoc.web.board:tor_screen", odds_panel="estoc.web.panels:TOR",
     edits="estoc.web.edits:TOR_EDITS", cli_attack="estoc.cli.tor:attack_command",
     cli_odds="estoc.cli.tor:odds_command")
 
