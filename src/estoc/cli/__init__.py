@@ -15,7 +15,7 @@ from rich.console import Console
 from typer.core import _TyperParameter
 from typer.exceptions import TyperException
 
-from estoc.cli.app import COMMANDS, build_app
+from estoc.cli import app
 from estoc.cli.completion import prepare, shell_named
 from estoc.cli.guard import printable, unexpected
 from estoc.errors import EstocError, InputError
@@ -98,7 +98,7 @@ def _usage_message(exc: TyperException) -> str:
     if text.startswith("No such command"):
         name = text.split("'")[1] if "'" in text else text
 
-        close = difflib.get_close_matches(name, list(COMMANDS), n=1)
+        close = difflib.get_close_matches(name, list(app.COMMANDS), n=1)
         if close:
             return _("no such command: {name} (did you mean {close}?)").format(name=name, close=close[0])
         return _("no such command: {name}").format(name=name)
@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = shell_named(args)
         prepare()
 
-        command = build_app()
+        command = app.build_app()  # (through the module: tests replace it)
         try:
             result = _invoke(command, args)
         except TyperException as exc:

@@ -12,6 +12,8 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import Progress as Bar
+from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -233,8 +235,6 @@ def progress_line(show: bool) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
-    from rich.progress import Progress as Bar
-    from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Bar(SpinnerColumn(), TextColumn("{task.description}"), TextColumn(_("{task.completed:,} fights")),
              TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:

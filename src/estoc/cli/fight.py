@@ -7,6 +7,7 @@ import contextlib
 import errno
 import io
 import os
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -38,8 +39,6 @@ def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
 def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: int | None, beasts_flee: bool,
                 name: str | None = None) -> Tracker:
     """A new fight of ``encounter`` in ``store``; estoc's dice from ``seed`` (``None``: a fresh one)."""
-    import secrets
-
     content = load_content(content_folders(ctx))
     loaded = read_encounter(encounter, content)
     setup = {"encounter": loaded.setup, "seed": seed if seed is not None else secrets.randbits(32),
@@ -130,6 +129,7 @@ class FightShell(cmd.Cmd):
         readline: Any = None
         if self.use_rawinput and self.completekey:
             try:
+                # lazy: readline takes the terminal over as it loads: only for an interactive session.
                 import readline
             except ImportError:
                 readline = None

@@ -13,7 +13,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as Bar
 from rich.table import Table
 from rich.text import Text
 
@@ -56,22 +60,16 @@ HELP_WIDTH = 76
 
 @cache
 def _percent_pattern(lang: str) -> str:
-    from babel import Locale
-
     pattern = Locale.parse(lang).percent_formats[None].pattern
     # The locale's own pattern ("#,##0 %" in French, "#,##0%" in English), with one decimal.
     return str(pattern).replace("#,##0", "#,##0.0", 1)
 
 
 def percent(p: float) -> str:
-    from babel.numbers import format_percent
-
     return str(format_percent(p, _percent_pattern(language()), locale=language()))
 
 
 def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
-    from babel.numbers import format_decimal
-
     body = "#,##0." + "0" * digits if digits else "#,##0"
     x = round(x, digits) + 0.0  # no "-0.0": a difference that rounds to nothing shows as 0
     return str(format_decimal(x, f"+{body};-{body}" if signed else body, locale=language()))
@@ -224,8 +222,6 @@ def progress_bar(n: int, show: bool) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-    from rich.progress import Progress as Bar
 
     with Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
              console=Console(stderr=True), transient=True) as bar:
