@@ -64,8 +64,8 @@ def test_the_faces_name_no_system() -> None:
     for room in ("cli", "web", "play", "render", "sim", "odds", "engine"):
         for path in sorted((package / room).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Compare) and any(
-                        isinstance(side, ast.Constant) and side.value in ids for side in [node.left, *node.comparators]):
+                sides = [node.left, *node.comparators] if isinstance(node, ast.Compare) else []
+                if any(isinstance(side, ast.Constant) and side.value in ids for side in sides):
                     found.append(f"{path.relative_to(package)}:{node.lineno}")
                 if isinstance(node, ast.Dict) and len(
                         {k.value for k in node.keys if isinstance(k, ast.Constant)} & ids) >= 2:
