@@ -12,8 +12,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import Progress as Bar
-from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -235,6 +233,10 @@ def progress_line(show: bool) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
+
+    # lazy: rich.progress only when a study shows its progress (estoc --help builds this module).
+    from rich.progress import Progress as Bar
+    from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Bar(SpinnerColumn(), TextColumn("{task.description}"), TextColumn(_("{task.completed:,} fights")),
              TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:

@@ -16,8 +16,6 @@ import typer
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-from rich.progress import Progress as Bar
 from rich.table import Table
 from rich.text import Text
 
@@ -222,6 +220,10 @@ def progress_bar(n: int, show: bool) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
+
+    # lazy: rich.progress only when a run shows its progress (estoc --help builds this module).
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import Progress as Bar
 
     with Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
              console=Console(stderr=True), transient=True) as bar:

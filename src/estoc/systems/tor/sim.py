@@ -21,7 +21,6 @@ from estoc.engine.simulation import NumberFormat, Outcome, PlanAxis, PlanVariant
 from estoc.i18n import _, language
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.fight import TorFight
 from estoc.systems.tor.round import AIMS, CLOSE, HOPE_USES, TASK_IDS, Aim, HopeUse, Stance, task
 from estoc.systems.tor.worlds import Settings, array, build, kernel, kernel_of
 
@@ -93,6 +92,9 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: Any, m
     wounds = np.zeros((worlds, count, 1), dtype=np.int64)
     tried = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
     worked = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
+    # lazy: play's One Ring fight loads only when a chunk is played through it, not with every simulation.
+    from estoc.systems.tor.fight import TorFight
+
     for i in range(worlds):
         fight = TorFight.of_encounter(encounter)
         fight.F.logging = 0
