@@ -211,3 +211,21 @@ def test_control_characters_in_a_name_are_refused(tmp_path: Path, name: str) -> 
     with pytest.raises(ContentError) as caught:
         load_folder(tmp_path, load_content(use_env=False))
     assert any(str(path) in p and "control characters" in p for p in caught.value.problems)
+
+
+def test_true_is_no_number_in_any_record() -> None:
+    """Every whole-number field of every shipped record refuses ``true`` (YAML's booleans are ints to Python)."""
+    import pydantic
+
+    tried = 0
+    for (_system, _kind), records in load_content(use_env=False).records.items():
+        for item in records.values():
+            model = type(item.record)
+            data = item.record.model_dump(mode="python", by_alias=True)
+            for field, value in data.items():
+                if type(value) is not int:
+                    continue
+                tried += 1
+                with pytest.raises(pydantic.ValidationError):
+                    model.model_validate({**data, field: True})
+    assert tried > 500
