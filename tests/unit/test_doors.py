@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "estoc"
 ROOMS: dict[str, int] = {
     "estoc": 11, "estoc.__main__": 11,
     "cli": 10, "web": 9, "play": 8, "sim": 7, "odds": 7, "render": 7, "systems": 6, "engine": 5, "content": 4,
-    "dice": 3, "i18n": 2, "errors": 1, "crash": 0, "limits": 0,
+    "files": 3, "dice": 3, "i18n": 2, "errors": 1, "crash": 0, "limits": 0,
 }
 """Each room's height: a module may import its own room and any lower one, never a higher one, nor one of the same
 height (the faces ``cli`` and ``web`` are not one room: the command line starts the web server, the web never uses

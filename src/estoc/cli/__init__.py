@@ -120,9 +120,21 @@ def _invoke(command: Any, args: list[str]) -> Any:
         sys.stdout.write(localize_help(buffer.getvalue()))
 
 
+def _tolerant_streams() -> None:
+    """Any terminal works: bytes typed that are not text reach the tracker as such (it says so in words, see
+    :func:`estoc.play.tracker.checked_line`), and a letter the output's encoding lacks (``PYTHONIOENCODING=ascii``,
+    an old console) is written as ``?`` instead of stopping the command."""
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "replace"), (sys.stderr, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(Exception):  # (a stream that cannot change: left as it is)
+                reconfigure(errors=errors)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _tolerant_streams()
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:

@@ -21,6 +21,7 @@ from estoc.cli.guard import EscapedWriter, printable, unexpected
 from estoc.content.registry import load_content
 from estoc.engine.words import fold, mark_words
 from estoc.errors import EstocError, InputError
+from estoc.files import is_regular, read_regular_text
 from estoc.i18n import _, language, ngettext
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
@@ -30,6 +31,10 @@ from estoc.play.tracker import Tracker, shown_name
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
+
+
+SCRIPT_LIMIT = 4 * 1024 * 1024
+"""The largest file of commands read by ``estoc fight run`` (thousands of fights' worth of lines)."""
 
 
 def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
@@ -320,10 +325,7 @@ def register(app: typer.Typer) -> None:
             "Badly hurt beasts flee (the GM's choice)."))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print the final state and the events."))] = False,
     ) -> None:
-        try:
-            lines = script.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(_("cannot read the file: {error}").format(error=exc)) from exc
+        lines = read_regular_text(script, SCRIPT_LIMIT).splitlines()
         store = open_store(db)
         tracker = new_tracker(ctx, store, encounter, seed, beasts_flee)
         out: IO[str] = EscapedWriter(sys.stdout) if not as_json else io.StringIO()  # type: ignore[assignment]
@@ -396,6 +398,10 @@ def write_file(path: Path, text: str, *, force: bool = False) -> Path:
             raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=_("it is a folder")))
         if (path.exists() or path.is_symlink()) and not force:
             raise InputError(_("{path} already exists; add --force to replace it").format(path=path))
+        if path.exists() and not path.is_symlink() and not is_regular(path):
+            # --force replaces a file, never a pipe, a device or a socket another program reads.
+            raise InputError(_("cannot write {path}: {reason}").format(
+                path=path, reason=_("it is not a regular file (a pipe, a device or a socket): it is not replaced")))
         if not path.parent.is_dir():
             raise InputError(_("cannot write {path}: {reason}").format(
                 path=path, reason=_("the folder {folder} does not exist").format(folder=path.parent)))

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -38,6 +36,7 @@ from estoc.content.models import d100, harp, harp_heroes, tor
 from estoc.content.models import harp_creatures as creatures
 from estoc.content.models.common import HP_MAX, SCHEMA_VERSION, Record
 from estoc.errors import ContentError
+from estoc.files import FileProblem, read_bounded
 from estoc.i18n import _
 
 YAML_MAX_BYTES = 512 * 1024
@@ -110,18 +109,13 @@ def read_text(path: Path, limit: int) -> str:
         return ContentError([problem_at(path, line, "", message)])
 
     try:
-        with path.open("rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise refuse(_("not a regular file"))
-            raw = handle.read(limit + 1)
-    except OSError as exc:
-        raise refuse(_("cannot read the file: {error}").format(error=exc.strerror or exc)) from exc
-    if len(raw) > limit:
-        raise refuse(_("the file is larger than {size} KiB").format(size=limit // 1024))
+        raw = read_bounded(path, limit)  # (opened without waiting: a pipe named as a file never hangs a command)
+    except FileProblem as exc:
+        raise refuse(_("cannot read the file: {error}").format(error=exc)) from exc
     if b"\0" in raw:
         raise refuse(_("a binary file, not text"), raw[:raw.index(b"\0")].count(b"\n") + 1)
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # (a byte order mark, as some editors write, is dropped)
     except UnicodeDecodeError as exc:
         raise refuse(_("not UTF-8 text (byte {byte} of this line)").format(
             byte=exc.start - raw.rfind(b"\n", 0, exc.start)), raw[:exc.start].count(b"\n") + 1) from exc
@@ -393,7 +387,7 @@ def _yaml() -> YAML:
 
 def _migrate(data: dict[str, Any], path: Path) -> dict[str, Any]:
     version = data.get("schema_version", 1)
-    if not isinstance(version, int) or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:  # (``true`` is no version)
         raise ContentError([problem_at(path, line_of(data, ["schema_version"]), "schema_version",
                                      _("must be a whole number from 1"))])
     if version > SCHEMA_VERSION:

@@ -213,16 +213,22 @@ class WebApp:
 
     def signed(self, request: Request) -> SignIn | None:
         """The sign-in a request's cookies carry (the GM's first), or ``None``; an unknown one counts as a wrong
-        key."""
+        key.
+
+        A sign-in is looked up before the limit on wrong keys: a screen already signed in is never held back by
+        someone else's wrong keys from the same address (players behind one router, a proxy in front of the
+        server). This gives a guesser nothing: a sign-in is 256 random bits, and an unknown one is still refused
+        unread while its address is limited.
+        """
         tokens = [request.cookies.get(COOKIES[role]) for role in (GM, PLAYERS)]
         if not any(tokens):
             return None
-        self._throttled(request)
         for role, token in zip((GM, PLAYERS), tokens, strict=True):
             found = self.signins.find(token) if token else None
             if found is not None and found.role == role:
                 request.state.signin = found
                 return found
+        self._throttled(request)
         self.throttle.failed(_client(request))
         request.state.forget = [COOKIES[role] for role, token in zip((GM, PLAYERS), tokens, strict=True) if token]
         return None

@@ -142,7 +142,7 @@ class Distance(Strict):
 class Encounter(Strict):
     """An encounter file."""
 
-    schema_version: int = ENCOUNTER_VERSION
+    schema_version: int = Field(ENCOUNTER_VERSION, strict=True)  # (``true`` is no version)
     system: Literal["harp"]
     kind: Literal["encounter"]
     name: Text

@@ -101,7 +101,7 @@ class EncounterSettings(Strict):
 
 
 class Encounter(Strict):
-    schema_version: int = ENCOUNTER_VERSION
+    schema_version: int = Field(ENCOUNTER_VERSION, strict=True)  # (``true`` is no version)
     system: Literal["tor"]
     kind: Literal["encounter"]
     name: Text
