@@ -229,3 +229,18 @@ def test_true_is_no_number_in_any_record() -> None:
                 with pytest.raises(pydantic.ValidationError):
                     model.model_validate({**data, field: True})
     assert tried > 500
+
+
+def test_the_command_lines_markdown_export_escapes_names_and_notes(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    script = tmp_path / "notes.txt"
+    script.write_text("note orque-1 <script>alert(1)</script> [clic](javascript:alert(2)) *gras* `code`\n",
+                      encoding="utf-8")
+    db = tmp_path / "f.db"
+    assert run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as store:
+        store.execute("UPDATE fights SET name = ?", ("<img src=x onerror=alert(3)>",))
+    code, out, _ = run(capsys, "log", "export", "1", "--db", str(db))
+    assert code == 0 and out.startswith("# &lt;img src=x onerror=alert(3)&gt;")
+    assert "<script>" not in out and "<img" not in out and "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+    assert "\\[clic\\](javascript:alert(2))" in out and "\\*gras\\*" in out and "\\`code\\`" in out

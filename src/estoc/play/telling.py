@@ -6,6 +6,7 @@ way, and neither imports the other.
 
 from __future__ import annotations
 
+import html
 from datetime import datetime
 from typing import Any
 
@@ -62,20 +63,30 @@ def log_lines(tracker: Tracker) -> list[str]:
     return lines
 
 
+_MARKDOWN_SIGNS = str.maketrans({sign: "\\" + sign for sign in "\\`*_[]|"})
+
+
+def md_text(text: str) -> str:
+    """Text as Markdown shows it and nothing more: HTML escaped (a viewer shows ``<script>`` as text, never runs it)
+    and the signs that would make links, emphasis, code or tables out of a name or a note taken literally."""
+    return html.escape(text, quote=False).translate(_MARKDOWN_SIGNS)
+
+
 def markdown(tracker: Tracker) -> str:
-    """A fight's log and summary as Markdown."""
+    """A fight's log and summary as Markdown; every text in it (names, notes, the GM's lines) escaped by
+    :func:`md_text`, the same for the command line's export and the browser's."""
     info = tracker.store.fight(tracker.fight_id)
-    parts = [f"# {shown_name(info.name)}", "",
-             _("Fight {id}, {created}.").format(id=info.id, created=when(info.created)), ""]
+    parts = [f"# {md_text(shown_name(info.name))}", "",
+             md_text(_("Fight {id}, {created}.").format(id=info.id, created=when(info.created))), ""]
     rules = tracker.rules_check.message()
     if rules:
-        parts += [f"> {rules}", ""]
+        parts += [f"> {md_text(rules)}", ""]
     for line in log_lines(tracker):
         if line.startswith("— "):
-            parts += ["", f"## {line.strip('— ')}", ""]
+            parts += ["", f"## {md_text(line.strip('— '))}", ""]
         elif line:
             indent = len(line) - len(line.lstrip(" "))
-            parts.append(("  " * (indent // 2)) + "- " + line.strip())
-    parts += ["", "## " + _("Summary"), ""]
-    parts += ["- " + line.strip() for line in tracker.system.summary_lines(tracker.fight)[1:]]
+            parts.append(("  " * (indent // 2)) + "- " + md_text(line.strip()))
+    parts += ["", "## " + md_text(_("Summary")), ""]
+    parts += ["- " + md_text(line.strip()) for line in tracker.system.summary_lines(tracker.fight)[1:]]
     return "\n".join(parts) + "\n"

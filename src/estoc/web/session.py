@@ -194,7 +194,7 @@ class FightSession:
     def markdown(self) -> str:
         """The log as Markdown, the names and notes from files and the GM's typing escaped: a Markdown viewer
         shows ``<script>`` as text, never runs it."""
-        return escape(markdown(self.tracker), quote=False)
+        return markdown(self.tracker)
 
 
 def line_class(line: str) -> str:
