@@ -13,11 +13,6 @@ from estoc.content.models import harp
 from estoc.errors import RulesError
 from estoc.i18n import _, pick
 
-CHARGE_OB = 20
-CHARGE_DB = -20
-MOVING_ATTACK_OB = -20
-
-
 def check_position_bonuses(chosen: Sequence[harp.Modifier]) -> int:
     """The sum of position bonuses, refusing two that share an ``exclusive`` key (« only one of these two »)."""
     seen: dict[str, harp.Modifier] = {}

@@ -163,6 +163,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "shield_db": [c.shield_db for c in combatants], "shield_covers": [c.shield_covers for c in combatants],
         "armour_penalty": [c.armour_penalty for c in combatants],
         "regenerates": [c.regenerates for c in combatants],
+        "base_movement": [c.base_movement for c in combatants],
     }
     for name, values in per.items():
         _check_fits(name, values, combatants)
@@ -251,9 +252,9 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
           "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity",
           "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers",
-          "armour_penalty", "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt",
-          "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0",
-          "cover_melee0", "cover_missile0", "venom_level", "venom_rounds")
+          "armour_penalty", "base_movement", "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state",
+          "out_dealt", "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod",
+          "distance0", "cover_melee0", "cover_missile0", "venom_level", "venom_rounds")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""
