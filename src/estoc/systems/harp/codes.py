@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from estoc.systems.harp.worlds import kernel
+from estoc.engine.compiled import load_kernel
 
 Table = dict[str, int]
+KERNEL_NAME = "estoc.systems.harp.kernel"
 
 
 @cache
 def codes() -> dict[str, Table]:
     """Every table of the kernel's codes, by name (``actions``, ``reasons``, ``purposes``, ``slots``, ``outcomes``,
     ``rules``)."""
-    return kernel().py_codes()  # type: ignore[no-any-return]
+    return load_kernel(KERNEL_NAME).py_codes()  # type: ignore[no-any-return]
 
 
 def action(name: str) -> int:

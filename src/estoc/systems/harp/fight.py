@@ -22,7 +22,7 @@ from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
-from estoc.i18n import _, pick
+from estoc.i18n import _
 from estoc.systems.drawn import rolled_by_purpose, tapped
 from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.codes import decision, rule
@@ -30,7 +30,7 @@ from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.refusals import check, words
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
-from estoc.systems.harp.worlds import PASSING_AWAY, Settings, array, build, copy_fights, facts, kernel_of
+from estoc.systems.harp.worlds import Settings, array, build, copy_fights, facts, kernel_of
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
@@ -321,7 +321,7 @@ class HarpFight(Sides):
                                                        "lost_until")},
                 "shaken": bool(self.value("shaken", i)), "prone": bool(self.value("prone", i)),
                 "disarmed": bool(self.value("disarmed", i)), "down": bool(self.value("down", i)),
-                "dead": bool(self.value("dead", i)), "passing": self.value("dead", i) == PASSING_AWAY,
+                "dead": bool(self.value("dead", i)), "passing": self.value("dead", i) == rule("PASSING_AWAY"),
                 "dying_in": _left(self.value("dying_round", i), now),
                 "removed": not self.value("present", i),
                 "parry": ({"against": self.combatants[parried].id, "bonus": self.value("parry_bonus", i)}
@@ -357,7 +357,7 @@ class HarpFight(Sides):
 
     def fate(self, c: int) -> str:
         if self.value("dead", c):
-            return "passing" if self.value("dead", c) == PASSING_AWAY else "dead"
+            return "passing" if self.value("dead", c) == rule("PASSING_AWAY") else "dead"
         if self.value("dying_round", c):
             return "dying"
         if self.value("down", c):

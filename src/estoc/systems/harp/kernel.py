@@ -1357,7 +1357,7 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         if not can_act(F, w, c):
             return WHY_CANNOT_ACT
         return WHY_NOT_FREE if F.must_parry_until[w + c] else OK
-    if kind == A_DODGE or kind == A_FLEE:
+    if kind in (A_DODGE, A_FLEE):
         return WHY_NOT_FREE if F.must_parry_until[w + c] else OK
     if kind == A_STAND:
         return OK if F.prone[w + c] else WHY_NOT_PRONE
@@ -1373,7 +1373,7 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
             limit[0] = 2 * F.base_movement[c]
             return WHY_RUN_LIMIT
         return OK
-    if kind == A_TOTAL_PARRY or kind == A_DISENGAGE:
+    if kind in (A_TOTAL_PARRY, A_DISENGAGE):
         why = target_refused(F, w, c, t)
         if why == OK and kind == A_DISENGAGE and F.must_parry_until[w + c]:
             why = WHY_NOT_FREE
@@ -1390,7 +1390,7 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         if s < 0 or s >= F.strikes[c] or F.single[c, s]:
             return WHY_NOT_AREA
         return OK if F.uses[w + c, s] > 0 else WHY_NO_USES
-    if kind != A_ATTACK and kind != A_CHARGE and kind != A_MOVE_ATTACK:
+    if kind not in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK):
         return WHY_UNKNOWN
     if kind == A_MOVE_ATTACK and run > TENTHS * F.base_movement[c]:
         limit[0] = F.base_movement[c]
@@ -2085,7 +2085,8 @@ def py_codes() -> dict:
                   "run": D_RUN, "unseen": D_UNSEEN, "mod": D_MOD},
         "outcomes": {"down": OUT_DOWN, "dead": OUT_DEAD, "fled": OUT_FLED, "over": OUT_OVER},
         "rules": {"OPEN_FROM": OPEN_FROM, "AUTOMATIC": AUTOMATIC, "CHARGE_OB": CHARGE_OB, "CHARGE_DB": CHARGE_DB,
-                  "CHARGE_MIN_RUN": CHARGE_MIN_RUN, "TENTHS": TENTHS, "MOVING_ATTACK_OB": MOVING_ATTACK_OB, "MIN_RANGE": MIN_RANGE,
+                  "CHARGE_MIN_RUN": CHARGE_MIN_RUN, "TENTHS": TENTHS, "MOVING_ATTACK_OB": MOVING_ATTACK_OB,
+                  "MIN_RANGE": MIN_RANGE,
                   "MELEE_INTERFERENCE": MELEE_INTERFERENCE, "KERNEL_LIMIT": KERNEL_LIMIT, "UNLIMITED": UNLIMITED,
                   "DEAD": DEAD, "PASSING_AWAY": PASSING_AWAY, "SLOT_STRIDE": SLOT_STRIDE,
                   "TOTAL_PARRY_BONUS": TOTAL_PARRY_BONUS, "DODGE_AGILITY": DODGE_AGILITY,

@@ -13,6 +13,7 @@ from estoc.content.models import harp
 from estoc.errors import RulesError
 from estoc.i18n import _, pick
 
+
 def check_position_bonuses(chosen: Sequence[harp.Modifier]) -> int:
     """The sum of position bonuses, refusing two that share an ``exclusive`` key (« only one of these two »)."""
     seen: dict[str, harp.Modifier] = {}

@@ -21,16 +21,12 @@ from estoc.engine.compiled import copy_worlds, give_dice
 from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.harp.codes import rule
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 
 KERNEL_NAME = "estoc.systems.harp.kernel"
 BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
-UNLIMITED = 1_000_000
-SLOT_STRIDE = 8
-"""The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
-PASSING_AWAY = 2
-"""The kernel's ``dead`` value for « En train de Trépasser » (``PASSING_AWAY`` in kernel.py; 1 is dead outright)."""
 WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
@@ -76,17 +72,14 @@ def facts(ids: Sequence[str], distances: Sequence[tuple[str, str, int]],
             "covers": tuple((index(c), melee, missile) for c, (melee, missile) in covers.items())}
 
 
-KERNEL_LIMIT = 1 << 30
-"""The largest number a sheet may hold for the kernel (its integers are 32 bits, with room for the round's sums)."""
-
-
 def _check_fits(name: str, values: Sequence[Any], combatants: Sequence[Combatant]) -> None:
     """Refuse a number the kernel's integers cannot hold, naming whose it is (``values[i]`` is
     ``combatants[i]``'s)."""
     for value, person in zip(values, combatants, strict=True):
-        if not -KERNEL_LIMIT < int(value) < KERNEL_LIMIT:
+        limit = rule("KERNEL_LIMIT")  # the kernel's integers are 32 bits, with room for the round's sums
+        if not -limit < int(value) < limit:
             raise InputError(_("{who}: {what} = {value} is beyond what the rules engine can count (at most {limit} "
-                               "either way)").format(who=person.id, what=name, value=value, limit=KERNEL_LIMIT - 1))
+                               "either way)").format(who=person.id, what=name, value=value, limit=limit - 1))
 
 
 def _i32(values: Any) -> NDArray[np.int32]:
@@ -179,11 +172,11 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
             for name, value in strike_numbers(tables, strike).items():
                 _check_fits(name, [value], [person])
                 grids[name][c, s] = value
-            uses0[c, s] = UNLIMITED if strike.uses is None else strike.uses
+            uses0[c, s] = rule("UNLIMITED") if strike.uses is None else strike.uses
     for name, grid in grids.items():
         setattr(F, name, np.ascontiguousarray(grid))
     outputs = worlds if seed is not None else 1
-    rows = threads * SLOT_STRIDE if seed is not None else worlds
+    rows = threads * rule("SLOT_STRIDE") if seed is not None else worlds
     F.uses0 = uses0
     distance0 = np.full((count, count), -1, dtype=np.int64)
     for i, j, metres in settings.distances:
