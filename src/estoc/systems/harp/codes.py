@@ -38,11 +38,11 @@ def reason_name(code: int) -> str:
 
 
 def decision(kind: str, target: int = -1, strike: int = 0, *, parry: int = 0, parried: int = -1, run: int = 0,
-             unseen: bool = False, mod: int = 0) -> tuple[int, ...]:
+             unseen: bool = False, mod: int = 0, positions: int = 0) -> tuple[int, ...]:
     """A decision tuple as the kernel's ``act`` and ``allowed`` read it (see the kernel's ``D_`` slots); ``run`` in
-    tenths of a metre (``TENTHS``)."""
+    tenths of a metre (``TENTHS``), ``positions`` the bits of the position bonuses taken."""
     slots = codes()["slots"]
-    out = [0] * 8
+    out = [0] * slots["size"]
     out[slots["kind"]] = action(kind)
     out[slots["target"]] = target
     out[slots["strike"]] = strike
@@ -51,4 +51,5 @@ def decision(kind: str, target: int = -1, strike: int = 0, *, parry: int = 0, pa
     out[slots["run"]] = run
     out[slots["unseen"]] = int(unseen)
     out[slots["mod"]] = mod
+    out[slots["positions"]] = positions
     return tuple(out)

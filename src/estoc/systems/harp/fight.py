@@ -395,6 +395,26 @@ def _run(event: Mapping[str, Any]) -> int:
     return round(min(float(value), float(METRES_MAX)) * rule("TENTHS"))
 
 
+def _positions(fight: HarpFight, event: Mapping[str, Any]) -> int:
+    """The position bonuses an attack takes (« Bonus de position »: ids, a list or joined by commas) as the kernel's
+    bits; whether they go together is the kernel's to say."""
+    chosen = event.get("positions") or []
+    if isinstance(chosen, str):
+        chosen = [part for part in chosen.split(",") if part]
+    if not isinstance(chosen, list) or not all(isinstance(part, str) for part in chosen):
+        raise InputError(_("position bonuses are ids separated by commas"))
+    return fight.tables.positions.mask(chosen)
+
+
+def _shove(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
+    """Push a shooter in contact, or its weapon, aside with the hands: the GM gives the shover's bonus (Brawling,
+    else Strength + Agility)."""
+    chosen = decision("shove", fight._target(actor, event), mod=event_whole(event, "bonus"))
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
+    fight.tell(teller, records)
+
+
 def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records,
             kind: str = "attack") -> None:
     """An attack (or a move-and-attack: ``kind``), with a parry declared; the kernel allows it or says why not."""
@@ -402,7 +422,8 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     n = _strike_number(fight, actor, event)
     parried = fight.index(str(event["parry_target"])) if event.get("parry_target") else target
     chosen = decision(kind, target, n, parry=event_whole(event, "parry"), parried=parried,
-                      run=_run(event) if kind == "move-attack" else 0, mod=event_whole(event, "mod"))
+                      run=_run(event) if kind == "move-attack" else 0, mod=event_whole(event, "mod"),
+                      positions=_positions(fight, event))
     check(fight, actor, chosen)
     kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)
@@ -426,7 +447,7 @@ def _charge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     target = fight._target(actor, event)
     n = _strike_number(fight, actor, event)
     chosen = decision("charge", target, n, run=_run(event), unseen=not event.get("seen", True),
-                      mod=event_whole(event, "mod"))
+                      mod=event_whole(event, "mod"), positions=_positions(fight, event))
     check(fight, actor, chosen)
     kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)
@@ -541,6 +562,7 @@ _ACTIONS = {
     "move": _move,
     "disengage": _disengage,
     "breathe": _breathe,
+    "shove": _shove,
     "stand": _stand,
     "take-weapon": _take_weapon,
     "pass": _pass,

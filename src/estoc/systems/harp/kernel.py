@@ -65,8 +65,9 @@ A_MOVE = cython.declare(const_int, 10)
 A_MOVE_ATTACK = cython.declare(const_int, 11)
 A_INSTINCTIVE_DODGE = cython.declare(const_int, 12)
 """Only asked of :func:`allowed` (it comes at any moment, not as a turn's decision)."""
+A_SHOVE = cython.declare(const_int, 13)
 ACTIONS = ("pass", "attack", "total-parry", "stand", "take-weapon", "flee", "breathe", "dodge", "charge",
-           "disengage", "move", "move-attack", "instinctive-dodge")
+           "disengage", "move", "move-attack", "instinctive-dodge", "shove")
 """The actions' names, by code (the events' ``type``)."""
 
 # --- a decision's slots (:func:`decide` writes them, :func:`allowed` checks them, :func:`act` carries them out) -----
@@ -78,8 +79,10 @@ D_PARRIED = cython.declare(const_int, 4)
 D_RUN = cython.declare(const_int, 5)         # a move's, a charge's, a move-and-attack's run, in tenths of a metre
                                               # (a breath: its targets in 5–7)
 D_UNSEEN = cython.declare(const_int, 6)      # a charge its target does not see coming
-D_MOD = cython.declare(const_int, 7)         # the GM's modifier to an attack, a charge, a move-and-attack
-DECISION = cython.declare(const_int, 8)
+D_MOD = cython.declare(const_int, 7)         # the GM's modifier to an attack, a charge, a move-and-attack; a
+                                              # shove's manoeuvre bonus
+D_POSITIONS = cython.declare(const_int, 8)   # the position bonuses an attack takes (bit k: bonus k)
+DECISION = cython.declare(const_int, 9)
 
 # --- why an action is refused (:func:`allowed`; 0: allowed) ---------------------------------------------------------
 OK = cython.declare(const_int, 0)
@@ -112,11 +115,14 @@ WHY_NOT_PRONE = cython.declare(const_int, 26)
 WHY_NOT_DISARMED = cython.declare(const_int, 27)
 WHY_NO_TARGET = cython.declare(const_int, 28)
 WHY_UNKNOWN = cython.declare(const_int, 29)
+WHY_POSITIONS = cython.declare(const_int, 30)
+WHY_NOT_IN_CONTACT = cython.declare(const_int, 31)
+WHY_NOT_SHOOTER = cython.declare(const_int, 32)
 REASONS = ("ok", "cannot-act", "stunned", "must-parry", "prone", "disarmed", "self", "gone", "area",
            "beast-parry", "no-parry-weapon", "no-parry-now", "parry-not-melee", "negative-parry", "not-free",
            "too-close", "too-far", "charge-shot", "charge-short", "charge-long", "move-attack-far", "stunned-move",
            "run-limit", "disengage-half", "no-uses", "not-area", "not-prone", "not-disarmed", "no-target",
-           "unknown")
+           "unknown", "positions", "not-in-contact", "not-shooter")
 """The reasons' names, by code (play turns each into the GM's words)."""
 
 # --- what the log tells (play only: see :mod:`estoc.systems.harp.fight`) ---------------------------------------------
@@ -138,6 +144,7 @@ L_DODGE = cython.declare(const_int, 12)      # actor, instinctive, total, bonus
 L_BRACED = cython.declare(const_int, 13)     # the braced foe, the charger
 L_DISENGAGED = cython.declare(const_int, 14)  # the combatant who broke off cleanly, its opponent
 L_VENOM = cython.declare(const_int, 15)       # victim, roll, total, difficulty, resisted, rolls left
+L_SHOVE = cython.declare(const_int, 16)       # actor, target, total, penalty
 
 # --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
 OPEN_FROM = cython.declare(const_int, 96)
@@ -166,6 +173,8 @@ TENTHS = cython.declare(const_int, 10)
 """A run is counted in tenths of a metre (half a base movement of 15 m is 7.5 m)."""
 MOVING_ATTACK_OB = cython.declare(const_int, -20)
 """« Se déplacer et attaquer »: −20 OB when it moved at all, at most its base movement."""
+MAX_POSITIONS = cython.declare(const_int, 62)
+"""Position bonuses an encounter's content may hold (an attack names its own as bits of one number)."""
 KERNEL_LIMIT = cython.declare(const_int, 1073741824)
 """A sheet's numbers stay strictly within ±2³⁰ (32-bit integers, with room for the round's sums)."""
 VENOM_BASE = cython.declare(const_int, 50)
@@ -228,6 +237,9 @@ class Fights:
     fumble_lost = cython.declare(cython.int[::1], visibility="public")
     man_lows = cython.declare(i64[::1], visibility="public")
     man_bonus = cython.declare(cython.int[::1], visibility="public")
+    man_percent = cython.declare(cython.int[::1], visibility="public")
+    pos_value = cython.declare(cython.int[::1], visibility="public")
+    pos_group = cython.declare(cython.int[::1], visibility="public")
     # the combatants (C,) and their strikes (C, S)
     count = cython.declare(cython.int, visibility="public")
     width = cython.declare(cython.int, visibility="public")
@@ -1390,6 +1402,15 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         if s < 0 or s >= F.strikes[c] or F.single[c, s]:
             return WHY_NOT_AREA
         return OK if F.uses[w + c, s] > 0 else WHY_NO_USES
+    if kind == A_SHOVE:
+        why = target_refused(F, w, c, t)
+        if why == OK:
+            why = attack_refused(F, w, c)
+        if why == OK and F.distance[w + c, t] > 0:
+            why = WHY_NOT_IN_CONTACT
+        if why == OK and not _shoots(F, t):
+            why = WHY_NOT_SHOOTER
+        return why
     if kind not in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK):
         return WHY_UNKNOWN
     if kind == A_MOVE_ATTACK and run > TENTHS * F.base_movement[c]:
@@ -1404,6 +1425,9 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         return WHY_UNKNOWN
     if not F.single[c, s]:
         return WHY_AREA
+    why = positions_refused(F, d[D_POSITIONS], limit)
+    if why != OK:
+        return why
     if kind == A_CHARGE:
         if F.missile[c, s]:
             return WHY_CHARGE_SHOT
@@ -1434,6 +1458,57 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _shoots(F: Fights, t: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``t`` has a shot among its strikes (a bow, a sling, a crossbow, a thrown weapon)."""
+    s: cython.Py_ssize_t
+    for s in range(F.strikes[t]):  # noqa: SIM110 (no generator without the GIL)
+        if F.missile[t, s]:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def positions_refused(F: Fights, chosen: i64, limit: cython.pointer(i64)) -> cython.int:
+    """Why the position bonuses ``chosen`` (bit k: bonus k of the content) cannot go together on one attack: two
+    that share an exclusive key (« Bonus de position »: one of the two only); ``limit[0]`` gets the pair, the first
+    × 64 + the second. An unknown bonus is :data:`WHY_UNKNOWN`."""
+    if chosen == 0:
+        return OK
+    n: cython.Py_ssize_t = F.pos_value.shape[0]
+    i: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    if chosen < 0 or (n < MAX_POSITIONS and chosen >= (cython.cast(i64, 1) << n)):
+        return WHY_UNKNOWN
+    for i in range(n):
+        if not (chosen >> i) & 1 or F.pos_group[i] < 0:
+            continue
+        for j in range(i + 1, n):
+            if (chosen >> j) & 1 and F.pos_group[j] == F.pos_group[i]:
+                limit[0] = i * 64 + j
+                return WHY_POSITIONS
+    return OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def position_bonus(F: Fights, chosen: i64) -> i64:
+    """What the position bonuses ``chosen`` add to an attack's OB (:func:`positions_refused` allows them)."""
+    total: i64 = 0
+    i: cython.Py_ssize_t
+    for i in range(F.pos_value.shape[0]):
+        if (chosen >> i) & 1:
+            total += F.pos_value[i]
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _decision(out: cython.pointer(i64), kind: i64, t: i64, s: i64, parry: i64, parried: i64, run: i64
               ) -> cython.void:
     """A decision written into ``out`` (no breath targets, seen, no modifier)."""
@@ -1445,6 +1520,7 @@ def _decision(out: cython.pointer(i64), kind: i64, t: i64, s: i64, parry: i64, p
     out[D_RUN] = run
     out[D_UNSEEN] = 0
     out[D_MOD] = 0
+    out[D_POSITIONS] = 0
 
 
 # --- the default policy ---------------------------------------------------------------------------------------------
@@ -1747,16 +1823,41 @@ def disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def shove(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, bonus: i64) -> cython.void:
+    """« Attaques à distance »: ``a``, in contact, pushes the shooter ``t`` or its weapon aside with its hands: an
+    open-ended manoeuvre roll plus ``bonus`` (its Brawling, else Strength + Agility: the GM's number, estoc's sheets
+    hold neither) and its manoeuvre penalties, read in the manoeuvre table's percentage column; that many points,
+    never fewer than 0, come off ``t``'s next attack."""
+    first = cython.declare(cython.int[1])
+    total: i64 = open_ended(F, w, P_MANOEUVRE, first) + bonus + manoeuvre_penalty(F, w, a)
+    band: cython.Py_ssize_t = 0
+    i: cython.Py_ssize_t
+    for i in range(F.man_lows.shape[0]):
+        if F.man_lows[i] <= total:
+            band = i
+    penalty: i64 = -F.man_percent[band] if F.man_percent[band] > 0 else 0
+    F.next_mod[w + t] += penalty
+    emit(F, L_SHOVE, a, t, total, penalty, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
     """Carry out the decision ``d`` (as :func:`decide` writes it, :func:`allowed` allows it) of ``a``, whose turn it
     is. A move changes nothing the kernel holds (the GM places the combatants)."""
     kind: i64 = d[0]
+    mod: i64 = d[D_MOD]
+    if kind in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK) and d[D_POSITIONS] != 0:
+        mod += position_bonus(F, d[D_POSITIONS])
     if kind == A_ATTACK:
-        attack(F, w, a, d[1], d[2], d[3], d[4], d[D_MOD])
+        attack(F, w, a, d[1], d[2], d[3], d[4], mod)
     elif kind == A_CHARGE:
-        charge(F, w, a, d[1], d[2], d[D_UNSEEN] == 0, d[D_MOD])
+        charge(F, w, a, d[1], d[2], d[D_UNSEEN] == 0, mod)
     elif kind == A_MOVE_ATTACK:
-        move_attack(F, w, a, d[1], d[2], d[3], d[4], d[D_RUN], d[D_MOD])
+        move_attack(F, w, a, d[1], d[2], d[3], d[4], d[D_RUN], mod)
+    elif kind == A_SHOVE:
+        shove(F, w, a, d[1], d[D_MOD])
     elif kind == A_DISENGAGE:
         disengage(F, w, a, d[1], d[3])
     elif kind == A_TOTAL_PARRY:
@@ -1861,7 +1962,7 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     """Play world ``world`` in slot ``w`` from its start to its end (or ``max_rounds`` rounds), every decision the
     default policy's, and keep what it came to."""
     fresh(F, w, world)
-    d = cython.declare(i64[8])
+    d = cython.declare(i64[9])
     c: i64 = advance(F, w, max_rounds)
     while c >= 0:
         decide(F, w, c, d)
@@ -1925,9 +2026,9 @@ def py_begin(F: Fights, w: cython.Py_ssize_t) -> None:
 
 def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     """The default policy's decision for ``c``, as a tuple (see :func:`decide`)."""
-    d = cython.declare(i64[8])
+    d = cython.declare(i64[9])
     decide(F, w * F.count, c, d)
-    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7])
+    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8])
 
 
 def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
@@ -1978,9 +2079,9 @@ def py_disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cytho
 
 def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tuple) -> None:
     """Carry out a decision tuple (as :func:`py_decide` returns)."""
-    d = cython.declare(i64[8])
+    d = cython.declare(i64[9])
     k: cython.int
-    for k in range(8):
+    for k in range(DECISION):
         d[k] = decision[k]
     act(F, w * F.count, a, d)
 
@@ -2043,7 +2144,7 @@ def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
 
 def py_allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, decision: tuple) -> tuple:
     """:func:`allowed` for play: (the code, the number it names) for a decision tuple (as :func:`py_decide`)."""
-    d = cython.declare(i64[8])
+    d = cython.declare(i64[9])
     limit = cython.declare(i64[1])
     k: cython.int
     for k in range(DECISION):
@@ -2066,7 +2167,7 @@ def py_codes() -> dict:
         "actions": {"pass": A_PASS, "attack": A_ATTACK, "total-parry": A_TOTAL_PARRY, "stand": A_STAND,
                     "take-weapon": A_TAKE_WEAPON, "flee": A_FLEE, "breathe": A_BREATHE, "dodge": A_DODGE,
                     "charge": A_CHARGE, "disengage": A_DISENGAGE, "move": A_MOVE, "move-attack": A_MOVE_ATTACK,
-                    "instinctive-dodge": A_INSTINCTIVE_DODGE},
+                    "instinctive-dodge": A_INSTINCTIVE_DODGE, "shove": A_SHOVE},
         "reasons": {"ok": OK, "cannot-act": WHY_CANNOT_ACT, "stunned": WHY_STUNNED, "must-parry": WHY_MUST_PARRY,
                     "prone": WHY_PRONE, "disarmed": WHY_DISARMED, "self": WHY_SELF, "gone": WHY_GONE,
                     "area": WHY_AREA, "beast-parry": WHY_BEAST_PARRY, "no-parry-weapon": WHY_NO_PARRY_WEAPON,
@@ -2077,12 +2178,14 @@ def py_codes() -> dict:
                     "stunned-move": WHY_STUNNED_MOVE, "run-limit": WHY_RUN_LIMIT,
                     "disengage-half": WHY_DISENGAGE_HALF, "no-uses": WHY_NO_USES, "not-area": WHY_NOT_AREA,
                     "not-prone": WHY_NOT_PRONE, "not-disarmed": WHY_NOT_DISARMED, "no-target": WHY_NO_TARGET,
-                    "unknown": WHY_UNKNOWN},
+                    "unknown": WHY_UNKNOWN, "positions": WHY_POSITIONS, "not-in-contact": WHY_NOT_IN_CONTACT,
+                    "not-shooter": WHY_NOT_SHOOTER},
         "purposes": {"attack": P_ATTACK, "critical": P_CRITICAL, "extra-critical": P_EXTRA, "fumble": P_FUMBLE,
                      "resistance": P_RESISTANCE, "initiative": P_INITIATIVE, "manoeuvre": P_MANOEUVRE,
                      "parry": P_PARRY},
         "slots": {"kind": D_KIND, "target": D_TARGET, "strike": D_STRIKE, "parry": D_PARRY, "parried": D_PARRIED,
-                  "run": D_RUN, "unseen": D_UNSEEN, "mod": D_MOD},
+                  "run": D_RUN, "unseen": D_UNSEEN, "mod": D_MOD,
+                  "positions": D_POSITIONS, "size": DECISION},
         "outcomes": {"down": OUT_DOWN, "dead": OUT_DEAD, "fled": OUT_FLED, "over": OUT_OVER},
         "rules": {"OPEN_FROM": OPEN_FROM, "AUTOMATIC": AUTOMATIC, "CHARGE_OB": CHARGE_OB, "CHARGE_DB": CHARGE_DB,
                   "CHARGE_MIN_RUN": CHARGE_MIN_RUN, "TENTHS": TENTHS, "MOVING_ATTACK_OB": MOVING_ATTACK_OB,
@@ -2090,7 +2193,11 @@ def py_codes() -> dict:
                   "MELEE_INTERFERENCE": MELEE_INTERFERENCE, "KERNEL_LIMIT": KERNEL_LIMIT, "UNLIMITED": UNLIMITED,
                   "DEAD": DEAD, "PASSING_AWAY": PASSING_AWAY, "SLOT_STRIDE": SLOT_STRIDE,
                   "TOTAL_PARRY_BONUS": TOTAL_PARRY_BONUS, "DODGE_AGILITY": DODGE_AGILITY,
-                  "BREATH_TARGETS": BREATH_TARGETS, "MAX_BREATH": 64},
+                  "BREATH_TARGETS": BREATH_TARGETS, "MAX_BREATH": 64, "MAX_POSITIONS": MAX_POSITIONS},
+        "logs": {"round": L_ROUND, "init": L_INIT, "turn": L_TURN, "stun": L_STUN, "face": L_FACE,
+                 "strike": L_STRIKE, "result": L_RESULT, "crit": L_CRIT, "second": L_SECOND, "done": L_DONE,
+                 "parry": L_PARRY, "dodge": L_DODGE, "braced": L_BRACED, "disengaged": L_DISENGAGED,
+                 "venom": L_VENOM, "shove": L_SHOVE},
     }
 
 

@@ -52,7 +52,7 @@ def choose(fight: HarpFight) -> dict[str, Any]:
     if name == "total-parry":
         return {"type": "total-parry", "target": ids[target]}
     if name == "breathe":
-        return {"type": "breathe", "targets": [ids[t] for t in rest if t >= 0]}
+        return {"type": "breathe", "targets": [ids[t] for t in rest[:3] if t >= 0]}
     if name == "charge":
         return {"type": "charge", "target": ids[target], "strike": strike + 1, "distance": _metres(run)}
     if name in ("attack", "move-attack"):

@@ -63,6 +63,11 @@ WORDS: dict[str, Words] = {
     "not-prone": lambda f: _("{id} is not on the ground").format(id=f["who"]),
     "not-disarmed": lambda f: _("{id} has not dropped their weapon").format(id=f["who"]),
     "unknown": lambda f: _("{id} cannot do that now").format(id=f["who"]),
+    "positions": lambda f: _("{a} and {b} cannot both apply to one attack").format(a=f["position"][0],
+                                                                                  b=f["position"][1]),
+    "not-in-contact": lambda f: _("{id} must be in contact with {target} to shove it").format(
+        id=f["who"], target=f["target"]),
+    "not-shooter": lambda f: _("{target} has no shot to hamper").format(target=f["target"]),
 }
 """A refusal's words by the kernel's reason (``REASONS`` in the kernel; a test holds the two lists equal)."""
 
@@ -92,6 +97,9 @@ def words(fight: HarpFight, actor: int, decision: tuple[int, ...], code: int, li
     if 0 <= target < len(fight.combatants):
         facts["target"] = fight.combatants[target].id
         facts["distance"] = fight.value_between("distance", actor, target)
+    names = fight.tables.positions.names
+    pair = (limit // 64, limit % 64)
+    facts["position"] = tuple(pick(names[k]) if 0 <= k < len(names) else str(k) for k in pair)
     if 0 <= strike < len(me.strikes):
         facts["weapon"] = pick(me.strikes[strike].name)
     return WORDS.get(reason_name(code), WORDS["unknown"])(facts)

@@ -140,6 +140,13 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.fumble_lost = _i32(tables.fumble.lost_rounds)
     F.man_lows = _i64(tables.manoeuvre.lows)
     F.man_bonus = _i32(tables.manoeuvre.bonus)
+    F.man_percent = _i32(tables.manoeuvre.percent)
+    positions = tables.positions
+    if len(positions.ids) > rule("MAX_POSITIONS"):
+        raise InputError(_("at most {n} position bonuses in the content, not {count}").format(
+            n=rule("MAX_POSITIONS"), count=len(positions.ids)))
+    F.pos_value = _i32(list(positions.values))
+    F.pos_group = _i32(list(positions.groups))
     F.count, F.width = count, width
     per: dict[str, list[Any]] = {
         "side": list(sides), "hp_max": [c.hp for c in combatants], "body_rr": [c.body_rr for c in combatants],
@@ -241,6 +248,7 @@ def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: M
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
+          "man_percent", "pos_value", "pos_group",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
           "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
           "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity",
