@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_harp_rule_fixes import attacks, fight_of, play
 
 from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
@@ -18,9 +19,8 @@ from estoc.systems.harp import refusals
 from estoc.systems.harp.codes import KERNEL_NAME, codes, decision, reason_name, rule
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.tables import HarpTables
-from estoc.systems.harp.worlds import Settings, array, build
+from estoc.systems.harp.worlds import Settings, array, build, kernel_of
 from harp_kernel_helpers import World, fighter, keyed_worlds
-from test_harp_rule_fixes import attacks, fight_of, play
 
 
 def test_the_tables_of_codes_name_each_code_once() -> None:
@@ -175,13 +175,11 @@ def test_range_modifiers_are_the_kernels(content: Content, tables: HarpTables) -
     """« Incrément de Portée » (the kernel's ``range_modifier``): −10 an increment from the 1st to the 5th, −20 from
     the 6th to the 10th, the point-blank modifier within point-blank range; under 2 m or past the maximum range the
     shot is refused (``allowed``)."""
-    from estoc.systems.harp.exchange import Combatant
-
-    archer = Combatant.from_content(content, "halvard")
+    fight = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], initiative=[10, 1])
+    archer = fight.combatants[0]
     bow = next(s for s, strike in enumerate(archer.strikes) if strike.missile)
     increment, longest, point_blank, pb_mod = archer.strikes[bow].reach or (0, 0, 0, 0)
-    world = World(tables, [archer, fighter("b")])
-    K, F = world.K, world.F
+    K, F = kernel_of(fight.F), fight.F
     assert K.py_range_modifier(F, 0, bow, point_blank) == -10 + pb_mod
     assert K.py_range_modifier(F, 0, bow, 5 * increment) == -50
     assert K.py_range_modifier(F, 0, bow, 6 * increment) == -70
@@ -189,4 +187,4 @@ def test_range_modifiers_are_the_kernels(content: Content, tables: HarpTables) -
     reasons = codes()["reasons"]
     for metres, why in ((1, "too-close"), (longest + 1, "too-far"), (longest, "ok")):
         array(F, "distance")[0, 0, 1] = array(F, "distance")[0, 1, 0] = metres
-        assert refusals.why(_FightOf(world), 0, decision("attack", 1, bow))[0] == reasons[why]
+        assert refusals.why(fight, 0, decision("attack", 1, bow))[0] == reasons[why]
