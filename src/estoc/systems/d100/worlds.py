@@ -130,11 +130,11 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
         "skill", "reach", "reaches", "parries", "whp0", "missile", "high_velocity", "dodgeable", "thrown", "rng",
         "reload_rounds", "magazine", "hands", "share", "loaded0", "dmg_terms", "dmg_const", "dmg_max")}
     grids["loaded0"][:] = -1
-    terms = rule("MAX_TERMS")
-    dmg_count = np.zeros((count, width, terms), dtype=np.int32)
-    dmg_sides = np.ones((count, width, terms), dtype=np.int32)
-    bonus_count = np.zeros((count, terms), dtype=np.int32)
-    bonus_sides = np.ones((count, terms), dtype=np.int32)
+    max_terms = rule("MAX_TERMS")
+    dmg_count = np.zeros((count, width, max_terms), dtype=np.int32)
+    dmg_sides = np.ones((count, width, max_terms), dtype=np.int32)
+    bonus_count = np.zeros((count, max_terms), dtype=np.int32)
+    bonus_sides = np.ones((count, max_terms), dtype=np.int32)
     for c, person in enumerate(combatants):
         shield = person.shield
         helmet = person.helmet_points if settings.helmet_points == "add" else 0
