@@ -12,7 +12,7 @@ from test_d100_kernel import new_fight, run
 from estoc.content.registry import Content
 from estoc.engine.compiled import load_kernel, load_twin
 from estoc.errors import RulesError
-from estoc.systems.d100 import refusals, rules
+from estoc.systems.d100 import refusals, rules, told
 from estoc.systems.d100.codes import KERNEL_NAME, action, codes
 from estoc.systems.d100.exchange import DEFENCE_CODES
 from estoc.systems.d100.fight import PHASES, D100Fight
@@ -37,6 +37,8 @@ def test_the_tables_of_codes_name_each_code_once() -> None:
     assert list(PHASES) == ["movement", "actions", "over"]
     assert dict(DEFENCE_CODES) == {k: v for k, v in tables["defences"].items() if k != "best"}
     assert set(refusals.WORDS) == set(compiled.REASONS) - {"ok"}
+    assert sorted(tables["logs"].values()) == list(range(1, len(tables["logs"]) + 1))
+    assert set(told.LOG_NAMES) == set(tables["logs"])  # the teller reads every row kind
     with pytest.raises(AttributeError):
         _ = rules.NOT_A_CODE  # type: ignore[attr-defined]
 

@@ -15,7 +15,7 @@ from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.engine.compiled import load_kernel, load_twin
 from estoc.errors import RulesError
-from estoc.systems.harp import refusals
+from estoc.systems.harp import refusals, told
 from estoc.systems.harp.codes import KERNEL_NAME, codes, decision, reason_name, rule
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.tables import HarpTables
@@ -38,6 +38,8 @@ def test_the_tables_of_codes_name_each_code_once() -> None:
     assert all(0 <= v < tables["slots"]["size"] for k, v in tables["slots"].items() if k != "size")
     assert sorted(tables["outcomes"].values()) == [1, 2, 4, 8]
     assert sorted(tables["logs"].values()) == list(range(1, len(tables["logs"]) + 1))
+    assert set(told.LOG_NAMES) == set(tables["logs"])  # the teller reads every row kind
+    assert tables["beyond"] == {"cap": 0, "uncapped": 1, "second-attack": 2}
     # the numbers of the text (« Le combat »)
     rules = tables["rules"]
     assert (rules["CHARGE_OB"], rules["CHARGE_DB"], rules["MOVING_ATTACK_OB"]) == (20, -20, -20)

@@ -16,8 +16,10 @@ from estoc.systems.d100.exchange import Combatant
 from estoc.systems.d100.rules import QUALITY_NAMES, RESULT_NAMES
 from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
 
-(ROUND, MOVE, ORDER, RANK, DEFENDING, SKIP, STRIKE, ROLLS, DAMAGE, WOUND, AID, RELOAD, PASS, END, DIED,
- OVER) = range(1, 17)
+LOGS = KernelTable("logs")
+"""The kernel's row kinds (``L_*``, « what the log tells » in kernel.py)."""
+LOG_NAMES = ("round", "move", "order", "rank", "defending", "skip", "strike", "rolls", "damage", "wound", "aid",
+             "reload", "pass", "end", "died", "over")
 DEFENCE_NAMES = KernelNames(KernelTable("defences"))
 """The defences' names by code (the kernel's ``D_*``; ``best`` is no defence tried, only asked for)."""
 ITEMS = KernelTable("items")
@@ -52,6 +54,8 @@ class Teller:
         """The faces drawn before each row (where play tapped its dice): the kernel logs a roll's total only."""
         dice_of: list[tuple[dict[str, Any], list[Drawn]]] = []
         """Each record with the faces drawn for it: those estoc rolled are named where the GM typed some."""
+        (ROUND, MOVE, ORDER, RANK, DEFENDING, SKIP, STRIKE, ROLLS, DAMAGE, WOUND, AID, RELOAD, PASS, END, DIED,
+         OVER) = (LOGS[name] for name in LOG_NAMES)
         for i, row in enumerate(rows):
             kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
             here = drawn.get(i, [])

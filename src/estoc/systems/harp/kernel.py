@@ -2187,6 +2187,7 @@ def py_codes() -> dict:
                   "run": D_RUN, "unseen": D_UNSEEN, "mod": D_MOD,
                   "positions": D_POSITIONS, "size": DECISION},
         "outcomes": {"down": OUT_DOWN, "dead": OUT_DEAD, "fled": OUT_FLED, "over": OUT_OVER},
+        "beyond": {"cap": BEYOND_CAP, "uncapped": BEYOND_UNCAPPED, "second-attack": BEYOND_SECOND},
         "rules": {"OPEN_FROM": OPEN_FROM, "AUTOMATIC": AUTOMATIC, "CHARGE_OB": CHARGE_OB, "CHARGE_DB": CHARGE_DB,
                   "CHARGE_MIN_RUN": CHARGE_MIN_RUN, "TENTHS": TENTHS, "MOVING_ATTACK_OB": MOVING_ATTACK_OB,
                   "MIN_RANGE": MIN_RANGE,

@@ -21,12 +21,11 @@ from estoc.engine.compiled import copy_worlds, give_dice
 from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
 from estoc.errors import InputError
 from estoc.i18n import _
-from estoc.systems.harp.codes import rule
+from estoc.systems.harp.codes import codes, rule
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 
 KERNEL_NAME = "estoc.systems.harp.kernel"
-BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
 WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
@@ -208,7 +207,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         setattr(F, name, np.full((outputs, count), 0, dtype=np.int64))
     F.out_crits = np.full((outputs, count, 5), 0, dtype=np.int64)
     entries = rows * count
-    F.beyond = BEYOND[settings.beyond_limit]
+    F.beyond = codes()["beyond"][settings.beyond_limit]
     F.full_sun = int(settings.full_sun)
     F.surprised_side = settings.surprised_side
     F.beasts_flee = int(settings.beasts_flee)
@@ -241,7 +240,7 @@ def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: M
     F.rows_dim = at.hits.shape[1]
     F.limits = _i32(at.limits)
     F.slaying = _i32(tables.critical.slaying)
-    F.beyond = BEYOND[beyond_limit]
+    F.beyond = codes()["beyond"][beyond_limit]
     return F
 
 
