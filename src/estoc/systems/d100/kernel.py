@@ -1107,10 +1107,22 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         return WHY_SAME_SIDE
     if not standing(F, w, t) and not dying(F, w, t):
         return WHY_OUT
+    why: cython.int = weapon_refused(F, w, c, s)
+    if why == WHY_RELOADING:
+        limit[0] = F.reload_until[w + c, s]
+    return why
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def weapon_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.int:
+    """Why ``c`` cannot strike with slot ``s`` now (:func:`allowed`'s part on the weapon): not loaded, still being
+    reloaded, broken."""
     if F.loaded[w + c, s] == 0:
         return WHY_NOT_LOADED
     if F.rnd[w] < F.reload_until[w + c, s]:
-        limit[0] = F.reload_until[w + c, s]
         return WHY_RELOADING
     if not whole(F, w, c, s):
         return WHY_BROKEN
@@ -1213,7 +1225,8 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     out[1] = t
     out[0] = A_ATTACK
     out[2] = best
-    why: cython.int = allowed(F, w, c, out, limit)
+    # (a standing foe: only the weapon can be refused)
+    why: cython.int = weapon_refused(F, w, c, best)
     if why == WHY_NOT_LOADED:
         out[0] = A_RELOAD
         return
