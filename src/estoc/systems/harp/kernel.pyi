@@ -22,6 +22,9 @@ class Fights:
     fumble_lost: Any
     man_lows: Any
     man_bonus: Any
+    man_percent: Any
+    pos_value: Any
+    pos_group: Any
     count: int
     width: int
     side: Any
