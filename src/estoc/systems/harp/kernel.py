@@ -1535,7 +1535,10 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     Its *guard* (``F.guard``, a percentage, 0 by default: never): with its hit points at or under that share of its
     total, a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
     DB against the most dangerous foe) instead of attacking; with ``F.guard_dodge`` it dodges instead (« Esquive »:
-    Agility × 3 read on the manoeuvre table, added to its DB), which needs no weapon."""
+    Agility × 3 read on the manoeuvre table, added to its DB), which needs no weapon.
+
+    Its foe at a known distance and out of contact, a melee attack becomes a charge when :func:`allowed` allows the
+    run, else a move-and-attack when it allows that; every choice here is one :func:`allowed` allows."""
     weakest: i64 = -1
     dangerous: i64 = -1
     foes: cython.int = 0

@@ -7,8 +7,9 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
   parry (a beast cannot: it waits);
 * a beast badly hurt (under a quarter of its hit points) flees, when the GM allows it (``beasts_flee``);
 * with a breath left and two foes or more standing, it breathes on up to three of them, the weakest first;
-* a foe at a distance the GM set, out of contact: it charges it when the run allows (3 m to twice its base
-  movement, +20 OB, −20 DB), else it moves and attacks (−20 OB) when the foe is within its base movement;
+* when the foe it would strike (below) stands at a distance the GM set, out of contact, and it strikes in melee:
+  it charges when the run allows (3 m to twice its base movement: +20 OB, −20 DB), else it moves and attacks
+  (−20 OB) when the foe is within its base movement; either way the two are then in contact;
 * otherwise it attacks the weakest foe standing (fewest hit points left; the first listed on a tie) with its first
   attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast; an
   encounter's member may set it: ``parry: N``);
