@@ -190,3 +190,27 @@ def test_range_modifiers_are_the_kernels(content: Content, tables: HarpTables) -
     for metres, why in ((1, "too-close"), (longest + 1, "too-far"), (longest, "ok")):
         array(F, "distance")[0, 0, 1] = array(F, "distance")[0, 1, 0] = metres
         assert refusals.why(fight, 0, decision("attack", 1, bow))[0] == reasons[why]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_choice_of_the_policy_is_allowed(content: Content, tables: HarpTables, seed: int) -> None:
+    """Whole fights on keyed dice, stepped as a simulated world is (``advance``, ``decide``, ``act``): the kernel
+    allows each decision its policy makes (stunned, knocked down, disarmed, a bow too close, a charge's run…)."""
+    fight = fight_of(content, tables, [{"hero": "halvard"}, {"hero": "dafur"}],
+                     [{"creature": "orque", "id": "orque-1"}, {"creature": "orque", "id": "orque-2"}, {"creature": "loup"}],
+                     distances=[{"between": ["halvard", "orque-1"], "metres": 1},
+                                {"between": ["dafur", "orque-2"], "metres": 12}])
+    F, K = fight.F, kernel_of(fight.F)
+    keyed_worlds(F, seed)
+    F.logging = 0
+    seen = set()
+    c = K.py_advance(F, 0, 40)
+    while c >= 0:
+        chosen = K.py_decide(F, 0, c)
+        assert K.py_allowed(F, 0, c, chosen)[0] == 0, (reason_name(K.py_allowed(F, 0, c, chosen)[0]), chosen)
+        seen.add(chosen[0])
+        K.py_act(F, 0, c, chosen)
+        array(F, "acted")[0, c] = 1
+        c = K.py_advance(F, 0, 40)
+    actions = codes()["actions"]
+    assert actions["attack"] in seen and {actions["charge"], actions["move-attack"]} & seen
