@@ -197,7 +197,8 @@ def test_every_choice_of_the_policy_is_allowed(content: Content, tables: HarpTab
     """Whole fights on keyed dice, stepped as a simulated world is (``advance``, ``decide``, ``act``): the kernel
     allows each decision its policy makes (stunned, knocked down, disarmed, a bow too close, a charge's run…)."""
     fight = fight_of(content, tables, [{"hero": "halvard"}, {"hero": "dafur"}],
-                     [{"creature": "orque", "id": "orque-1"}, {"creature": "orque", "id": "orque-2"}, {"creature": "loup"}],
+                     [{"creature": "orque", "id": "orque-1"}, {"creature": "orque", "id": "orque-2"},
+                      {"creature": "loup"}],
                      distances=[{"between": ["halvard", "orque-1"], "metres": 1},
                                 {"between": ["dafur", "orque-2"], "metres": 12}])
     F, K = fight.F, kernel_of(fight.F)
