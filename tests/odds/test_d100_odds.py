@@ -26,7 +26,7 @@ from estoc.systems.d100.exchange import (
     shipped_outcomes,
 )
 from estoc.systems.d100.rules import RESULT_NAMES, Outcomes
-from estoc.systems.d100.told import ROLLS
+from estoc.systems.d100.told import LOGS
 from estoc.systems.d100.worlds import array, kernel_of
 
 SHARES = {2: "full", 1: "half", 0: "none"}
@@ -147,7 +147,7 @@ def test_simulator_within_four_sigma(content: Content, outcomes: Outcomes, attac
         K.py_fresh(F, 0)
         F.log = []
         K.py_exchange(F, 0, 0, 1, x.slot, x.chance, x.wanted, x.parry_slot)
-        results[i] = next(row[5] for row in F.log if row[0] == ROLLS)  # the log's rolls row: its result
+        results[i] = next(row[5] for row in F.log if row[0] == LOGS["rolls"])  # the log's rolls row: its result
         body[i] = int(array(F, "taken")[0, 1])
     for i, name in enumerate(RESULT_NAMES):
         p = float(exact.result[name])

@@ -18,8 +18,8 @@ from estoc.cli import main
 from estoc.errors import InputError
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds, fold_point
 from estoc.odds.jsl import MAX_DICE, dice_needed, open_ended_at_least, open_ended_distribution
-from estoc.systems.harp import told
 from estoc.systems.harp.attack import AttackSettings
+from estoc.systems.harp.codes import codes
 from estoc.systems.harp.conditions import stun_difficulty
 from estoc.systems.harp.tables import SEVERITY_LETTERS, SIZE_INDEX, HarpTables, shipped_tables
 from estoc.systems.harp.worlds import Settings, array, kernel_of
@@ -280,12 +280,13 @@ def kernel_exchanges(tables: HarpTables, spec: ExchangeSpec, beyond: str, worlds
         for w in range(start, min(start + 25_000, worlds)):
             K.py_strike(F, w, 0, 1, 0, 0)
         w = start - 1
+        logs = codes()["logs"]  # the kernel's row kinds
         for row in F.log:  # the kernel's rows (see told.py): one STRIKE, then its RESULT and CRITs
-            if row[0] == told.STRIKE:
+            if row[0] == logs["strike"]:
                 w += 1
-            elif row[0] == told.RESULT:
+            elif row[0] == logs["result"]:
                 fumble[w], hit[w] = row[2], row[6]
-            elif row[0] == told.CRIT and row[1] == 0:
+            elif row[0] == logs["crit"] and row[1] == 0:
                 severity[w] = row[3]
         F.log = []
     state = {name: array(F, name)[:, 1] for name in ("taken", "bleed", "dead", "dying_round", "stun_until")}

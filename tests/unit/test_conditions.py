@@ -6,11 +6,11 @@ from typing import Any
 
 from estoc.dice import SeededDice
 from estoc.play.harp import HarpPlay
+from estoc.systems.harp.codes import rule
 from estoc.systems.harp.conditions import stun_difficulty
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.tables import HarpTables
-from estoc.systems.harp.worlds import PASSING_AWAY
 from harp_kernel_helpers import World, fighter
 
 TARGET, FOE = 0, 1
@@ -114,7 +114,7 @@ def test_death_at_once_and_in_n_rounds(tables: HarpTables) -> None:
     assert world.turn_of(1)["round"] == 3 and not world.get("dead", 1)
     turn = world.turn_of(1)
     # « Mort » of N rounds: unconscious until then, then « En train de Trépasser » (passing away), not dead outright
-    assert turn["round"] == 4 and turn["died"] and world.get("dead", 1) == PASSING_AWAY
+    assert turn["round"] == 4 and turn["died"] and world.get("dead", 1) == rule("PASSING_AWAY")
     assert world.get("dead", 0) == 1
 
 

@@ -12,14 +12,13 @@ from estoc.content.registry import Content
 from estoc.dice import SeededDice
 from estoc.errors import RulesError
 from estoc.play.harp import HarpPlay
-from estoc.systems.harp import actions, initiative, missiles
+from estoc.systems.harp import initiative
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.stats import (
     Defence,
     DefenceScore,
     Offence,
     armour_manoeuvre_penalty,
-    check_position_bonuses,
     quickness_db,
 )
 from estoc.systems.harp.tables import HarpTables
@@ -69,18 +68,6 @@ def test_defence_score_and_one_cover_at_a_time(content: Content) -> None:
     assert DefenceScore(db=30, covers=[half], missile=True).total() == 30 + half.missile
     with pytest.raises(RulesError):
         DefenceScore(db=30, covers=covers[:2]).total()
-
-
-def test_position_bonuses_only_one_of_a_pair(content: Content) -> None:
-    bonuses = content.all("harp", "position-bonuses", harp.Modifier)
-    pair = [b for b in bonuses if b.exclusive]
-    key = pair[0].exclusive
-    same = [b for b in pair if b.exclusive == key]
-    assert len(same) >= 2
-    with pytest.raises(RulesError):
-        check_position_bonuses(same[:2])
-    free = [b for b in bonuses if not b.exclusive]
-    assert check_position_bonuses([same[0], *free]) == same[0].value + sum(b.value for b in free)
 
 
 def band_totals(tables: HarpTables) -> list[int]:
@@ -184,28 +171,6 @@ def test_total_parry_roll(tables: HarpTables) -> None:
     assert counter["rolls"] == [97, 30] and counter["target"] == "b"
 
 
-def test_charge_move_disengage() -> None:
-    mods = actions.charge(10, 20)
-    assert (mods.ob, mods.db, mods.first_strike_if_braced) == (20, -20, True)
-    with pytest.raises(RulesError):
-        actions.charge(2, 20)
-    with pytest.raises(RulesError):
-        actions.charge(41, 20)
-    assert actions.movement(20, 20)[0] == "walk"
-    pace, run = actions.movement(35, 20)
-    assert pace == "run" and run.manoeuvre == -20
-    with pytest.raises(RulesError):
-        actions.movement(41, 20)
-    assert actions.movement(10, 20, stunned=True)[0] == "walk"
-    with pytest.raises(RulesError, match="half"):  # « Étourdi »: half the base movement at most, no running
-        actions.movement(11, 20, stunned=True)
-    assert actions.move_and_attack(5, 20).ob == -20
-    assert actions.move_and_attack(0, 20).ob == 0
-    assert actions.disengage_parry(80, 40).db_bonus == 40
-    with pytest.raises(RulesError):
-        actions.disengage_parry(80, 39)
-
-
 def test_a_charge_and_the_braced_weapon(tables: HarpTables) -> None:
     for seen in (True, False):
         # (the spear misses: the charger's OB stays its own)
@@ -251,39 +216,6 @@ def test_an_instinctive_dodge_costs_this_action_or_the_next_rounds(tables: HarpT
     assert world.get("lost_until", 0) == 3  # no action until its turn two rounds on
 
 
-def test_range_modifiers(content: Content) -> None:
-    bow = content.get("harp", "weapons", "arc-court", harp.Weapon)
-    assert bow.missile is not None
-    inc = bow.missile.range_increment
-    beyond_pb = bow.missile.point_blank_range + 0.5
-    first = missiles.range_modifier(max(2.0, min(inc, beyond_pb if beyond_pb <= inc else inc)), bow)
-    pb = bow.missile.point_blank_mod if max(2.0, min(inc, beyond_pb)) <= bow.missile.point_blank_range else 0
-    assert first == -10 + pb
-    assert missiles.range_modifier(5 * inc, bow) == -50
-    assert missiles.range_modifier(6 * inc, bow) == -70
-    assert missiles.range_modifier(10 * inc, bow) == -150
-    with pytest.raises(RulesError):
-        missiles.range_modifier(1.5, bow)
-    with pytest.raises(RulesError):
-        missiles.range_modifier(10 * inc + 1, bow)
-
-
-def test_melee_interference_only_bows_and_slings(content: Content) -> None:
-    bow = content.get("harp", "weapons", "arc-court", harp.Weapon)
-    sling = content.get("harp", "weapons", "fronde", harp.Weapon)
-    crossbow = content.get("harp", "weapons", "arbalete-legere", harp.Weapon)
-    assert missiles.melee_interference(bow, True) == -100
-    assert missiles.melee_interference(sling, True) == -100
-    assert missiles.melee_interference(crossbow, True) == 0
-    assert missiles.melee_interference(bow, False) == 0
-
-
-def test_shove_penalty_is_the_percentage_column(tables: HarpTables) -> None:
-    totals = np.array([20, 80, 150])
-    assert missiles.shove_penalty(tables, totals).tolist() == (-np.maximum(
-        tables.manoeuvre.read_percent(totals), 0)).tolist()
-
-
 def test_initiative_order_and_ties(tables: HarpTables) -> None:
     world = World(tables, [fighter(str(i), quickness=q) for i, q in enumerate([10, 20, 0, 0])], sides=[0, 1, 0, 1])
     world.dice({"initiative": [5, 5, 9, 1]})
@@ -316,15 +248,19 @@ def test_wait_and_surprise(tables: HarpTables) -> None:
     assert world.F.rnd[0] == 2 and [world.get("initiative", c) for c in (0, 1)] == [5, 5]
 
 
-def test_shields_cover_so_many_attacks_from_their_arc(content: Content) -> None:
-    from estoc.systems.harp.stats import shield_covers
-
-    pavois = content.get("harp", "shields", "pavois", harp.Shield)
-    targe = content.get("harp", "shields", "targe", harp.Shield)
-    rondache = content.get("harp", "shields", "rondache", harp.Shield)
-    assert shield_covers(pavois, 2, "side") and not shield_covers(pavois, 3, "front")
-    assert shield_covers(targe, 0, "front") and not shield_covers(targe, 1, "front")
-    assert not shield_covers(rondache, 0, "side") and shield_covers(rondache, 1, "front")
-    assert not shield_covers(pavois, 0, "rear")
+def test_a_shield_covers_its_first_attacks_each_round(tables: HarpTables) -> None:
+    """« Les boucliers »: a shield covers so many attacks a round (estoc places no one: all from the front), the
+    kernel's ``shield_counts``; a new round covers again."""
+    world = World(tables, [fighter("a", ob=0), fighter("b", db=30, shield_db=20, shield_covers=2)])
+    defences = []
+    for _blow in range(3):
+        world.dice({"attack": [10]})
+        defences.append(world.strike(0, 1)["defence"])
+    assert defences == [30, 30, 10]
+    world.dice({"initiative": [5, 5]})
+    world.K.py_begin(world.F, 0)
+    world.told()
+    world.dice({"attack": [10]})
+    assert world.strike(0, 1)["defence"] == 30
     d = Defence(armour=ARMOUR, shield=SHIELD, shield_trained=True)
     assert d.total() - d.total(with_shield=False) == 20

@@ -16,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from estoc.systems.d100 import rules
 from estoc.systems.d100.exchange import DEFENCE_CODES, Exchange
-from estoc.systems.d100.rules import HIT, NONE, QUALITY_NAMES, RESULT_NAMES, SPECIAL_HIT, STOPPED, SUCCESS
+from estoc.systems.d100.rules import QUALITY_NAMES, RESULT_NAMES
 from estoc.systems.d100.worlds import kernel_of
 
 FACES = range(1, 101)
@@ -111,11 +112,11 @@ def exchange_odds(exchange: Exchange, target_hp: int | None = None) -> D100Odds:
     for a, pa in enumerate(attack):
         if not pa:
             continue
-        if defended and a <= SUCCESS:
+        if defended and a <= rules.SUCCESS:
             for d, pd in enumerate(defence):
                 result[int(table[a, d])] += pa * pd
         else:
-            result[int(table[a, NONE])] += pa
+            result[int(table[a, rules.NONE])] += pa
     body: Dist = {}
     worn = Fraction(0)
     armour = int(F.armour[1])
@@ -129,12 +130,12 @@ def exchange_odds(exchange: Exchange, target_hp: int | None = None) -> D100Odds:
                 worn += weight * p
 
     normal = damage_distribution(exchange, special=False)
-    mix(result[HIT], normal, 0)
-    mix(result[SPECIAL_HIT], damage_distribution(exchange, special=True), 0)
+    mix(result[rules.HIT], normal, 0)
+    mix(result[rules.SPECIAL_HIT], damage_distribution(exchange, special=True), 0)
     if kind == DEFENCE_CODES["parry"]:
-        mix(result[STOPPED], normal, protection)
+        mix(result[rules.STOPPED], normal, protection)
     else:
-        body[0] = body.get(0, Fraction(0)) + result[STOPPED]
+        body[0] = body.get(0, Fraction(0)) + result[rules.STOPPED]
     body[0] = body.get(0, Fraction(0)) + result[0]
     body = {k: p for k, p in body.items() if p}
     unconscious = dying = None

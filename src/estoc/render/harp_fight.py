@@ -165,6 +165,7 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
         "flee": _("{who} flees the fight."),
         "braced": _("{who} sets their weapon against the charge of {target} and strikes first!"),
         "disengage": _("{who} breaks off from {target}, parrying with +{bonus} to the DB."),
+        "shove": _("{who} shoves {target} aside: {bonus} to its next shot."),
         "wait": _("{who} waits for {other}."),
         "intercept": _("{who} lies in wait for {other}'s action."),
     }
@@ -172,7 +173,8 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
         return ["  " + _("{who} waited in vain: first to act next round.").format(who=who("actor"))]
     if kind in simple:
         return ["  " + simple[str(kind)].format(who=who("actor"), target=who("target"),
-                                                distance=record.get("distance", ""), bonus=record.get("bonus", ""),
+                                                distance=record.get("distance", ""),
+                                                bonus=record.get("bonus", record.get("penalty", "")),
                                                 other=names.get(str(record.get("for", "")), record.get("for", "")))]
     if kind == "gm":
         return ["  " + _("GM: {what}").format(what=_gm_text(record, who("target")))]

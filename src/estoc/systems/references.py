@@ -13,10 +13,10 @@ from typing import Any
 
 from estoc.content.registry import Content
 from estoc.errors import EstocError
-from estoc.systems.d100.exchange import Combatant as D100Combatant
+from estoc.systems.d100.sheet import Combatant as D100Combatant
 from estoc.systems.harp.creatures import stat_block
-from estoc.systems.harp.exchange import Combatant as HarpCombatant
 from estoc.systems.harp.heroes import combatant_from_hero
+from estoc.systems.harp.sheet import Combatant as HarpCombatant
 from estoc.systems.tor.exchange import Combatant as TorCombatant
 
 __all__ = ["BUILDERS", "reference_problems"]

@@ -18,6 +18,7 @@ from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
+from estoc.systems.d100.codes import KernelNames, KernelTable, action
 from estoc.systems.d100.exchange import (
     DEFAULT_SETTINGS,
     DEFENCE_CODES,
@@ -28,6 +29,7 @@ from estoc.systems.d100.exchange import (
     slot_record,
 )
 from estoc.systems.d100.policy import choose
+from estoc.systems.d100.refusals import check
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.told import Teller
 from estoc.systems.d100.worlds import REACH_ORDER, array, build, copy_fights, kernel_of, kernel_settings
@@ -37,7 +39,8 @@ NO_LIMIT = 1 << 40
 """Play has no round limit."""
 INT_LIMIT = 1 << 31
 """The largest number a GM may type (the kernel counts in 64 bits)."""
-PHASES = ("movement", "actions", "over")
+PHASES = KernelNames(KernelTable("phases"))
+"""The round's phases by the kernel's code (``PH_*``)."""
 
 
 def whole_number(event: Mapping[str, Any], key: str, default: int = 0) -> int:
@@ -238,22 +241,8 @@ class D100Fight(Sides):
     def _attack(self, actor: int, event: Mapping[str, Any]) -> None:
         K, F = kernel_of(self.F), self.F
         target = self.index(str(event["target"]))
-        if self.sides[target] == self.sides[actor]:
-            raise RulesError(_("{target} is on the same side").format(target=self.combatants[target].id))
-        if not self.standing(target) and not self.dying(target):
-            raise RulesError(_("{target} is out of the fight").format(target=self.combatants[target].id))
         s = self._slot(actor, event)
-        record = self.slot_record(actor, s)
-        name = pick(record.name.as_dict())
-        bash = s >= len(self.combatants[actor].weapons)
-        if int(F.loaded[actor, s]) == 0:
-            raise RulesError(_("{weapon} is not loaded: reload it first (a full round)").format(weapon=name))
-        if self.round < int(F.reload_until[actor, s]):
-            raise RulesError(_("{weapon} is still being reloaded until round {round}").format(
-                weapon=name, round=int(F.reload_until[actor, s])))
-        if (bash and self.value("shield_hp", actor) <= 0) or (
-                not bash and int(F.parries[actor, s]) and int(F.whp[actor, s]) <= 0):
-            raise RulesError(_("{weapon} is broken").format(weapon=name))
+        check(self, actor, (action("attack"), target, s, 0))
         wanted = event.get("defence")
         if event.get("unseen"):  # the defender neither knows of the blow nor sees it: no defence
             if wanted not in (None, "none"):
@@ -293,33 +282,15 @@ class D100Fight(Sides):
         return chance, d
 
     def _first_aid(self, actor: int, event: Mapping[str, Any]) -> None:
-        F = self.F
+        F, K = self.F, kernel_of(self.F)
         target = self.index(str(event["target"]))
-        who = self.combatants[target].id
-        count = self.value("wound_count", target)
-        if count == 0:
-            raise RulesError(_("{target} has no wound").format(target=who))
-        if self.value("moved", actor) > 0:
-            raise RulesError(_("first aid takes the whole round: {who} has moved this round").format(
-                who=self.combatants[actor].id))
-        wounds, treated = array(F, "wounds")[0, target], array(F, "treated")[0, target]
-        wound = whole_number(event, "wound") - 1
-        if wound < 0:  # the worst wound not yet treated
-            open_ = [k for k in range(count) if not treated[k]]
-            if not open_:
-                raise RulesError(_("every wound of {target} has had its first aid").format(target=who))
-            wound = max(open_, key=lambda k: int(wounds[k]))
-        if not 0 <= wound < count:
-            raise RulesError(_("{target} has wounds 1 to {n}, not {k}").format(target=who, n=count, k=wound + 1))
-        if treated[wound]:
-            raise RulesError(_("that wound has had its first aid already (once per wound)"))
-        kernel_of(F).py_first_aid(F, 0, actor, target, wound)
+        wound = max(whole_number(event, "wound") - 1, -1)  # −1: the worst wound not yet treated
+        check(self, actor, (action("first-aid"), target, 0, wound))
+        K.py_first_aid(F, 0, actor, target, wound if wound >= 0 else int(K.py_worst_wound(F, 0, target)))
 
     def _reload(self, actor: int, event: Mapping[str, Any]) -> None:
         s = self._slot(actor, {k: v for k, v in event.items() if k != "bash"})
-        record = self.slot_record(actor, s)
-        if record.magazine is None and not record.reload_rounds:
-            raise RulesError(_("{weapon} needs no reloading").format(weapon=pick(record.name.as_dict())))
+        check(self, actor, (action("reload"), -1, s, 0))
         kernel_of(self.F).py_reload(self.F, 0, actor, s)
 
     def _gm(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:

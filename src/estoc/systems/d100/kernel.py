@@ -72,6 +72,26 @@ A_PASS = cython.declare(const_int, 0)
 A_ATTACK = cython.declare(const_int, 1)
 A_RELOAD = cython.declare(const_int, 2)
 A_FIRST_AID = cython.declare(const_int, 3)
+ACTIONS = ("pass", "attack", "reload", "first-aid")
+"""The actions' names, by code (the events' ``type``)."""
+
+# --- why an action is refused (:func:`allowed`; 0: allowed) ---------------------------------------------------------
+OK = cython.declare(const_int, 0)
+WHY_NO_WOUND = cython.declare(const_int, 1)
+WHY_MOVED = cython.declare(const_int, 2)
+WHY_ALL_TREATED = cython.declare(const_int, 3)
+WHY_NO_SUCH_WOUND = cython.declare(const_int, 4)
+WHY_TREATED = cython.declare(const_int, 5)
+WHY_NOT_LOADED = cython.declare(const_int, 6)
+WHY_RELOADING = cython.declare(const_int, 7)
+WHY_BROKEN = cython.declare(const_int, 8)
+WHY_NO_RELOAD = cython.declare(const_int, 9)
+WHY_SAME_SIDE = cython.declare(const_int, 10)
+WHY_OUT = cython.declare(const_int, 11)
+WHY_UNKNOWN = cython.declare(const_int, 12)
+REASONS = ("ok", "no-wound", "moved", "all-treated", "no-such-wound", "treated", "not-loaded", "reloading",
+           "broken", "no-reload", "same-side", "out", "unknown")
+"""The reasons' names, by code (play turns each into the GM's words)."""
 
 # --- phases ---------------------------------------------------------------------------------------------------------
 PH_MOVEMENT = cython.declare(const_int, 0)
@@ -105,6 +125,8 @@ AID_DIE = cython.declare(const_int, 3)
 HEAL_DIE = cython.declare(const_int, 3)
 MAX_WOUNDS = cython.declare(const_int, 16)
 """Wounds kept apart per combatant; a wound past the 16th joins the last (it matters only to first aid)."""
+KERNEL_LIMIT = cython.declare(const_int, 1073741824)
+"""A sheet's numbers stay strictly within ±2³⁰ (32-bit integers, with room for the round's sums)."""
 FULL_MOVE = cython.declare(const_int, 30)
 """5.3: 30 m in a round leaves only defences."""
 WEAR_BREAK = cython.declare(const_int, 0)
@@ -1029,6 +1051,84 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
         emit(F, L_SKIP, c, 0, 0, 0, 0, 0, 0, 0)
 
 
+# --- what a combatant may do: one answer for the policy and play ----------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def worst_wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> i64:
+    """The worst of ``t``'s wounds not yet given first aid (the earlier on a tie); −1: none."""
+    worst: i64 = -1
+    k: cython.Py_ssize_t
+    for k in range(F.wound_count[w + t]):
+        if not F.treated[w + t, k] and (worst < 0 or F.wounds[w + t, k] > F.wounds[w + t, worst]):
+            worst = k
+    return worst
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64),
+            limit: cython.pointer(i64)) -> cython.int:
+    """Whether ``c`` may carry out decision ``d`` (as :func:`decide` writes it) now (:data:`OK`) or why not (a
+    ``WHY_`` code); ``limit[0]`` gets the number a refusal names (the round a reloading ends, the wounds' count).
+
+    5.14 first aid: on a wound (``d[3]``; −1: the worst not yet treated) given no first aid yet (once per wound),
+    by a healer who has not moved this round (it takes the whole round). 5.6 a blow: on a foe still in the fight
+    (or dying), with a weapon whole, loaded and past its reloading round; reloading: a weapon that reloads."""
+    kind: i64 = d[0]
+    t: i64 = d[1]
+    s: i64 = d[2]
+    k: i64 = d[3]
+    limit[0] = 0
+    if kind == A_PASS:
+        return OK
+    if kind == A_FIRST_AID:
+        if t < 0 or t >= F.count:
+            return WHY_UNKNOWN
+        limit[0] = F.wound_count[w + t]
+        if F.wound_count[w + t] == 0:
+            return WHY_NO_WOUND
+        if F.moved[w + c] > 0:
+            return WHY_MOVED
+        if k < 0:
+            return WHY_ALL_TREATED if worst_wound(F, w, t) < 0 else OK
+        if k >= F.wound_count[w + t]:
+            return WHY_NO_SUCH_WOUND
+        return WHY_TREATED if F.treated[w + t, k] else OK
+    if s < 0 or s >= F.nweap[c] + F.has_shield[c]:
+        return WHY_UNKNOWN
+    if kind == A_RELOAD:
+        return WHY_NO_RELOAD if F.loaded0[c, s] < 0 else OK
+    if kind != A_ATTACK or t < 0 or t >= F.count:
+        return WHY_UNKNOWN
+    if F.side[t] == F.side[c]:
+        return WHY_SAME_SIDE
+    if not standing(F, w, t) and not dying(F, w, t):
+        return WHY_OUT
+    why: cython.int = weapon_refused(F, w, c, s)
+    if why == WHY_RELOADING:
+        limit[0] = F.reload_until[w + c, s]
+    return why
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def weapon_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.int:
+    """Why ``c`` cannot strike with slot ``s`` now (:func:`allowed`'s part on the weapon): not loaded, still being
+    reloaded, broken."""
+    if F.loaded[w + c, s] == 0:
+        return WHY_NOT_LOADED
+    if F.rnd[w] < F.reload_until[w + c, s]:
+        return WHY_RELOADING
+    if not whole(F, w, c, s):
+        return WHY_BROKEN
+    return OK
+
+
 # --- the default policy ---------------------------------------------------------------------------------------------
 
 @cython.cfunc
@@ -1096,26 +1196,25 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     """The default policy's action for ``c`` (see :mod:`estoc.systems.d100.policy`): ``out`` gets the action, its
     target, slot and wound."""
     i: cython.Py_ssize_t
-    k: cython.Py_ssize_t
+    limit = cython.declare(i64[1])
     out[0] = A_PASS
     out[1] = -1
     out[2] = 0
     out[3] = 0
-    # First aid: an ally dying with a wound not yet treated, when it knows how and has not moved (5.14).
-    worst: i64
-    if F.aid_skill[c] > 0 and F.moved[w + c] == 0:
+    # First aid: an ally dying with a wound not yet treated, when it knows how and may (5.14: not moved).
+    if F.aid_skill[c] > 0:
         for i in range(F.count):
             if F.side[i] != F.side[c] or not F.present[w + i] or not dying(F, w, i):
                 continue
-            worst = -1
-            for k in range(F.wound_count[w + i]):
-                if not F.treated[w + i, k] and (worst < 0 or F.wounds[w + i, k] > F.wounds[w + i, worst]):
-                    worst = k
-            if worst >= 0:
-                out[0] = A_FIRST_AID
-                out[1] = i
-                out[3] = worst
+            out[0] = A_FIRST_AID
+            out[1] = i
+            out[3] = -1
+            if allowed(F, w, c, out, limit) == OK:
+                out[3] = worst_wound(F, w, i)
                 return
+    out[0] = A_PASS
+    out[1] = -1
+    out[3] = 0
     t: i64 = weakest_foe(F, w, c)
     if t < 0:
         return
@@ -1124,14 +1223,18 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     if best < 0:
         return
     out[1] = t
-    if F.loaded[w + c, best] == 0:
+    out[0] = A_ATTACK
+    out[2] = best
+    # (a standing foe: only the weapon can be refused)
+    why: cython.int = weapon_refused(F, w, c, best)
+    if why == WHY_NOT_LOADED:
         out[0] = A_RELOAD
-        out[2] = best
         return
-    if ready(F, w, c, best):
-        out[0] = A_ATTACK
-        out[2] = best
+    if why == OK:
         return
+    # still being reloaded: its best weapon ready
+    out[0] = A_PASS
+    out[2] = 0
     best = best_slot(F, w, c, d, True)
     if best >= 0:
         out[0] = A_ATTACK
@@ -1463,3 +1566,50 @@ def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
 
 def py_move_divisor(metres: cython.longlong) -> int:
     return move_divisor(metres)
+
+
+def py_allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, decision: tuple) -> tuple:
+    """:func:`allowed` for play: (the code, the number it names) for a decision tuple (as :func:`py_decide`)."""
+    d = cython.declare(i64[4])
+    limit = cython.declare(i64[1])
+    k: cython.int
+    for k in range(4):
+        d[k] = decision[k]
+    code: cython.int = allowed(F, w * F.count, c, d, limit)
+    return (code, limit[0])
+
+
+def py_worst_wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> int:
+    """:func:`worst_wound`: the wound first aid treats when none is named (−1: none left)."""
+    return worst_wound(F, w * F.count, t)
+
+
+def py_codes() -> dict:
+    """The kernel's codes and rule constants, for Python to read rather than mirror (name → value): ``actions``,
+    ``reasons`` (:func:`allowed`'s), ``purposes`` (of the dice), ``qualities`` (of a roll), ``results`` (of a blow),
+    ``defences``, ``items`` (what stops a blow besides the armour), ``phases``, ``outcomes`` (a simulated world's
+    flags) and ``rules`` (the numbers of the rules). ``ACTIONS``, ``REASONS`` and ``PURPOSES`` name codes in order."""
+    return {
+        "actions": {"pass": A_PASS, "attack": A_ATTACK, "reload": A_RELOAD, "first-aid": A_FIRST_AID},
+        "reasons": {"ok": OK, "no-wound": WHY_NO_WOUND, "moved": WHY_MOVED, "all-treated": WHY_ALL_TREATED,
+                    "no-such-wound": WHY_NO_SUCH_WOUND, "treated": WHY_TREATED, "not-loaded": WHY_NOT_LOADED,
+                    "reloading": WHY_RELOADING, "broken": WHY_BROKEN, "no-reload": WHY_NO_RELOAD,
+                    "same-side": WHY_SAME_SIDE, "out": WHY_OUT, "unknown": WHY_UNKNOWN},
+        "purposes": {"attack": P_ATTACK, "defence": P_DEFENCE, "damage": P_DAMAGE, "damage-bonus": P_BONUS,
+                     "unconscious": P_UNCONSCIOUS, "first-aid": P_AID, "first-aid-heal": P_AID_HEAL,
+                     "healing": P_HEALING},
+        "qualities": {"special": Q_SPECIAL, "success": Q_SUCCESS, "failure": Q_FAILURE, "fumble": Q_FUMBLE,
+                      "none": Q_NONE},
+        "results": {"miss": R_MISS, "stopped": R_STOPPED, "hit": R_HIT, "special": R_SPECIAL},
+        "defences": {"none": D_NONE, "parry": D_PARRY, "dodge": D_DODGE, "best": D_BEST},
+        "items": {"shield": ITEM_SHIELD, "none": ITEM_NONE},
+        "phases": {"movement": PH_MOVEMENT, "actions": PH_ACTIONS, "over": PH_OVER},
+        "outcomes": {"down": OUT_DOWN, "dead": OUT_DEAD},
+        "logs": {"round": L_ROUND, "move": L_MOVE, "order": L_ORDER, "rank": L_RANK, "defending": L_DEFENDING,
+                 "skip": L_SKIP, "strike": L_STRIKE, "rolls": L_ROLLS, "damage": L_DAMAGE, "wound": L_WOUND,
+                 "aid": L_AID, "reload": L_RELOAD, "pass": L_PASS, "end": L_END, "died": L_DIED, "over": L_OVER},
+        "rules": {"UNCONSCIOUS_AT": UNCONSCIOUS_AT, "UNCONSCIOUS_DIE": UNCONSCIOUS_DIE, "AID_DIE": AID_DIE,
+                  "HEAL_DIE": HEAL_DIE, "MAX_WOUNDS": MAX_WOUNDS, "FULL_MOVE": FULL_MOVE, "WEAR_BREAK": WEAR_BREAK,
+                  "WEAR_ONE_POINT": WEAR_ONE_POINT, "MAX_TERMS": MAX_TERMS, "SLOT_STRIDE": SLOT_STRIDE,
+                  "KERNEL_LIMIT": KERNEL_LIMIT},
+    }

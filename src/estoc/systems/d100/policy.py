@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from estoc.systems.d100.codes import action
 from estoc.systems.d100.worlds import kernel_of
 
 if TYPE_CHECKING:
     from estoc.systems.d100.fight import D100Fight
 
-PASS, ATTACK, RELOAD, FIRST_AID = range(4)
-"""The kernel's actions (``A_PASS``…)."""
 
 
 def choose(fight: D100Fight) -> dict[str, Any]:
@@ -42,11 +41,11 @@ def choose(fight: D100Fight) -> dict[str, Any]:
     if c is None:
         return {"type": "end-round"}
     kind, target, slot, wound = (int(x) for x in K.py_decide(F, 0, c))
-    if kind == FIRST_AID:
+    if kind == action("first-aid"):
         return {"type": "first-aid", "target": fight.combatants[target].id, "wound": wound + 1}
-    if kind == RELOAD:
+    if kind == action("reload"):
         return {"type": "reload", "weapon": slot + 1}
-    if kind == ATTACK:
+    if kind == action("attack"):
         event: dict[str, Any] = {"type": "attack", "target": fight.combatants[target].id}
         if slot >= len(fight.combatants[c].weapons):
             event["bash"] = True

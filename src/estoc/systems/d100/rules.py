@@ -13,12 +13,26 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-SPECIAL, SUCCESS, FAILURE, FUMBLE, NONE = range(5)
-"""The kernel's codes for the quality of a roll (``Q_*``); ``NONE``: no defence was tried."""
-QUALITY_NAMES = ("special", "success", "failure", "fumble", "none")
-MISS, STOPPED, HIT, SPECIAL_HIT = range(4)
+from estoc.systems.d100.codes import KernelNames, KernelTable
+
+QUALITIES = KernelTable("qualities")
+"""The kernel's codes for the quality of a roll (``Q_*``); ``none``: no defence was tried."""
+QUALITY_NAMES = KernelNames(QUALITIES)
+RESULTS = KernelTable("results")
 """The kernel's codes for the result of an attack once its defence is known (``R_*``)."""
-RESULT_NAMES = ("miss", "stopped", "hit", "special")
+RESULT_NAMES = KernelNames(RESULTS)
+_CODE_NAMES = {"SPECIAL": (QUALITIES, "special"), "SUCCESS": (QUALITIES, "success"),
+               "FAILURE": (QUALITIES, "failure"), "FUMBLE": (QUALITIES, "fumble"), "NONE": (QUALITIES, "none"),
+               "MISS": (RESULTS, "miss"), "STOPPED": (RESULTS, "stopped"), "HIT": (RESULTS, "hit"),
+               "SPECIAL_HIT": (RESULTS, "special")}
+
+
+def __getattr__(name: str) -> int:
+    """``SPECIAL``, ``HIT``…: the kernel's codes, read when first asked for (see :mod:`.codes`)."""
+    if name in _CODE_NAMES:
+        table, key = _CODE_NAMES[name]
+        return table[key]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 DEFAULT_FUMBLE_FROM = 100
 PHYSICAL_SKILLS = ("camouflage", "discretion", "escalade", "esquive", "lancer", "manipulation", "natation",

@@ -15,11 +15,12 @@ from estoc.content.registry import Content
 from estoc.dice.expressions import DiceExpression
 from estoc.errors import RulesError
 from estoc.i18n import _, pick
+from estoc.systems.d100.codes import KernelTable
 from estoc.systems.d100.rules import DEFAULT_FUMBLE_FROM, Outcomes, armour_penalty, hit_points
 
 Defence = Literal["none", "parry", "dodge"]
 DEFENCES: tuple[Defence, ...] = ("none", "parry", "dodge")
-DEFENCE_CODES = {"none": 0, "parry": 1, "dodge": 2}
+DEFENCE_CODES = KernelTable("defences", without=("best",))
 """The kernel's codes of the defences (``D_*``)."""
 BEST = -1
 """The kernel's default defence (``D_BEST``): a parry where allowed, else a dodge, else none."""

@@ -24,16 +24,13 @@ from estoc.engine.simulation import (
     Whole,
 )
 from estoc.i18n import _
+from estoc.systems.d100.codes import codes
 from estoc.systems.d100.encounter import SETUP_PATH, LoadedD100Encounter, load_d100_encounter
 from estoc.systems.d100.worlds import array, build, kernel, kernel_of, kernel_settings
 
 MARKS = ("special",)
 """What :attr:`Outcome.crits_taken` counts: special hits."""
 MAX_DISTANCE = 100_000
-
-
-OUT_DOWN, OUT_DEAD = 1, 2
-"""The kernel's bits of ``out_state``."""
 
 
 def worlds_of(encounter: LoadedD100Encounter, worlds: int, seed: np.random.SeedSequence, *, first: int = 0,
@@ -55,9 +52,10 @@ def outcome(F: Any) -> Outcome:
     """What each world of a chunk came to, from the kernel's outputs: hit points of damage stand for hits, special
     hits taken for criticals."""
     state = array(F, "out_state")
-    out = (state & OUT_DOWN) != 0
+    flags = codes()["outcomes"]
+    out = (state & flags["down"]) != 0
     return Outcome(winner=array(F, "out_winner").copy(), over=array(F, "out_over").astype(bool),
-                   rounds=array(F, "out_rounds").copy(), out=out, dead=(state & OUT_DEAD) != 0,
+                   rounds=array(F, "out_rounds").copy(), out=out, dead=(state & flags["dead"]) != 0,
                    fled=np.zeros_like(out), hits_dealt=array(F, "out_dealt").copy(),
                    hits_taken=array(F, "out_taken").copy(), crits_taken=array(F, "out_specials").copy()[:, :, None])
 

@@ -11,14 +11,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from estoc.dice.expressions import DiceExpression
+from estoc.systems.d100.codes import KernelNames, KernelTable
 from estoc.systems.d100.rules import QUALITY_NAMES, RESULT_NAMES
 from estoc.systems.d100.sheet import Combatant
 from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
 
-(ROUND, MOVE, ORDER, RANK, DEFENDING, SKIP, STRIKE, ROLLS, DAMAGE, WOUND, AID, RELOAD, PASS, END, DIED,
- OVER) = range(1, 17)
-DEFENCE_NAMES = ("none", "parry", "dodge")
-ITEM_SHIELD, ITEM_NONE = -1, -2
+LOGS = KernelTable("logs")
+"""The kernel's row kinds (``L_*``, « what the log tells » in kernel.py)."""
+LOG_NAMES = ("round", "move", "order", "rank", "defending", "skip", "strike", "rolls", "damage", "wound", "aid",
+             "reload", "pass", "end", "died", "over")
+DEFENCE_NAMES = KernelNames(KernelTable("defences"))
+"""The defences' names by code (the kernel's ``D_*``; ``best`` is no defence tried, only asked for)."""
+ITEMS = KernelTable("items")
+"""What else than a weapon stops a blow (the kernel's ``ITEM_*``)."""
 
 
 class Teller:
@@ -49,6 +54,8 @@ class Teller:
         """The faces drawn before each row (where play tapped its dice): the kernel logs a roll's total only."""
         dice_of: list[tuple[dict[str, Any], list[Drawn]]] = []
         """Each record with the faces drawn for it: those estoc rolled are named where the GM typed some."""
+        (ROUND, MOVE, ORDER, RANK, DEFENDING, SKIP, STRIKE, ROLLS, DAMAGE, WOUND, AID, RELOAD, PASS, END, DIED,
+         OVER) = (LOGS[name] for name in LOG_NAMES)
         for i, row in enumerate(rows):
             kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
             here = drawn.get(i, [])
@@ -69,7 +76,7 @@ class Teller:
                 records.append({"kind": "skip", "actor": ids[a]})
             elif kind == STRIKE:
                 use = self.slot(a, c)
-                item = "shield" if f == ITEM_SHIELD else "" if f == ITEM_NONE else f"weapon:{f + 1}"
+                item = "shield" if f == ITEMS["shield"] else "" if f == ITEMS["none"] else f"weapon:{f + 1}"
                 damage = use.damage if hasattr(use, "damage") else _bash(use)
                 current = {"skill": d, "defence": DEFENCE_NAMES[e], "defence_item": item, "defence_skill": g,
                            "damage_dice": str(damage),

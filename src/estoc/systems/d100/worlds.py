@@ -21,22 +21,18 @@ from estoc.dice.expressions import DiceExpression
 from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.d100.codes import rule
 from estoc.systems.d100.kernel_type import D100Kernel
 from estoc.systems.d100.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.sheet import BONUS_SHARE, Combatant
 
 KERNEL_NAME = "estoc.systems.d100.kernel"
-SLOT_STRIDE = 8
-"""The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
 REACH_ORDER = {"missile": 0, "long": 1, "medium": 2, "short": 3}
 BASH_REACH = "short"
 """5.11 says a shield strikes as a weapon without giving its reach: estoc strikes it at short reach, as fists."""
-MAX_TERMS = 4
-MAX_WOUNDS = 16
-KERNEL_LIMIT = 1 << 30
-"""The largest number a sheet may hold for the kernel (its sheet integers are 32 bits, with room for sums)."""
-WEAR = {"break": 0, "one-point": 1}
+WEAR = {"break": "WEAR_BREAK", "one-point": "WEAR_ONE_POINT"}
+"""A parry's wear setting → the kernel's rule (``WEAR_*``)."""
 WORLD_FIELDS = ("hp", "unconscious", "hours", "dead", "present", "up", "kneeling", "moved", "advanced", "reach_pick",
                 "wielded", "busy", "group_ok", "shield_hp", "shield_points", "wound_count", "dealt", "taken", "hits",
                 "specials", "specials_taken", "downed", "acted_rounds")
@@ -83,15 +79,16 @@ def kernel_settings(settings: Any, distance: int | None) -> Settings:
 
 
 def _check_fits(what: str, value: int, person: Combatant) -> None:
-    if not -KERNEL_LIMIT < int(value) < KERNEL_LIMIT:
+    limit = rule("KERNEL_LIMIT")  # the kernel's sheet integers are 32 bits, with room for sums
+    if not -limit < int(value) < limit:
         raise InputError(_("{who}: {what} = {value} is beyond what the rules engine can count (at most {limit} "
-                           "either way)").format(who=person.id, what=what, value=value, limit=KERNEL_LIMIT - 1))
+                           "either way)").format(who=person.id, what=what, value=value, limit=limit - 1))
 
 
 def _terms(expression: DiceExpression, person: Combatant, what: str) -> list[tuple[int, int]]:
-    if len(expression.terms) > MAX_TERMS:
+    if len(expression.terms) > rule("MAX_TERMS"):
         raise InputError(_("{who}: {what} {dice} has more than {n} kinds of dice").format(
-            who=person.id, what=what, dice=str(expression), n=MAX_TERMS))
+            who=person.id, what=what, dice=str(expression), n=rule("MAX_TERMS")))
     for count, sides in expression.terms:
         _check_fits(what, count * sides, person)
     return list(expression.terms)
@@ -132,10 +129,11 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
         "skill", "reach", "reaches", "parries", "whp0", "missile", "high_velocity", "dodgeable", "thrown", "rng",
         "reload_rounds", "magazine", "hands", "share", "loaded0", "dmg_terms", "dmg_const", "dmg_max")}
     grids["loaded0"][:] = -1
-    dmg_count = np.zeros((count, width, MAX_TERMS), dtype=np.int32)
-    dmg_sides = np.ones((count, width, MAX_TERMS), dtype=np.int32)
-    bonus_count = np.zeros((count, MAX_TERMS), dtype=np.int32)
-    bonus_sides = np.ones((count, MAX_TERMS), dtype=np.int32)
+    max_terms = rule("MAX_TERMS")
+    dmg_count = np.zeros((count, width, max_terms), dtype=np.int32)
+    dmg_sides = np.ones((count, width, max_terms), dtype=np.int32)
+    bonus_count = np.zeros((count, max_terms), dtype=np.int32)
+    bonus_sides = np.ones((count, max_terms), dtype=np.int32)
     for c, person in enumerate(combatants):
         shield = person.shield
         helmet = person.helmet_points if settings.helmet_points == "add" else 0
@@ -189,10 +187,10 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
     F.defends = _i32([DEFENCES[d] for d in (defends or ["best"] * count)])
     F.fumble_from = settings.fumble_from
     F.dodge_missiles = int(settings.dodge_missiles)
-    F.wear = WEAR[settings.parry_wear]
+    F.wear = rule(WEAR[settings.parry_wear])
     F.distance0 = -1 if settings.distance is None else settings.distance
     outputs = worlds if seed is not None else 1
-    rows = threads * SLOT_STRIDE if seed is not None else worlds
+    rows = threads * rule("SLOT_STRIDE") if seed is not None else worlds
     F.first_world = first_world
     # Written now (np.full), not left to the kernel's first touch (np.zeros maps pages only when first written): a
     # page fault taken by two threads at once waits on the other, and the outputs are most of what a chunk writes.
@@ -205,7 +203,7 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
     for name in (*CURSOR_FIELDS, *ORDER_FIELDS, *WORLD_FIELDS):
         setattr(F, name, np.zeros(entries, dtype=np.int64))
     for name in WOUND_FIELDS:
-        setattr(F, name, np.zeros((entries, MAX_WOUNDS), dtype=np.int64))
+        setattr(F, name, np.zeros((entries, rule("MAX_WOUNDS")), dtype=np.int64))
     for name in SLOT_FIELDS:
         setattr(F, name, np.zeros((entries, width), dtype=np.int64))
     purposes = K.PURPOSES

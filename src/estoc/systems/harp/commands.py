@@ -28,7 +28,7 @@ OPTION_RANGES = {"strike": (1, 100), "parry": (0, BONUS_MAX), "mod": (-BONUS_MAX
 def commands() -> list[Command]:
     """Every command, with help in the user's language."""
     return [
-        Command("attack", "attack", "attaquer", _("TARGET [strike N] [parry N [vs ID]] [mod N]"),
+        Command("attack", "attack", "attaquer", _("TARGET [strike N] [parry N [vs ID]] [mod N] [position ID,ID]"),
                 _("attack a foe, optionally parrying with part of the OB")),
         Command("move-attack", "move-attack", "deplacer-attaquer", _("TARGET METRES"),
                 _("move (up to the base movement) and attack at −20")),
@@ -42,6 +42,9 @@ def commands() -> list[Command]:
         Command("disengage", "disengage", "desengager", _("OPPONENT [parry N]"),
                 _("break off: parry with at least half the OB")),
         Command("breathe", "breathe", "souffler", _("TARGET…"), _("a breath on every creature named")),
+        Command("shove", "shove", "bousculer", _("SHOOTER BONUS"),
+                _("push a shooter in contact aside (BONUS: Brawling, else Strength + Agility); the percentage "
+                  "column comes off its next shot")),
         Command("stand", "stand", "relever", "", _("get back on one's feet")),
         Command("take-weapon", "take-weapon", "ramasser", "", _("take up a dropped weapon")),
         Command("pass", "pass", "passer", "", _("do nothing this turn")),
@@ -87,7 +90,7 @@ DICE_WORDS = {"roll": "attack", "jet": "attack", "crit": "critical", "critique":
               "manoeuvre": "manoeuvre", "parry-roll": "parry", "jet-parade": "parry"}
 OPTION_WORDS = {"strike": "strike", "arme": "strike", "parry": "parry", "parade": "parry", "vs": "parry_target",
                 "contre": "parry_target", "mod": "mod", "modif": "mod", "level": "level", "niveau": "level",
-                "as": "id", "comme": "id"}
+                "as": "id", "comme": "id", "position": "positions"}
 FLAG_WORDS = {"unseen": "unseen", "inapercu": "unseen", "with": "with", "avec": "with", "all": "all",
               "tout": "all", "end": "end", "fin": "end", "conflict": "conflict", "conflit": "conflict"}
 
@@ -95,7 +98,7 @@ FLAG_WORDS = {"unseen": "unseen", "inapercu": "unseen", "with": "with", "avec": 
 def parse(line: str) -> dict[str, Any]:
     """A command line as a request: ``{"command": name, "args": [...], options…, "typed": {purpose: faces}}``."""
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           text_options=("parry_target", "id"), no_dice=("init",),
+                                           text_options=("parry_target", "id", "positions"), no_dice=("init",),
                                            no_options=("condition",)))
 
 
@@ -108,7 +111,8 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     name = request["command"]
     spec = next(c for c in commands() if c.name == name)
     args = request["args"]
-    options: dict[str, Any] = {k: request[k] for k in ("strike", "parry", "parry_target", "mod") if k in request}
+    options: dict[str, Any] = {k: request[k] for k in ("strike", "parry", "parry_target", "mod", "positions")
+                               if k in request}
     for option, (low, high) in OPTION_RANGES.items():
         if option in options:
             options[option] = bounded(options[option], field_word(option), low, high)
@@ -126,6 +130,9 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     elif name == "move":
         walked = words.number(_need(request, 1, spec.args)[0], _("the distance"), 0, METRES_MAX)
         event = {"type": name, "distance": walked}
+    elif name == "shove":
+        target, bonus = _need(request, 2, spec.args)[:2]
+        event = {"type": name, "target": target, "bonus": words.whole(bonus, _("the bonus"), -BONUS_MAX, BONUS_MAX)}
     elif name == "breathe":
         event = {"type": name, "targets": _need(request, 1, spec.args)}
     elif name == "instinctive-dodge":

@@ -9,31 +9,33 @@ stored with the event.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 
+from estoc.content.models.common import METRES_MAX
 from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
-from estoc.i18n import _, pick
+from estoc.i18n import _
 from estoc.systems.drawn import rolled_by_purpose, tapped
-from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
+from estoc.systems.harp.codes import decision, rule
 from estoc.systems.harp.gm import apply_gm
-from estoc.systems.harp.initiative import AUTOMATIC, wait_for
-from estoc.systems.harp.policy import FLEE, PASS, STAND, TAKE_WEAPON, choose, decision
+from estoc.systems.harp.initiative import wait_for
+from estoc.systems.harp.policy import choose
+from estoc.systems.harp.refusals import check, words
 from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
 from estoc.systems.harp.worlds import (
     CURSOR_FIELDS,
     NO_LIMIT,
-    PASSING_AWAY,
     WORLD_FIELDS,
     Settings,
     array,
@@ -42,9 +44,6 @@ from estoc.systems.harp.worlds import (
     facts,
     kernel_of,
 )
-
-"""Play has no round limit."""
-"""The largest number a GM may type for hit points, damage or a modifier (the kernel counts in 64 bits)."""
 
 
 @dataclass
@@ -109,7 +108,6 @@ class HarpFight(Sides):
         self.sides.append(side)
         n = len(self.combatants) - 1
         new = self._build(int(old.fight_mod[0]))
-
         for name in WORLD_FIELDS:
             array(new, name)[:, :n] = array(old, name)
         for name in ("crits_dealt", "crits_taken", "uses"):
@@ -190,7 +188,7 @@ class HarpFight(Sides):
             if self.combatants[c].kind == "creature" or self.initiative_set.get(c) == self.round:
                 continue
             if (self.value("acted", c) or not self.value("present", c) or self.value("down", c)
-                    or self.value("dead", c) or self.value("initiative", c) >= AUTOMATIC // 2):
+                    or self.value("dead", c) or self.value("initiative", c) >= rule("AUTOMATIC") // 2):
                 continue
             out.append(c)
         return out
@@ -284,48 +282,20 @@ class HarpFight(Sides):
     # --- checks --------------------------------------------------------------------------------------------------
 
     def _target(self, actor: int, event: Mapping[str, Any]) -> int:
+        """The event's target (who it is is the GM's input; whether it may be targeted is the kernel's)."""
         target_id = event.get("target")
         if not target_id:
             raise InputError(_("this action needs a target"))
         target = self.index(str(target_id))
-        if target == actor:
-            raise RulesError(_("a combatant cannot target itself"))
-        if not self.value("present", target):
-            raise RulesError(_("{id} is no longer in the fight").format(id=self.combatants[target].id))
+        refusal = int(kernel_of(self.F).py_target_refused(self.F, 0, actor, target))
+        if refusal:
+            raise RulesError(words(self, actor, decision("pass", target), refusal, 0))
         return target
-
-    def _check_can_attack(self, actor: int) -> None:
-        who = self.combatants[actor].id
-        if self.value("stun_until", actor):
-            raise RulesError(_("{id} is stunned: no attack, only a parry").format(id=who))
-        if self.value("must_parry_until", actor):
-            raise RulesError(_("{id} must parry: no attack this round").format(id=who))
-        if self.value("prone", actor):
-            raise RulesError(_("{id} is on the ground and must get up first").format(id=who))
-        if self.value("disarmed", actor):
-            raise RulesError(_("{id} has dropped their weapon and must take it up first").format(id=who))
-
-    def _check_can_parry(self, actor: int) -> None:
-        me = self.combatants[actor]
-        if me.beast:
-            raise RulesError(_("a beast does not parry; it may dodge instead"))
-        if not me.strikes[0].melee or me.strikes[0].kind != "weapon":
-            raise RulesError(_("parrying needs a melee weapon in hand"))
-        if not self.flags(actor)[2]:
-            raise RulesError(_("{id} cannot parry this round").format(id=me.id))
-
-    def _check_free(self, actor: int) -> None:
-        """Made to parry (« Parade Obligatoire »), it can do nothing else: no dodge, no move, no flight."""
-        if self.value("must_parry_until", actor):
-            raise RulesError(_("{id} must parry: it can do nothing else this round").format(
-                id=self.combatants[actor].id))
 
     def _instinctive_dodge(self, event: Mapping[str, Any], teller: Teller, records: list[dict[str, Any]]) -> None:
         """At any moment: instead of the action not yet made, or costing next round's action."""
         actor = self.index(str(event.get("actor", "")))
-        if not self.flags(actor)[0]:
-            raise RulesError(_("{id} cannot act").format(id=self.combatants[actor].id))
-        self._check_free(actor)
+        check(self, actor, decision("instinctive-dodge"))
         cost = kernel_of(self.F).py_instinctive_dodge(self.F, 0, actor)
         self.tell(teller, records)
         records[-1]["cost"] = "next_round" if cost else "this_round"
@@ -354,7 +324,7 @@ class HarpFight(Sides):
                                                        "lost_until")},
                 "shaken": bool(self.value("shaken", i)), "prone": bool(self.value("prone", i)),
                 "disarmed": bool(self.value("disarmed", i)), "down": bool(self.value("down", i)),
-                "dead": bool(self.value("dead", i)), "passing": self.value("dead", i) == PASSING_AWAY,
+                "dead": bool(self.value("dead", i)), "passing": self.value("dead", i) == rule("PASSING_AWAY"),
                 "dying_in": _left(self.value("dying_round", i), now),
                 "removed": not self.value("present", i),
                 "parry": ({"against": self.combatants[parried].id, "bonus": self.value("parry_bonus", i)}
@@ -390,7 +360,7 @@ class HarpFight(Sides):
 
     def fate(self, c: int) -> str:
         if self.value("dead", c):
-            return "passing" if self.value("dead", c) == PASSING_AWAY else "dead"
+            return "passing" if self.value("dead", c) == rule("PASSING_AWAY") else "dead"
         if self.value("dying_round", c):
             return "dying"
         if self.value("down", c):
@@ -409,121 +379,133 @@ Records = list[dict[str, Any]]
 
 
 def _strike_number(fight: HarpFight, actor: int, event: Mapping[str, Any]) -> int:
+    """The event's strike (one of the actor's: the GM's input; an area's strike is the kernel's to refuse)."""
     me = fight.combatants[actor]
     n = event_whole(event, "strike", 1) - 1
     if not 0 <= n < len(me.strikes):
         raise RulesError(_("{who} has attacks 1 to {n}, not {value}").format(
             who=me.id, n=len(me.strikes), value=n + 1))
-    if me.strikes[n].area != "single":
-        raise RulesError(_("this attack strikes an area: use breathe"))
     return n
 
 
+def _run(event: Mapping[str, Any]) -> int:
+    """A run's length (the event's ``distance``, metres, 0 or more) in the kernel's tenths of a metre."""
+    value = event.get("distance", 0)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InputError(_("{what} must be a number, not {word!r}").format(what=_("the distance"), word=value))
+    if value < 0:
+        raise RulesError(_("a distance cannot be negative"))
+    return round(min(float(value), float(METRES_MAX)) * rule("TENTHS"))
+
+
+def _positions(fight: HarpFight, event: Mapping[str, Any]) -> int:
+    """The position bonuses an attack takes (« Bonus de position »: ids, a list or joined by commas) as the kernel's
+    bits; whether they go together is the kernel's to say."""
+    chosen = event.get("positions") or []
+    if isinstance(chosen, str):
+        chosen = [part for part in chosen.split(",") if part]
+    if not isinstance(chosen, list) or not all(isinstance(part, str) for part in chosen):
+        raise InputError(_("position bonuses are ids separated by commas"))
+    return fight.tables.positions.mask(chosen)
+
+
+def _shove(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
+    """Push a shooter in contact, or its weapon, aside with the hands: the GM gives the shover's bonus (Brawling,
+    else Strength + Agility)."""
+    chosen = decision("shove", fight._target(actor, event), mod=event_whole(event, "bonus"))
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
+    fight.tell(teller, records)
+
+
 def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records,
-            ob_mod: int = 0) -> None:
+            kind: str = "attack") -> None:
+    """An attack (or a move-and-attack: ``kind``), with a parry declared; the kernel allows it or says why not."""
     target = fight._target(actor, event)
-    fight._check_can_attack(actor)
     n = _strike_number(fight, actor, event)
     parried = fight.index(str(event["parry_target"])) if event.get("parry_target") else target
-    amount = event_whole(event, "parry")
-    if amount > 0:
-        fight._check_can_parry(actor)
-        if not fight.combatants[actor].strikes[n].melee:
-            raise RulesError(_("parrying needs a melee attack declared this round (not a shot or a spell)"))
-    elif amount < 0:
-        raise RulesError(_("a parry moves 0 or more points of OB, not {amount}").format(amount=amount))
-    strike = fight.combatants[actor].strikes[n]
-    if strike.missile and not kernel_of(fight.F).py_can_shoot(fight.F, 0, actor, n, target):
-        metres = fight.value_between("distance", actor, target)
-        if metres < 2:
-            raise RulesError(_("{metres} m from its target, a shot has no effect (2 m at least)").format(metres=metres))
-        raise RulesError(_("{metres} m is beyond the range of {weapon} ({max} m)").format(
-            metres=metres, weapon=pick(strike.name), max=strike.reach[1] if strike.reach else 0))
-    kernel_of(fight.F).py_attack(fight.F, 0, actor, target, n, amount, parried, ob_mod + event_whole(event, "mod"))
+    chosen = decision(kind, target, n, parry=event_whole(event, "parry"), parried=parried,
+                      run=_run(event) if kind == "move-attack" else 0, mod=event_whole(event, "mod"),
+                      positions=_positions(fight, event))
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)
 
 
 def _total_parry(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
-    target = fight._target(actor, event)
-    fight._check_can_parry(actor)
-    kernel_of(fight.F).py_total_parry(fight.F, 0, actor, target)
+    chosen = decision("total-parry", fight._target(actor, event))
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)
 
 
 def _dodge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
-    fight._check_free(actor)
-    kernel_of(fight.F).py_dodge(fight.F, 0, actor)
+    chosen = decision("dodge")
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)
 
 
 def _charge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     target = fight._target(actor, event)
-    fight._check_can_attack(actor)
-    me = fight.combatants[actor]
     n = _strike_number(fight, actor, event)
-    if me.strikes[n].missile:
-        raise RulesError(_("a charge ends in a melee attack, not a shot"))
-    actions.charge(float(event.get("distance", 0)), me.base_movement)
-    kernel_of(fight.F).py_charge(fight.F, 0, actor, target, n, bool(event.get("seen", True)),
-                                 event_whole(event, "mod"))
+    chosen = decision("charge", target, n, run=_run(event), unseen=not event.get("seen", True),
+                      mod=event_whole(event, "mod"), positions=_positions(fight, event))
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)
 
 
 def _move(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     me = fight.combatants[actor]
-    fight._check_free(actor)
-    pace, _mods = actions.movement(float(event.get("distance", 0)), me.base_movement,
-                                   stunned=bool(fight.value("stun_until", actor)))
-    records.append({"kind": "move", "actor": me.id, "distance": float(event.get("distance", 0)), "pace": pace})
+    chosen = decision("move", run=_run(event))
+    walked = float(event.get("distance", 0))
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
+    pace = "walk" if walked <= me.base_movement else "run"
+    records.append({"kind": "move", "actor": me.id, "distance": walked, "pace": pace})
 
 
 def _move_attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
-    me = fight.combatants[actor]
-    mods = actions.move_and_attack(float(event.get("distance", 0)), me.base_movement)
-    _attack(fight, actor, event, teller, records, ob_mod=mods.ob)
+    _attack(fight, actor, event, teller, records, kind="move-attack")
 
 
 def _disengage(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     target = fight._target(actor, event)
-    fight._check_free(actor)
-    fight._check_can_parry(actor)
     me = fight.combatants[actor]
-    ob = me.ob() + fight.value("penalty", actor)
-    amount = event_whole(event, "parry", (ob + 1) // 2)
-    actions.disengage_parry(ob, amount)  # at least half the OB
-    kernel_of(fight.F).py_disengage(fight.F, 0, actor, target, amount)
+    floor = int(kernel_of(fight.F).py_disengage_floor(fight.F, 0, actor))
+    chosen = decision("disengage", target, parry=event_whole(event, "parry", floor))
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     records.append({"kind": "disengage", "actor": me.id, "target": fight.combatants[target].id,
                     "bonus": fight.value("parry_bonus", actor)})
 
 
 def _breathe(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     me = fight.combatants[actor]
-    fight._check_can_attack(actor)
-    n = next((i for i, s in enumerate(me.strikes) if s.area != "single"), None)
-    if n is None:
-        raise RulesError(_("{id} has no breath").format(id=me.id))
+    n = next((i for i, s in enumerate(me.strikes) if s.area != "single"), 0)
+    check(fight, actor, decision("breathe", strike=n))
     targets = [fight.index(str(t)) for t in event.get("targets", [])]
     if not targets:
         raise InputError(_("name the creatures in the cone or along the line"))
-    if len(targets) > 64:
-        raise InputError(_("at most {n} creatures in one breath").format(n=64))
-    if int(array(fight.F, "uses")[0, actor, n]) <= 0:
-        raise RulesError(_("{attack} has no use left").format(attack=pick(me.strikes[n].name)))
+    limit = rule("MAX_BREATH")
+    if len(targets) > limit:
+        raise InputError(_("at most {n} creatures in one breath").format(n=limit))
     kernel_of(fight.F).py_breathe(fight.F, 0, actor, n, targets)
     fight.tell(teller, records)
 
 
 def _stand(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
-    if not fight.value("prone", actor):
-        raise RulesError(_("{id} is not on the ground").format(id=fight.combatants[actor].id))
-    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(STAND))
+    chosen = decision("stand")
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     records.append({"kind": "stand", "actor": fight.combatants[actor].id})
 
 
 def _take_weapon(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
-    if not fight.value("disarmed", actor):
-        raise RulesError(_("{id} has not dropped their weapon").format(id=fight.combatants[actor].id))
-    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(TAKE_WEAPON))
+    chosen = decision("take-weapon")
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     records.append({"kind": "take-weapon", "actor": fight.combatants[actor].id})
 
 
@@ -531,7 +513,7 @@ def _pass(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller
     record: dict[str, Any] = {"kind": "pass", "actor": fight.combatants[actor].id}
     if fight.value("intercepting", actor) >= 0:
         record["waited_in_vain"] = True
-    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(PASS))
+    kernel_of(fight.F).py_act(fight.F, 0, actor, decision("pass"))
     records.append(record)
 
 
@@ -553,8 +535,9 @@ def _intercept(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: T
 
 
 def _flee(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
-    fight._check_free(actor)
-    kernel_of(fight.F).py_act(fight.F, 0, actor, decision(FLEE))
+    chosen = decision("flee")
+    check(fight, actor, chosen)
+    kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     records.append({"kind": "flee", "actor": fight.combatants[actor].id})
 
 
@@ -580,6 +563,7 @@ _ACTIONS = {
     "move": _move,
     "disengage": _disengage,
     "breathe": _breathe,
+    "shove": _shove,
     "stand": _stand,
     "take-weapon": _take_weapon,
     "pass": _pass,

@@ -1,7 +1,8 @@
 """Initiative's declarations in play: waiting for a later combatant.
 
 The roll itself (d10 + Quickness + Intuition, every round; ties to the higher Quickness, then to the earlier in the
-list; the surprised side's −20; automatic initiative) is the kernel's (:func:`estoc.systems.harp.kernel.begin_round`).
+list; the surprised side's −20; automatic initiative, ``AUTOMATIC`` added) is the kernel's
+(:func:`estoc.systems.harp.kernel.begin_round`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,6 @@ from typing import Literal
 
 from estoc.errors import RulesError
 from estoc.i18n import _
-
-AUTOMATIC = 10_000
-"""Added to the initiative of a combatant who has it automatically (a disengagement, an interception that waited
-in vain): it acts before anyone who rolled."""
-
 
 Mode = Literal["with", "after"]
 

@@ -62,6 +62,68 @@ A_DODGE = cython.declare(const_int, 7)
 A_CHARGE = cython.declare(const_int, 8)
 A_DISENGAGE = cython.declare(const_int, 9)
 A_MOVE = cython.declare(const_int, 10)
+A_MOVE_ATTACK = cython.declare(const_int, 11)
+A_INSTINCTIVE_DODGE = cython.declare(const_int, 12)
+"""Only asked of :func:`allowed` (it comes at any moment, not as a turn's decision)."""
+A_SHOVE = cython.declare(const_int, 13)
+ACTIONS = ("pass", "attack", "total-parry", "stand", "take-weapon", "flee", "breathe", "dodge", "charge",
+           "disengage", "move", "move-attack", "instinctive-dodge", "shove")
+"""The actions' names, by code (the events' ``type``)."""
+
+# --- a decision's slots (:func:`decide` writes them, :func:`allowed` checks them, :func:`act` carries them out) -----
+D_KIND = cython.declare(const_int, 0)
+D_TARGET = cython.declare(const_int, 1)
+D_STRIKE = cython.declare(const_int, 2)
+D_PARRY = cython.declare(const_int, 3)       # OB points kept to parry; a disengagement's parry
+D_PARRIED = cython.declare(const_int, 4)
+D_RUN = cython.declare(const_int, 5)         # a move's, a charge's, a move-and-attack's run, in tenths of a metre
+                                              # (a breath: its targets in 5–7)
+D_UNSEEN = cython.declare(const_int, 6)      # a charge its target does not see coming
+D_MOD = cython.declare(const_int, 7)         # the GM's modifier to an attack, a charge, a move-and-attack; a
+                                              # shove's manoeuvre bonus
+D_POSITIONS = cython.declare(const_int, 8)   # the position bonuses an attack takes (bit k: bonus k)
+DECISION = cython.declare(const_int, 9)
+
+# --- why an action is refused (:func:`allowed`; 0: allowed) ---------------------------------------------------------
+OK = cython.declare(const_int, 0)
+WHY_CANNOT_ACT = cython.declare(const_int, 1)
+WHY_STUNNED = cython.declare(const_int, 2)
+WHY_MUST_PARRY = cython.declare(const_int, 3)
+WHY_PRONE = cython.declare(const_int, 4)
+WHY_DISARMED = cython.declare(const_int, 5)
+WHY_SELF = cython.declare(const_int, 6)
+WHY_GONE = cython.declare(const_int, 7)
+WHY_AREA = cython.declare(const_int, 8)
+WHY_BEAST_PARRY = cython.declare(const_int, 9)
+WHY_NO_PARRY_WEAPON = cython.declare(const_int, 10)
+WHY_NO_PARRY_NOW = cython.declare(const_int, 11)
+WHY_PARRY_NOT_MELEE = cython.declare(const_int, 12)
+WHY_NEGATIVE_PARRY = cython.declare(const_int, 13)
+WHY_NOT_FREE = cython.declare(const_int, 14)
+WHY_TOO_CLOSE = cython.declare(const_int, 15)
+WHY_TOO_FAR = cython.declare(const_int, 16)
+WHY_CHARGE_SHOT = cython.declare(const_int, 17)
+WHY_CHARGE_SHORT = cython.declare(const_int, 18)
+WHY_CHARGE_LONG = cython.declare(const_int, 19)
+WHY_MOVE_ATTACK_FAR = cython.declare(const_int, 20)
+WHY_STUNNED_MOVE = cython.declare(const_int, 21)
+WHY_RUN_LIMIT = cython.declare(const_int, 22)
+WHY_DISENGAGE_HALF = cython.declare(const_int, 23)
+WHY_NO_USES = cython.declare(const_int, 24)
+WHY_NOT_AREA = cython.declare(const_int, 25)
+WHY_NOT_PRONE = cython.declare(const_int, 26)
+WHY_NOT_DISARMED = cython.declare(const_int, 27)
+WHY_NO_TARGET = cython.declare(const_int, 28)
+WHY_UNKNOWN = cython.declare(const_int, 29)
+WHY_POSITIONS = cython.declare(const_int, 30)
+WHY_NOT_IN_CONTACT = cython.declare(const_int, 31)
+WHY_NOT_SHOOTER = cython.declare(const_int, 32)
+REASONS = ("ok", "cannot-act", "stunned", "must-parry", "prone", "disarmed", "self", "gone", "area",
+           "beast-parry", "no-parry-weapon", "no-parry-now", "parry-not-melee", "negative-parry", "not-free",
+           "too-close", "too-far", "charge-shot", "charge-short", "charge-long", "move-attack-far", "stunned-move",
+           "run-limit", "disengage-half", "no-uses", "not-area", "not-prone", "not-disarmed", "no-target",
+           "unknown", "positions", "not-in-contact", "not-shooter")
+"""The reasons' names, by code (play turns each into the GM's words)."""
 
 # --- what the log tells (play only: see :mod:`estoc.systems.harp.fight`) ---------------------------------------------
 L_ROUND = cython.declare(const_int, 1)       # round
@@ -82,6 +144,7 @@ L_DODGE = cython.declare(const_int, 12)      # actor, instinctive, total, bonus
 L_BRACED = cython.declare(const_int, 13)     # the braced foe, the charger
 L_DISENGAGED = cython.declare(const_int, 14)  # the combatant who broke off cleanly, its opponent
 L_VENOM = cython.declare(const_int, 15)       # victim, roll, total, difficulty, resisted, rolls left
+L_SHOVE = cython.declare(const_int, 16)       # actor, target, total, penalty
 
 # --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
 OPEN_FROM = cython.declare(const_int, 96)
@@ -104,6 +167,16 @@ choice, the stat-roll convention)."""
 INSTINCTIVE_AGILITY = cython.declare(const_int, 4)
 CHARGE_OB = cython.declare(const_int, 20)
 CHARGE_DB = cython.declare(const_int, -20)
+CHARGE_MIN_RUN = cython.declare(const_int, 3)
+"""« Charge »: a straight run of 3 m at least, and at most twice the base movement."""
+TENTHS = cython.declare(const_int, 10)
+"""A run is counted in tenths of a metre (half a base movement of 15 m is 7.5 m)."""
+MOVING_ATTACK_OB = cython.declare(const_int, -20)
+"""« Se déplacer et attaquer »: −20 OB when it moved at all, at most its base movement."""
+MAX_POSITIONS = cython.declare(const_int, 62)
+"""Position bonuses an encounter's content may hold (an attack names its own as bits of one number)."""
+KERNEL_LIMIT = cython.declare(const_int, 1073741824)
+"""A sheet's numbers stay strictly within ±2³⁰ (32-bit integers, with room for the round's sums)."""
 VENOM_BASE = cython.declare(const_int, 50)
 VENOM_PER_LEVEL = cython.declare(const_int, 5)
 """A venom's Body resistance roll is made against 50 + 5 × its level: the bestiary sends to a chapter of the
@@ -164,6 +237,9 @@ class Fights:
     fumble_lost = cython.declare(cython.int[::1], visibility="public")
     man_lows = cython.declare(i64[::1], visibility="public")
     man_bonus = cython.declare(cython.int[::1], visibility="public")
+    man_percent = cython.declare(cython.int[::1], visibility="public")
+    pos_value = cython.declare(cython.int[::1], visibility="public")
+    pos_group = cython.declare(cython.int[::1], visibility="public")
     # the combatants (C,) and their strikes (C, S)
     count = cython.declare(cython.int, visibility="public")
     width = cython.declare(cython.int, visibility="public")
@@ -212,6 +288,7 @@ class Fights:
     shield_db = cython.declare(cython.int[::1], visibility="public")
     shield_covers = cython.declare(cython.int[::1], visibility="public")
     armour_penalty = cython.declare(cython.int[::1], visibility="public")
+    base_movement = cython.declare(cython.int[::1], visibility="public")
     # settings
     beyond = cython.declare(cython.int, visibility="public")
     fight_mod = cython.declare(i64[::1], visibility="public")
@@ -449,8 +526,7 @@ def melee(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
 def can_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """A parry needs a melee weapon in hand (its first strike, a weapon, not a bow or a sling; a beast's claws never
     parry) and is forbidden by « Parade Interdite » for its rounds."""
-    return (can_act(F, w, c) and F.no_parry_until[w + c] == 0 and not F.beast[c] and F.natural[c, 0] == 0
-            and melee(F, c, 0))
+    return parry_refused(F, w, c) == OK
 
 
 @cython.cfunc
@@ -1191,6 +1267,262 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
             return -1
 
 
+# --- what a combatant may do (« Actions de combat »): one answer for the policy, play and the adviser -------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def attack_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
+    """Why ``c`` may not strike now (:data:`OK`: it may): out of the fight or robbed of its action, stunned or made
+    to parry (« Étourdi », « Parade Obligatoire »: a parry only), on the ground (it gets up first: « Se relever »),
+    its weapon dropped (it takes it up first)."""
+    if not can_act(F, w, c):
+        return WHY_CANNOT_ACT
+    if F.stun_until[w + c]:
+        return WHY_STUNNED
+    if F.must_parry_until[w + c]:
+        return WHY_MUST_PARRY
+    if F.prone[w + c]:
+        return WHY_PRONE
+    if F.disarmed[w + c]:
+        return WHY_DISARMED
+    return OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def parry_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
+    """Why ``c`` may not parry now (« Parade »): a beast never parries (it may dodge), a parry needs a melee weapon
+    in hand (its first strike: a weapon, not a bow, a sling or claws), and « Parade Interdite » forbids it for its
+    rounds."""
+    if F.beast[c]:
+        return WHY_BEAST_PARRY
+    if F.natural[c, 0] != 0 or not melee(F, c, 0):
+        return WHY_NO_PARRY_WEAPON
+    if not can_act(F, w, c) or F.no_parry_until[w + c] != 0:
+        return WHY_NO_PARRY_NOW
+    return OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def target_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: i64) -> cython.int:
+    """Why ``t`` cannot be ``c``'s target: none named, itself, or no longer in the fight (fled, taken out)."""
+    if t < 0 or t >= F.count:
+        return WHY_NO_TARGET
+    if t == c:
+        return WHY_SELF
+    if not F.present[w + t]:
+        return WHY_GONE
+    return OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def shot_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t, t: i64
+                 ) -> cython.int:
+    """Why ``c``'s strike ``s`` cannot be shot at ``t`` (:func:`can_shoot`: « Portée minimum », « Portée maximum »);
+    :data:`OK` for a strike that is no shot."""
+    if not F.missile[c, s] or can_shoot(F, w, c, s, t):
+        return OK
+    return WHY_TOO_CLOSE if F.distance[w + c, t] < MIN_RANGE else WHY_TOO_FAR
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def disengage_floor(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """« Désengagement »: the parry it must keep, half its OB (rounded up) at least."""
+    return (F.ob[c, 0] + F.penalty[w + c] + 1) // 2
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64),
+            limit: cython.pointer(i64)) -> cython.int:
+    """Whether ``c`` may carry out decision ``d`` now (:data:`OK`) or why not (a ``WHY_`` code); ``limit[0]`` gets
+    the number a refusal names (a range, a run, half the OB). The default policy decides through it, play refuses
+    a GM's command with it, and :func:`act` carries out what it allows.
+
+    Movement (« Mouvement »): the base movement walking, twice it running, half of it stunned. A charge
+    (« Charge »): a melee attack after a run of 3 m to twice the base movement. Moving and attacking: at most the
+    base movement. A disengagement: a parry of half the OB at least; made to parry, a combatant may do nothing but
+    parry (no dodge, move, flight or disengagement)."""
+    kind: i64 = d[D_KIND]
+    t: i64 = d[D_TARGET]
+    s: i64 = d[D_STRIKE]
+    run: i64 = d[D_RUN]
+    why: cython.int
+    limit[0] = 0
+    if kind == A_PASS:
+        return OK
+    if kind == A_INSTINCTIVE_DODGE:
+        if not can_act(F, w, c):
+            return WHY_CANNOT_ACT
+        return WHY_NOT_FREE if F.must_parry_until[w + c] else OK
+    if kind in (A_DODGE, A_FLEE):
+        return WHY_NOT_FREE if F.must_parry_until[w + c] else OK
+    if kind == A_STAND:
+        return OK if F.prone[w + c] else WHY_NOT_PRONE
+    if kind == A_TAKE_WEAPON:
+        return OK if F.disarmed[w + c] else WHY_NOT_DISARMED
+    if kind == A_MOVE:
+        if F.must_parry_until[w + c]:
+            return WHY_NOT_FREE
+        if F.stun_until[w + c] and 2 * run > TENTHS * F.base_movement[c]:
+            limit[0] = F.base_movement[c]
+            return WHY_STUNNED_MOVE
+        if run > 2 * TENTHS * F.base_movement[c]:
+            limit[0] = 2 * F.base_movement[c]
+            return WHY_RUN_LIMIT
+        return OK
+    if kind in (A_TOTAL_PARRY, A_DISENGAGE):
+        why = target_refused(F, w, c, t)
+        if why == OK and kind == A_DISENGAGE and F.must_parry_until[w + c]:
+            why = WHY_NOT_FREE
+        if why == OK:
+            why = parry_refused(F, w, c)
+        if why == OK and kind == A_DISENGAGE and 2 * d[D_PARRY] < F.ob[c, 0] + F.penalty[w + c]:
+            limit[0] = disengage_floor(F, w, c)
+            why = WHY_DISENGAGE_HALF
+        return why
+    if kind == A_BREATHE:
+        why = attack_refused(F, w, c)
+        if why != OK:
+            return why
+        if s < 0 or s >= F.strikes[c] or F.single[c, s]:
+            return WHY_NOT_AREA
+        return OK if F.uses[w + c, s] > 0 else WHY_NO_USES
+    if kind == A_SHOVE:
+        why = target_refused(F, w, c, t)
+        if why == OK:
+            why = attack_refused(F, w, c)
+        if why == OK and F.distance[w + c, t] > 0:
+            why = WHY_NOT_IN_CONTACT
+        if why == OK and not _shoots(F, t):
+            why = WHY_NOT_SHOOTER
+        return why
+    if kind not in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK):
+        return WHY_UNKNOWN
+    if kind == A_MOVE_ATTACK and run > TENTHS * F.base_movement[c]:
+        limit[0] = F.base_movement[c]
+        return WHY_MOVE_ATTACK_FAR
+    why = target_refused(F, w, c, t)
+    if why == OK:
+        why = attack_refused(F, w, c)
+    if why != OK:
+        return why
+    if s < 0 or s >= F.strikes[c]:
+        return WHY_UNKNOWN
+    if not F.single[c, s]:
+        return WHY_AREA
+    why = positions_refused(F, d[D_POSITIONS], limit)
+    if why != OK:
+        return why
+    if kind == A_CHARGE:
+        if F.missile[c, s]:
+            return WHY_CHARGE_SHOT
+        if run < TENTHS * CHARGE_MIN_RUN:
+            limit[0] = CHARGE_MIN_RUN
+            return WHY_CHARGE_SHORT
+        if run > 2 * TENTHS * F.base_movement[c]:
+            limit[0] = 2 * F.base_movement[c]
+            return WHY_CHARGE_LONG
+        return OK
+    if d[D_PARRY] > 0:
+        why = parry_refused(F, w, c)
+        if why != OK:
+            return why
+        if not melee(F, c, s):
+            return WHY_PARRY_NOT_MELEE
+    elif d[D_PARRY] < 0:
+        return WHY_NEGATIVE_PARRY
+    why = shot_refused(F, w, c, s, t)
+    if why == WHY_TOO_FAR:
+        limit[0] = F.rng_max[c, s]
+    elif why == WHY_TOO_CLOSE:
+        limit[0] = MIN_RANGE
+    return why
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _shoots(F: Fights, t: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``t`` has a shot among its strikes (a bow, a sling, a crossbow, a thrown weapon)."""
+    s: cython.Py_ssize_t
+    for s in range(F.strikes[t]):  # noqa: SIM110 (no generator without the GIL)
+        if F.missile[t, s]:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def positions_refused(F: Fights, chosen: i64, limit: cython.pointer(i64)) -> cython.int:
+    """Why the position bonuses ``chosen`` (bit k: bonus k of the content) cannot go together on one attack: two
+    that share an exclusive key (« Bonus de position »: one of the two only); ``limit[0]`` gets the pair, the first
+    × 64 + the second. An unknown bonus is :data:`WHY_UNKNOWN`."""
+    if chosen == 0:
+        return OK
+    n: cython.Py_ssize_t = F.pos_value.shape[0]
+    i: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    if chosen < 0 or (n < MAX_POSITIONS and chosen >= (cython.cast(i64, 1) << n)):
+        return WHY_UNKNOWN
+    for i in range(n):
+        if not (chosen >> i) & 1 or F.pos_group[i] < 0:
+            continue
+        for j in range(i + 1, n):
+            if (chosen >> j) & 1 and F.pos_group[j] == F.pos_group[i]:
+                limit[0] = i * 64 + j
+                return WHY_POSITIONS
+    return OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def position_bonus(F: Fights, chosen: i64) -> i64:
+    """What the position bonuses ``chosen`` add to an attack's OB (:func:`positions_refused` allows them)."""
+    total: i64 = 0
+    i: cython.Py_ssize_t
+    for i in range(F.pos_value.shape[0]):
+        if (chosen >> i) & 1:
+            total += F.pos_value[i]
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _decision(out: cython.pointer(i64), kind: i64, t: i64, s: i64, parry: i64, parried: i64, run: i64
+              ) -> cython.void:
+    """A decision written into ``out`` (no breath targets, seen, no modifier)."""
+    out[D_KIND] = kind
+    out[D_TARGET] = t
+    out[D_STRIKE] = s
+    out[D_PARRY] = parry
+    out[D_PARRIED] = parried
+    out[D_RUN] = run
+    out[D_UNSEEN] = 0
+    out[D_MOD] = 0
+    out[D_POSITIONS] = 0
+
+
 # --- the default policy ---------------------------------------------------------------------------------------------
 
 @cython.cfunc
@@ -1203,7 +1535,10 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     Its *guard* (``F.guard``, a percentage, 0 by default: never): with its hit points at or under that share of its
     total, a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
     DB against the most dangerous foe) instead of attacking; with ``F.guard_dodge`` it dodges instead (« Esquive »:
-    Agility × 3 read on the manoeuvre table, added to its DB), which needs no weapon."""
+    Agility × 3 read on the manoeuvre table, added to its DB), which needs no weapon.
+
+    Its foe at a known distance and out of contact, a melee attack becomes a charge when :func:`allowed` allows the
+    run, else a move-and-attack when it allows that; every choice here is one :func:`allowed` allows."""
     weakest: i64 = -1
     dangerous: i64 = -1
     foes: cython.int = 0
@@ -1233,14 +1568,15 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
         kind = A_BREATHE
     if F.beasts_flee and F.beast[c] and 4 * F.hp[w + c] < F.hp_max[c]:
         kind = A_FLEE
-    parries: cython.bint = can_parry(F, w, c)
+    parries: cython.bint = parry_refused(F, w, c) == OK
     if kind == A_ATTACK and F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]:
         # its guard: hurt this badly, it dodges, or keeps all its OB to parry (« Parade Totale ») if it can parry
         if F.guard_dodge[c]:
             kind = A_DODGE
         elif parries:
             kind = A_TOTAL_PARRY
-    if not can_attack(F, w, c):
+    if attack_refused(F, w, c) != OK:
+        # (on the ground or disarmed, it gets up or takes up its weapon below)
         kind = A_TOTAL_PARRY if parries else A_PASS
     if foes == 0:
         kind = A_PASS
@@ -1248,7 +1584,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
         kind = A_TAKE_WEAPON
     if F.prone[w + c]:
         kind = A_STAND
-    if kind == A_ATTACK and F.missile[c, first_single] and not can_shoot(F, w, c, first_single, weakest):
+    if kind == A_ATTACK and shot_refused(F, w, c, first_single, weakest) != OK:
         # too close or too far for its bow: its first melee strike, else nothing
         kind = A_PASS
         for s in range(F.strikes[c]):
@@ -1256,14 +1592,25 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
                 first_single = s
                 kind = A_ATTACK
                 break
-    out[0] = kind
-    out[1] = dangerous if kind == A_TOTAL_PARRY else weakest
-    out[2] = breath if kind == A_BREATHE else first_single
-    out[3] = F.usual_parry[c] if F.usual_parry[c] > 0 and parries and melee(F, c, first_single) else 0
-    out[4] = dangerous
-    out[5] = -1
-    out[6] = -1
-    out[7] = -1
+    parry: i64 = F.usual_parry[c] if F.usual_parry[c] > 0 and parries and melee(F, c, first_single) else 0
+    run: i64 = 0
+    limit = cython.declare(i64[1])
+    if kind == A_ATTACK and weakest >= 0 and melee(F, c, first_single) and F.distance[w + c, weakest] > 0:
+        # a foe at a known distance, out of contact: it charges when the run allows it (3 m to twice its base
+        # movement), else moves and attacks at −20 when it is within its base movement
+        run = TENTHS * F.distance[w + c, weakest]
+        _decision(out, A_CHARGE, weakest, first_single, 0, dangerous, run)
+        if allowed(F, w, c, out, limit) == OK:
+            kind = A_CHARGE
+            parry = 0
+        else:
+            _decision(out, A_MOVE_ATTACK, weakest, first_single, parry, dangerous, run)
+            if allowed(F, w, c, out, limit) == OK:
+                kind = A_MOVE_ATTACK
+            else:
+                run = 0
+    _decision(out, kind, dangerous if kind == A_TOTAL_PARRY else weakest, breath if kind == A_BREATHE
+              else first_single, parry, dangerous, run)
     if kind == A_BREATHE:
         _weakest_foes(F, w, c, out)
 
@@ -1425,6 +1772,7 @@ def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
            seen: cython.bint, ob_mod: i64) -> cython.void:
     """« Charge »: +20 OB, −20 DB until its next action; a target holding a spear or polearm that sees it coming
     strikes first, for free."""
+    _contact(F, w, a, t)
     if F.braced[t, 0] and seen and can_attack(F, w, t):
         emit(F, L_BRACED, t, a, 0, 0, 0, 0, 0, 0)
         strike(F, w, t, a, 0, F.fight_mod[w] + F.next_mod[w + t], False, 0, 0)
@@ -1433,6 +1781,28 @@ def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
             return
     F.charge_db[w + a] = CHARGE_DB
     attack(F, w, a, t, s, 0, -1, ob_mod + CHARGE_OB)  # the attack it declared (a horse's ram, not its trample)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _contact(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
+    """A charge or a move-and-attack ends in contact with its target (a distance the GM set becomes 0)."""
+    if F.distance[w + a, t] > 0:
+        F.distance[w + a, t] = 0
+        F.distance[w + t, a] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def move_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
+                parry: i64, parried: i64, run: i64, ob_mod: i64) -> cython.void:
+    """« Se déplacer et attaquer »: a move of at most the base movement, then the attack, −20 OB when it moved at
+    all."""
+    _contact(F, w, a, t)
+    attack(F, w, a, t, s, parry, parried, ob_mod + (MOVING_ATTACK_OB if run > 0 else 0))
 
 
 @cython.cfunc
@@ -1456,11 +1826,43 @@ def disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def shove(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, bonus: i64) -> cython.void:
+    """« Attaques à distance »: ``a``, in contact, pushes the shooter ``t`` or its weapon aside with its hands: an
+    open-ended manoeuvre roll plus ``bonus`` (its Brawling, else Strength + Agility: the GM's number, estoc's sheets
+    hold neither) and its manoeuvre penalties, read in the manoeuvre table's percentage column; that many points,
+    never fewer than 0, come off ``t``'s next attack."""
+    first = cython.declare(cython.int[1])
+    total: i64 = open_ended(F, w, P_MANOEUVRE, first) + bonus + manoeuvre_penalty(F, w, a)
+    band: cython.Py_ssize_t = 0
+    i: cython.Py_ssize_t
+    for i in range(F.man_lows.shape[0]):
+        if F.man_lows[i] <= total:
+            band = i
+    penalty: i64 = -F.man_percent[band] if F.man_percent[band] > 0 else 0
+    F.next_mod[w + t] += penalty
+    emit(F, L_SHOVE, a, t, total, penalty, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
-    """Carry out the decision ``d`` (as :func:`decide` writes it) of ``a``, whose turn it is."""
+    """Carry out the decision ``d`` (as :func:`decide` writes it, :func:`allowed` allows it) of ``a``, whose turn it
+    is. A move changes nothing the kernel holds (the GM places the combatants)."""
     kind: i64 = d[0]
+    mod: i64 = d[D_MOD]
+    if kind in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK) and d[D_POSITIONS] != 0:
+        mod += position_bonus(F, d[D_POSITIONS])
     if kind == A_ATTACK:
-        attack(F, w, a, d[1], d[2], d[3], d[4], 0)
+        attack(F, w, a, d[1], d[2], d[3], d[4], mod)
+    elif kind == A_CHARGE:
+        charge(F, w, a, d[1], d[2], d[D_UNSEEN] == 0, mod)
+    elif kind == A_MOVE_ATTACK:
+        move_attack(F, w, a, d[1], d[2], d[3], d[4], d[D_RUN], mod)
+    elif kind == A_SHOVE:
+        shove(F, w, a, d[1], d[D_MOD])
+    elif kind == A_DISENGAGE:
+        disengage(F, w, a, d[1], d[3])
     elif kind == A_TOTAL_PARRY:
         total_parry(F, w, a, d[1])
     elif kind == A_DODGE:
@@ -1563,7 +1965,7 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     """Play world ``world`` in slot ``w`` from its start to its end (or ``max_rounds`` rounds), every decision the
     default policy's, and keep what it came to."""
     fresh(F, w, world)
-    d = cython.declare(i64[8])
+    d = cython.declare(i64[9])
     c: i64 = advance(F, w, max_rounds)
     while c >= 0:
         decide(F, w, c, d)
@@ -1627,9 +2029,9 @@ def py_begin(F: Fights, w: cython.Py_ssize_t) -> None:
 
 def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     """The default policy's decision for ``c``, as a tuple (see :func:`decide`)."""
-    d = cython.declare(i64[8])
+    d = cython.declare(i64[9])
     decide(F, w * F.count, c, d)
-    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7])
+    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8])
 
 
 def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
@@ -1680,9 +2082,9 @@ def py_disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cytho
 
 def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tuple) -> None:
     """Carry out a decision tuple (as :func:`py_decide` returns)."""
-    d = cython.declare(i64[8])
+    d = cython.declare(i64[9])
     k: cython.int
-    for k in range(8):
+    for k in range(DECISION):
         d[k] = decision[k]
     act(F, w * F.count, a, d)
 
@@ -1741,3 +2143,73 @@ def py_sides_standing(F: Fights, w: cython.Py_ssize_t) -> int:
 
 def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
     return winner(F, w * F.count)
+
+
+def py_allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, decision: tuple) -> tuple:
+    """:func:`allowed` for play: (the code, the number it names) for a decision tuple (as :func:`py_decide`)."""
+    d = cython.declare(i64[9])
+    limit = cython.declare(i64[1])
+    k: cython.int
+    for k in range(DECISION):
+        d[k] = decision[k]
+    code: cython.int = allowed(F, w * F.count, c, d, limit)
+    return (code, limit[0])
+
+
+def py_disengage_floor(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    """:func:`disengage_floor`: the parry a disengagement keeps at least."""
+    return disengage_floor(F, w * F.count, c)
+
+
+def py_codes() -> dict:
+    """The kernel's codes and rule constants, for Python to read rather than mirror (name → value): ``actions``,
+    ``reasons`` (:func:`allowed`'s), ``purposes`` (of the dice), ``slots`` (a decision's), ``outcomes`` (a simulated
+    world's flags) and ``rules`` (the numbers of the rules). ``ACTIONS``, ``REASONS`` and ``PURPOSES`` name the
+    codes in order."""
+    return {
+        "actions": {"pass": A_PASS, "attack": A_ATTACK, "total-parry": A_TOTAL_PARRY, "stand": A_STAND,
+                    "take-weapon": A_TAKE_WEAPON, "flee": A_FLEE, "breathe": A_BREATHE, "dodge": A_DODGE,
+                    "charge": A_CHARGE, "disengage": A_DISENGAGE, "move": A_MOVE, "move-attack": A_MOVE_ATTACK,
+                    "instinctive-dodge": A_INSTINCTIVE_DODGE, "shove": A_SHOVE},
+        "reasons": {"ok": OK, "cannot-act": WHY_CANNOT_ACT, "stunned": WHY_STUNNED, "must-parry": WHY_MUST_PARRY,
+                    "prone": WHY_PRONE, "disarmed": WHY_DISARMED, "self": WHY_SELF, "gone": WHY_GONE,
+                    "area": WHY_AREA, "beast-parry": WHY_BEAST_PARRY, "no-parry-weapon": WHY_NO_PARRY_WEAPON,
+                    "no-parry-now": WHY_NO_PARRY_NOW, "parry-not-melee": WHY_PARRY_NOT_MELEE,
+                    "negative-parry": WHY_NEGATIVE_PARRY, "not-free": WHY_NOT_FREE, "too-close": WHY_TOO_CLOSE,
+                    "too-far": WHY_TOO_FAR, "charge-shot": WHY_CHARGE_SHOT, "charge-short": WHY_CHARGE_SHORT,
+                    "charge-long": WHY_CHARGE_LONG, "move-attack-far": WHY_MOVE_ATTACK_FAR,
+                    "stunned-move": WHY_STUNNED_MOVE, "run-limit": WHY_RUN_LIMIT,
+                    "disengage-half": WHY_DISENGAGE_HALF, "no-uses": WHY_NO_USES, "not-area": WHY_NOT_AREA,
+                    "not-prone": WHY_NOT_PRONE, "not-disarmed": WHY_NOT_DISARMED, "no-target": WHY_NO_TARGET,
+                    "unknown": WHY_UNKNOWN, "positions": WHY_POSITIONS, "not-in-contact": WHY_NOT_IN_CONTACT,
+                    "not-shooter": WHY_NOT_SHOOTER},
+        "purposes": {"attack": P_ATTACK, "critical": P_CRITICAL, "extra-critical": P_EXTRA, "fumble": P_FUMBLE,
+                     "resistance": P_RESISTANCE, "initiative": P_INITIATIVE, "manoeuvre": P_MANOEUVRE,
+                     "parry": P_PARRY},
+        "slots": {"kind": D_KIND, "target": D_TARGET, "strike": D_STRIKE, "parry": D_PARRY, "parried": D_PARRIED,
+                  "run": D_RUN, "unseen": D_UNSEEN, "mod": D_MOD,
+                  "positions": D_POSITIONS, "size": DECISION},
+        "outcomes": {"down": OUT_DOWN, "dead": OUT_DEAD, "fled": OUT_FLED, "over": OUT_OVER},
+        "beyond": {"cap": BEYOND_CAP, "uncapped": BEYOND_UNCAPPED, "second-attack": BEYOND_SECOND},
+        "rules": {"OPEN_FROM": OPEN_FROM, "AUTOMATIC": AUTOMATIC, "CHARGE_OB": CHARGE_OB, "CHARGE_DB": CHARGE_DB,
+                  "CHARGE_MIN_RUN": CHARGE_MIN_RUN, "TENTHS": TENTHS, "MOVING_ATTACK_OB": MOVING_ATTACK_OB,
+                  "MIN_RANGE": MIN_RANGE,
+                  "MELEE_INTERFERENCE": MELEE_INTERFERENCE, "KERNEL_LIMIT": KERNEL_LIMIT, "UNLIMITED": UNLIMITED,
+                  "DEAD": DEAD, "PASSING_AWAY": PASSING_AWAY, "SLOT_STRIDE": SLOT_STRIDE,
+                  "TOTAL_PARRY_BONUS": TOTAL_PARRY_BONUS, "DODGE_AGILITY": DODGE_AGILITY,
+                  "BREATH_TARGETS": BREATH_TARGETS, "MAX_BREATH": 64, "MAX_POSITIONS": MAX_POSITIONS},
+        "logs": {"round": L_ROUND, "init": L_INIT, "turn": L_TURN, "stun": L_STUN, "face": L_FACE,
+                 "strike": L_STRIKE, "result": L_RESULT, "crit": L_CRIT, "second": L_SECOND, "done": L_DONE,
+                 "parry": L_PARRY, "dodge": L_DODGE, "braced": L_BRACED, "disengaged": L_DISENGAGED,
+                 "venom": L_VENOM, "shove": L_SHOVE},
+    }
+
+
+def py_range_modifier(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, d: cython.longlong) -> int:
+    """:func:`range_modifier` of ``a``'s strike ``s`` at ``d`` metres."""
+    return range_modifier(F, a, s, d)
+
+
+def py_target_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.longlong) -> int:
+    """:func:`target_refused`: why ``t`` cannot be ``c``'s target (0: it can)."""
+    return target_refused(F, w * F.count, c, t)

@@ -4,6 +4,8 @@ from typing import Any
 
 COMPILED: bool
 PURPOSES: tuple[str, ...]
+ACTIONS: tuple[str, ...]
+REASONS: tuple[str, ...]
 
 
 class Fights:
@@ -20,6 +22,9 @@ class Fights:
     fumble_lost: Any
     man_lows: Any
     man_bonus: Any
+    man_percent: Any
+    pos_value: Any
+    pos_group: Any
     count: int
     width: int
     side: Any
@@ -67,6 +72,7 @@ class Fights:
     shield_db: Any
     shield_covers: Any
     armour_penalty: Any
+    base_movement: Any
     beyond: int
     fight_mod: Any
     full_sun: int
@@ -167,3 +173,8 @@ def py_can_shoot(F: Fights, w: int, a: int, s: int, t: int) -> bool: ...
 def py_flags(F: Fights, w: int, c: int) -> tuple[bool, bool, bool, bool, int]: ...
 def py_sides_standing(F: Fights, w: int) -> int: ...
 def py_winner(F: Fights, w: int) -> int: ...
+def py_allowed(F: Fights, w: int, c: int, decision: tuple[int, ...]) -> tuple[int, int]: ...
+def py_disengage_floor(F: Fights, w: int, c: int) -> int: ...
+def py_target_refused(F: Fights, w: int, c: int, t: int) -> int: ...
+def py_codes() -> dict[str, dict[str, int]]: ...
+def py_range_modifier(F: Fights, a: int, s: int, d: int) -> int: ...

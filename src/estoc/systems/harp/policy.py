@@ -7,6 +7,9 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
   parry (a beast cannot: it waits);
 * a beast badly hurt (under a quarter of its hit points) flees, when the GM allows it (``beasts_flee``);
 * with a breath left and two foes or more standing, it breathes on up to three of them, the weakest first;
+* when the foe it would strike (below) stands at a distance the GM set, out of contact, and it strikes in melee:
+  it charges when the run allows (3 m to twice its base movement: +20 OB, −20 DB), else it moves and attacks
+  (−20 OB) when the foe is within its base movement; either way the two are then in contact;
 * otherwise it attacks the weakest foe standing (fewest hit points left; the first listed on a tie) with its first
   attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast; an
   encounter's member may set it: ``parry: N``);
@@ -22,19 +25,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from estoc.systems.harp.codes import codes, rule
 from estoc.systems.harp.worlds import kernel_of
 
 if TYPE_CHECKING:
     from estoc.systems.harp.fight import HarpFight
 
-PASS, ATTACK, TOTAL_PARRY, STAND, TAKE_WEAPON, FLEE, BREATHE, DODGE = range(8)
-"""The kernel's action codes (``A_PASS``…)."""
 
-
-def decision(kind: int, target: int = -1, strike: int = 0) -> tuple[int, ...]:
-    """A decision as the kernel's ``act`` reads it: the action, its target, strike, parry (none), parried foe and
-    breath targets (none)."""
-    return (kind, target, strike, 0, -1, -1, -1, -1)
+def _metres(run: int) -> int | float:
+    """The kernel's run (tenths of a metre) as the event's metres (whole when it is)."""
+    tenths = rule("TENTHS")
+    return run // tenths if run % tenths == 0 else run / tenths
 
 
 def choose(fight: HarpFight) -> dict[str, Any]:
@@ -42,22 +43,23 @@ def choose(fight: HarpFight) -> dict[str, Any]:
     actor = fight.current()
     if actor is None:
         return {"type": "pass"}
-    kind, target, strike, parry, parried, *breath = kernel_of(fight.F).py_decide(fight.F, 0, actor)
+    kind, target, strike, parry, parried, *rest = kernel_of(fight.F).py_decide(fight.F, 0, actor)
+    slots = codes()["slots"]
+    run = rest[slots["run"] - 5]
+    name = {code: action for action, code in codes()["actions"].items()}.get(kind, "pass")
     ids = fight.ids()
-    if kind == STAND:
-        return {"type": "stand"}
-    if kind == TAKE_WEAPON:
-        return {"type": "take-weapon"}
-    if kind == FLEE:
-        return {"type": "flee"}
-    if kind == TOTAL_PARRY:
+    if name in ("stand", "take-weapon", "flee", "dodge"):
+        return {"type": name}
+    if name == "total-parry":
         return {"type": "total-parry", "target": ids[target]}
-    if kind == DODGE:
-        return {"type": "dodge"}
-    if kind == BREATHE:
-        return {"type": "breathe", "targets": [ids[t] for t in breath if t >= 0]}
-    if kind == ATTACK:
-        event: dict[str, Any] = {"type": "attack", "target": ids[target], "strike": strike + 1}
+    if name == "breathe":
+        return {"type": "breathe", "targets": [ids[t] for t in rest[:3] if t >= 0]}
+    if name == "charge":
+        return {"type": "charge", "target": ids[target], "strike": strike + 1, "distance": _metres(run)}
+    if name in ("attack", "move-attack"):
+        event: dict[str, Any] = {"type": name, "target": ids[target], "strike": strike + 1}
+        if name == "move-attack":
+            event["distance"] = _metres(run)
         if parry > 0:
             event.update(parry=parry, parry_target=ids[parried])
         return event

@@ -30,13 +30,12 @@ from estoc.engine.simulation import (
     side_order,
 )
 from estoc.i18n import _
+from estoc.systems.harp.codes import codes
 from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
 from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import HarpTables, compile_tables
 from estoc.systems.harp.worlds import Settings, array, build, facts, kernel, kernel_of
 
-OUT_DOWN, OUT_DEAD, OUT_FLED, OUT_OVER = 1, 2, 4, 8
-"""The kernel's bits of ``out_state``."""
 MARKS = ("A", "B", "C", "D", "E")
 """The criticals' severities, as :attr:`Outcome.crits_taken` counts them."""
 BEYOND_LIMIT = ("cap", "uncapped", "second-attack")
@@ -64,10 +63,11 @@ _CHUNKS = ChunkWorlds(("out_winner", "out_rounds", "out_dice", "out_hp", "out_st
 def outcome(F: Any) -> Outcome:
     """What each world of a chunk came to, from the kernel's outputs."""
     state = array(F, "out_state")
-    out = (state & (OUT_DOWN | OUT_DEAD)) != 0
-    return Outcome(winner=array(F, "out_winner").copy(), over=(state[:, 0] & OUT_OVER) != 0,
-                   rounds=array(F, "out_rounds").copy(), out=out, dead=(state & OUT_DEAD) != 0,
-                   fled=((state & OUT_FLED) != 0) & ~out, hits_dealt=array(F, "out_dealt").copy(),
+    flags = codes()["outcomes"]  # the kernel's bits of ``out_state``
+    out = (state & (flags["down"] | flags["dead"])) != 0
+    return Outcome(winner=array(F, "out_winner").copy(), over=(state[:, 0] & flags["over"]) != 0,
+                   rounds=array(F, "out_rounds").copy(), out=out, dead=(state & flags["dead"]) != 0,
+                   fled=((state & flags["fled"]) != 0) & ~out, hits_dealt=array(F, "out_dealt").copy(),
                    hits_taken=array(F, "out_taken").copy(), crits_taken=array(F, "out_crits").copy())
 
 

@@ -7,28 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from estoc.content.models import harp
 from estoc.errors import RulesError
-from estoc.i18n import _, pick
-
-CHARGE_OB = 20
-CHARGE_DB = -20
-MOVING_ATTACK_OB = -20
-
-
-def check_position_bonuses(chosen: Sequence[harp.Modifier]) -> int:
-    """The sum of position bonuses, refusing two that share an ``exclusive`` key (« only one of these two »)."""
-    seen: dict[str, harp.Modifier] = {}
-    for bonus in chosen:
-        if bonus.exclusive:
-            other = seen.get(bonus.exclusive)
-            if other is not None:
-                raise RulesError(_("{a} and {b} cannot both apply to one attack").format(
-                    a=pick(other.name.as_dict()), b=pick(bonus.name.as_dict())))
-            seen[bonus.exclusive] = bonus
-    return sum(b.value for b in chosen)
+from estoc.i18n import _
 
 
 @dataclass(frozen=True)
@@ -74,19 +56,6 @@ def quickness_db(quickness_bonus: int, manoeuvre_penalty: int) -> int:
     return max(0, doubled + manoeuvre_penalty)
 
 
-Direction = Literal["front", "side", "rear"]
-
-
-def shield_covers(shield: harp.Shield, attacks_already_blocked: int, direction: Direction) -> bool:
-    """Whether a shield's DB counts against one more attack this round: each shield covers a number of attacks a
-    round, from the front only or from the front and the sides, never from behind."""
-    if attacks_already_blocked >= shield.attacks_covered:
-        return False
-    if direction == "rear":
-        return False
-    return direction == "front" or shield.arc == "front-side"
-
-
 @dataclass(frozen=True)
 class Defence:
     """The parts of a defensive bonus."""
@@ -114,7 +83,7 @@ class Defence:
 
     def total(self, *, with_shield: bool = True) -> int:
         """The DB: armour and its bonus, Quickness × 2 (after the armour's penalty), shield and its bonus, talents.
-        ``with_shield=False`` for an attack the shield does not cover (:func:`shield_covers`).
+        ``with_shield=False`` for an attack the shield does not cover (the kernel's ``shield_counts``).
 
         Penalties of criticals never lower the DB: the DB is no manoeuvre.
         """

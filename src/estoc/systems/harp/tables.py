@@ -6,6 +6,7 @@ effect, indexed ``[table, roll, severity - 1]`` (critical tables) or ``[roll]`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -14,7 +15,7 @@ from numpy.typing import NDArray
 
 from estoc.content.models import harp
 from estoc.content.registry import Content, load_folder, shipped_folder
-from estoc.errors import ContentError
+from estoc.errors import ContentError, InputError
 from estoc.i18n import _
 
 I32 = NDArray[np.int32]
@@ -175,6 +176,28 @@ class ManoeuvreTable:
 
 
 @dataclass(frozen=True)
+class PositionBonuses:
+    """The position bonuses an attack may take (« Bonus de position »), in the content's order: bit k of an
+    attack's choice is bonus k; ``groups[k]`` numbers its exclusive key (−1: none), two of one group never go
+    together (the kernel's ``positions_refused``)."""
+
+    ids: tuple[str, ...] = ()
+    names: tuple[dict[str, str], ...] = ()
+    values: tuple[int, ...] = ()
+    groups: tuple[int, ...] = ()
+
+    def mask(self, chosen: Sequence[str]) -> int:
+        """The bits of the bonuses ``chosen`` by id (an unknown id is refused)."""
+        bits = 0
+        for key in chosen:
+            if key not in self.ids:
+                raise InputError(_("unknown position bonus {id!r} (known: {known})").format(
+                    id=key, known=", ".join(self.ids)))
+            bits |= 1 << self.ids.index(key)
+        return bits
+
+
+@dataclass(frozen=True)
 class HarpTables:
     """All the tables a HARP kernel reads."""
 
@@ -182,6 +205,7 @@ class HarpTables:
     critical: CriticalTables
     fumble: FumbleTable
     manoeuvre: ManoeuvreTable
+    positions: PositionBonuses = PositionBonuses()
 
 
 def _compile_attack(tables: list[harp.AttackTable], critical_ids: tuple[str, ...]) -> AttackTables:
@@ -278,7 +302,15 @@ def compile_tables(content: Content, fumble_id: str = "maladresses",
     attack = _compile_attack(content.all("harp", "attack-tables", harp.AttackTable), critical.ids)
     fumble = _compile_fumble(content.get("harp", "fumble-tables", fumble_id, harp.FumbleTable))
     manoeuvre = _compile_manoeuvre(content.get("harp", "manoeuvre-tables", manoeuvre_id, harp.ManoeuvreTable))
-    return HarpTables(attack, critical, fumble, manoeuvre)
+    return HarpTables(attack, critical, fumble, manoeuvre,
+                      _compile_positions(content.all("harp", "position-bonuses", harp.Modifier)))
+
+
+def _compile_positions(records: Sequence[harp.Modifier]) -> PositionBonuses:
+    keys = list(dict.fromkeys(r.exclusive for r in records if r.exclusive))
+    return PositionBonuses(tuple(r.id for r in records), tuple(r.name.as_dict() for r in records),
+                           tuple(r.value for r in records),
+                           tuple(keys.index(r.exclusive) if r.exclusive else -1 for r in records))
 
 
 @cache

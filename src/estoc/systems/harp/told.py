@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from estoc.systems.harp.codes import codes
 from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, HarpTables
 
-# the kernel's row kinds (see kernel.py, « what the log tells »)
-ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, DISENGAGED, VENOM = range(
-    1, 16)
+LOG_NAMES = ("round", "init", "turn", "stun", "face", "strike", "result", "crit", "second", "done", "parry", "dodge",
+             "braced", "disengaged", "venom", "shove")
+"""The kernel's row kinds this teller reads (their codes are the kernel's, ``py_codes()["logs"]``: « what the log
+tells » in kernel.py)."""
 SKIPPED = {0: None, 1: "down", 2: "lost"}
 
 
@@ -78,6 +80,9 @@ class Teller:
         exchange: dict[str, Any] | None = None
         waiting_stun: dict[str, Any] | None = None
         ids = [c.id for c in self.combatants]
+        logs = codes()["logs"]
+        (ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, DISENGAGED, VENOM,
+         SHOVE) = (logs[name] for name in LOG_NAMES)
         for row in rows:
             kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
             if kind == FACE:
@@ -162,6 +167,9 @@ class Teller:
                                 "cost": "this_round"})
             elif kind == BRACED:
                 records.append({"kind": "braced", "actor": ids[a], "target": ids[b]})
+            elif kind == SHOVE:
+                pending = []
+                records.append({"kind": "shove", "actor": ids[a], "target": ids[b], "total": c, "penalty": d})
             elif kind == VENOM:
                 pending = []
                 if exchange is not None:

@@ -20,20 +20,15 @@ from estoc.dice import DiceSource
 from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.harp.codes import codes, rule
 from estoc.systems.harp.kernel_type import HarpKernel
 from estoc.systems.harp.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
 from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 
 KERNEL_NAME = "estoc.systems.harp.kernel"
-BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
-UNLIMITED = 1_000_000
 NO_LIMIT = 1 << 40
 """No bound on the steps ``py_advance`` takes before it stops (play runs a turn to its end)."""
-SLOT_STRIDE = 8
-"""The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
-PASSING_AWAY = 2
-"""The kernel's ``dead`` value for « En train de Trépasser » (``PASSING_AWAY`` in kernel.py; 1 is dead outright)."""
 WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", "must_parry_until",
                 "no_parry_until", "lost_until", "dying_round", "down", "dead", "prone", "disarmed", "steady",
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
@@ -77,17 +72,14 @@ def facts(ids: Sequence[str], distances: Sequence[tuple[str, str, int]],
             "covers": tuple((index(c), melee, missile) for c, (melee, missile) in covers.items())}
 
 
-KERNEL_LIMIT = 1 << 30
-"""The largest number a sheet may hold for the kernel (its integers are 32 bits, with room for the round's sums)."""
-
-
 def _check_fits(name: str, values: Sequence[Any], combatants: Sequence[Combatant]) -> None:
     """Refuse a number the kernel's integers cannot hold, naming whose it is (``values[i]`` is
     ``combatants[i]``'s)."""
     for value, person in zip(values, combatants, strict=True):
-        if not -KERNEL_LIMIT < int(value) < KERNEL_LIMIT:
+        limit = rule("KERNEL_LIMIT")  # the kernel's integers are 32 bits, with room for the round's sums
+        if not -limit < int(value) < limit:
             raise InputError(_("{who}: {what} = {value} is beyond what the rules engine can count (at most {limit} "
-                               "either way)").format(who=person.id, what=name, value=value, limit=KERNEL_LIMIT - 1))
+                               "either way)").format(who=person.id, what=name, value=value, limit=limit - 1))
 
 
 def _i32(values: Any) -> NDArray[np.int32]:
@@ -148,6 +140,13 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.fumble_lost = _i32(tables.fumble.lost_rounds)
     F.man_lows = _i64(tables.manoeuvre.lows)
     F.man_bonus = _i32(tables.manoeuvre.bonus)
+    F.man_percent = _i32(tables.manoeuvre.percent)
+    positions = tables.positions
+    if len(positions.ids) > rule("MAX_POSITIONS"):
+        raise InputError(_("at most {n} position bonuses in the content, not {count}").format(
+            n=rule("MAX_POSITIONS"), count=len(positions.ids)))
+    F.pos_value = _i32(list(positions.values))
+    F.pos_group = _i32(list(positions.groups))
     F.count, F.width = count, width
     per: dict[str, list[Any]] = {
         "side": list(sides), "hp_max": [c.hp for c in combatants], "body_rr": [c.body_rr for c in combatants],
@@ -164,6 +163,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "shield_db": [c.shield_db for c in combatants], "shield_covers": [c.shield_covers for c in combatants],
         "armour_penalty": [c.armour_penalty for c in combatants],
         "regenerates": [c.regenerates for c in combatants],
+        "base_movement": [c.base_movement for c in combatants],
     }
     for name, values in per.items():
         _check_fits(name, values, combatants)
@@ -179,11 +179,11 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
             for name, value in strike_numbers(tables, strike).items():
                 _check_fits(name, [value], [person])
                 grids[name][c, s] = value
-            uses0[c, s] = UNLIMITED if strike.uses is None else strike.uses
+            uses0[c, s] = rule("UNLIMITED") if strike.uses is None else strike.uses
     for name, grid in grids.items():
         setattr(F, name, np.ascontiguousarray(grid))
     outputs = worlds if seed is not None else 1
-    rows = threads * SLOT_STRIDE if seed is not None else worlds
+    rows = threads * rule("SLOT_STRIDE") if seed is not None else worlds
     F.uses0 = uses0
     distance0 = np.full((count, count), -1, dtype=np.int64)
     for i, j, metres in settings.distances:
@@ -208,7 +208,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         setattr(F, name, np.full((outputs, count), 0, dtype=np.int64))
     F.out_crits = np.full((outputs, count, 5), 0, dtype=np.int64)
     entries = rows * count
-    F.beyond = BEYOND[settings.beyond_limit]
+    F.beyond = codes()["beyond"][settings.beyond_limit]
     F.full_sun = int(settings.full_sun)
     F.surprised_side = settings.surprised_side
     F.beasts_flee = int(settings.beasts_flee)
@@ -241,20 +241,21 @@ def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: M
     F.rows_dim = at.hits.shape[1]
     F.limits = _i32(at.limits)
     F.slaying = _i32(tables.critical.slaying)
-    F.beyond = BEYOND[beyond_limit]
+    F.beyond = codes()["beyond"][beyond_limit]
     return F
 
 
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
+          "man_percent", "pos_value", "pos_group",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
           "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
           "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity",
           "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers",
-          "armour_penalty", "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt",
-          "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0",
-          "cover_melee0", "cover_missile0", "venom_level", "venom_rounds")
+          "armour_penalty", "base_movement", "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state",
+          "out_dealt", "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod",
+          "distance0", "cover_melee0", "cover_missile0", "venom_level", "venom_rounds")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""
