@@ -40,7 +40,7 @@ from estoc.errors import EstocError
 from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
 from estoc.render.tracker import tracker_lines
-from estoc.systems.tor.rules import SPECIALS
+from estoc.systems.tor.names import SPECIALS
 from estoc.web.board import board_from_view
 from estoc.web.edits import HP_EDITS, conditions, edit_labels, edit_line
 from estoc.web.odds import OddsView, harp_odds

@@ -70,7 +70,7 @@ PH_RESOLUTION = cython.declare(const_int, 3)
 PH_OVER = cython.declare(const_int, 4)
 PHASES = ("volleys", "stances", "engagement", "resolution", "over")
 
-# --- combat tasks (the order of estoc.systems.tor.round.TASK_IDS) --------------------------------------------------
+# --- combat tasks (the order of estoc.systems.tor.names.TASK_IDS) --------------------------------------------------
 T_INTIMIDATE = cython.declare(const_int, 0)
 T_CHALLENGE = cython.declare(const_int, 1)
 T_TWO_WEAPONS = cython.declare(const_int, 2)
@@ -98,6 +98,7 @@ S_FEND = cython.declare(const_int, 2)
 S_PIERCE = cython.declare(const_int, 3)
 S_SHIELD = cython.declare(const_int, 4)
 S_AUTO = cython.declare(const_int, 5)
+SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
 
 # --- gear on the ground (bits of ``dropped``) -----------------------------------------------------------------------
 G_HELM = cython.declare(const_int, 1)
@@ -1633,7 +1634,7 @@ def task_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.p
                 return R_SECOND_WEAPON
         if not foe_of(F, w, c, t) or not F.engaged[w + c, t]:
             return R_TARGET
-    elif k == T_CHALLENGE or k == T_SNEAK or k == T_HARASS:  # noqa: PLR1714 (nogil C)
+    elif k == T_CHALLENGE or k == T_SNEAK or k == T_HARASS:  # noqa: SIM109 (nogil C)
         if not foe_of(F, w, c, t):
             return R_TARGET
         if k == T_CHALLENGE and (F.challenge[w + t] >= 0 or F.challenge[w + c] >= 0):
@@ -1652,9 +1653,8 @@ def task_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.p
             return R_CANCEL_WHO
         if not F.complication[w + t]:
             return R_NO_COMPLICATION
-    elif k == T_REDUCE:
-        if F.dropped[w + c] & d[5]:
-            return R_ALREADY_DROPPED
+    elif k == T_REDUCE and F.dropped[w + c] & d[5]:
+        return R_ALREADY_DROPPED
     return hope_code(F, w, c, d[7])
 
 
@@ -2514,7 +2514,8 @@ def py_codes() -> dict:
         "L_ROUND": L_ROUND, "L_ATTACK": L_ATTACK, "L_ROLL": L_ROLL, "L_AFTER": L_AFTER, "L_THRUST": L_THRUST,
         "L_COUNTER": L_COUNTER, "L_TASK": L_TASK, "L_EFFECT": L_EFFECT, "L_SEVERITY": L_SEVERITY,
         "L_TARGETS": L_TARGETS, "L_END_ROUND": L_END_ROUND, "L_OVER": L_OVER,
-        "OUT_DOWN": OUT_DOWN, "OUT_DEAD": OUT_DEAD, "OUT_OVER": OUT_OVER,
+        "OUT_DOWN": OUT_DOWN, "OUT_DEAD": OUT_DEAD, "OUT_OVER": OUT_OVER, "SLOT_STRIDE": SLOT_STRIDE,
+        "CHUNK": CHUNK,
         "R_OK": R_OK, "R_NOT_FOE": R_NOT_FOE, "R_NO_WEAPON": R_NO_WEAPON, "R_DROPPED": R_DROPPED,
         "R_NO_BASH": R_NO_BASH, "R_RANGED_IN_CLOSE": R_RANGED_IN_CLOSE, "R_NOT_ENGAGED": R_NOT_ENGAGED,
         "R_NO_SHIELD": R_NO_SHIELD, "R_FEND_RANGED": R_FEND_RANGED, "R_NO_PIERCE": R_NO_PIERCE,
