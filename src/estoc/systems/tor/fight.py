@@ -352,7 +352,7 @@ class TorFight(Sides):
             raise RulesError(_("stances are chosen at the start of a round"))
         c = self.index(str(event["target"]))
         stance = str(event["stance"])
-        self.check(c, A_STANCE, k=STANCES.index(stance) if stance in STANCES else -1)  # type: ignore[arg-type]
+        self.check(c, A_STANCE, k=STANCES.index(stance) if stance in STANCES else -1)
         self.K.py_change_stance(self.F, 0, c, STANCES.index(stance))
         records.append({"kind": "stance", "actor": self.combatants[c].id, "stance": stance})
 
