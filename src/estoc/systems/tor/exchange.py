@@ -106,25 +106,6 @@ class Combatant:
             return cls.from_hero(content, content.get("tor", "heroes", record_id, tor.Hero))
         return cls.from_adversary(content, content.get("tor", "adversaries", record_id, tor.Adversary))
 
-    def weapon(self, index: int) -> WeaponUse:
-        """Weapon ``index`` (from 1), if it is in hand."""
-        if not 1 <= index <= len(self.weapons):
-            raise RulesError(_("{name} has {count} weapon(s): choose 1 to {count}, not {index}").format(
-                name=pick(self.name), count=len(self.weapons), index=index))
-        use = self.weapons[index - 1]
-        if f"weapon:{index}" in self.dropped:
-            raise RulesError(_("{name} has dropped a weapon ({weapon}): pick it up first (pickup weapon {index})")
-                             .format(name=pick(self.name), weapon=pick(use.record.name.as_dict()), index=index))
-        if use.record.kind == "shield" and "shield" in self.dropped:
-            raise RulesError(_("{name} has dropped their shield: no shield bash without it").format(
-                name=pick(self.name)))
-        return use
-
-    def in_hand(self) -> list[int]:
-        """The numbers (from 1) of the weapons it can use: not dropped (nor a shield bash without the shield)."""
-        return [i for i, use in enumerate(self.weapons, start=1)
-                if f"weapon:{i}" not in self.dropped and not (use.record.kind == "shield" and "shield" in self.dropped)]
-
     @property
     def load(self) -> int:
         """What its gear weighs now: body armour, helm, shield and weapons, less what lies on the ground."""
