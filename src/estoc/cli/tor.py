@@ -17,7 +17,7 @@ from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.tor import TorAttackOdds, numbers_odds
 from estoc.systems.tor.blow import Pair, pair
-from estoc.systems.tor.codes import EYE, L_AFTER, L_ATTACK, L_ROLL, L_THRUST, RUNE
+from estoc.systems.tor.codes import EYE, FEND_OFF_CAP, L_AFTER, L_ATTACK, L_ROLL, L_THRUST, RUNE
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.names import SPECIALS, Special
 
@@ -55,7 +55,7 @@ def prepare(ctx: typer.Context, o: TorOptions, dice: DiceSource | None = None
             known=", ".join(SPECIALS), value=o.special))
     if not -6 <= o.extra_dice <= 6:
         raise InputError(_("--extra-dice is −6 to +6, not {value}").format(value=o.extra_dice))
-    if not 0 <= o.parry_bonus <= 10:
+    if not 0 <= o.parry_bonus <= FEND_OFF_CAP:
         raise InputError(_("--parry-bonus is 0 to 10 (fend off is capped at +10), not {value}").format(
             value=o.parry_bonus))
     content = load_content(content_folders(ctx))

@@ -28,7 +28,7 @@ from estoc.render.d100 import defence_word, quality_word
 from estoc.systems.d100.exchange import BEST, DEFENCE_CODES, no_defence, prepare
 from estoc.systems.d100.worlds import kernel_of
 from estoc.systems.tor.blow import special_code
-from estoc.systems.tor.codes import A_ATTACK, REASONS
+from estoc.systems.tor.codes import A_ATTACK, FEND_OFF_CAP, REASONS
 from estoc.systems.tor.names import SPECIALS
 from estoc.systems.tor.refusals import refusal
 from estoc.web.odds import _bounded, _percent
@@ -152,7 +152,7 @@ def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str |
     if not -6 <= dice <= 6:
         raise InputError(_("--extra-dice is −6 to +6, not {value}").format(value=dice))
     bonus = _bounded(parry_bonus, 0)
-    if not 0 <= bonus <= 10:
+    if not 0 <= bonus <= FEND_OFF_CAP:
         raise InputError(_("--parry-bonus is 0 to 10 (fend off is capped at +10), not {value}").format(value=bonus))
     forced = next((word for word in MODES if word == mode), None)
     if forced is None and mode not in (None, ""):
