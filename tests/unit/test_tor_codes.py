@@ -4,12 +4,19 @@ its words in both languages, and the interpreted twin exports the same codes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import pytest
 
+from estoc.content.loader import read_yaml
+from estoc.content.registry import Content
 from estoc.engine.compiled import load_twin
 from estoc.i18n import set_language
-from estoc.systems.tor import codes, fight, names, refusals, worlds
-from estoc.systems.tor.worlds import KERNEL_NAME
+from estoc.systems.tor import codes, fight, names, refusals, sim, worlds
+from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter
+from estoc.systems.tor.fight import TorFight
+from estoc.systems.tor.worlds import KERNEL_NAME, copy_fights
 
 TABLES = ("P_", "PH_", "T_", "S_", "G_", "A_", "F_", "H_", "AIM_", "L_", "OUT_", "R_")
 
@@ -72,3 +79,32 @@ def test_python_reads_the_kernels_values() -> None:
     assert (codes.EYE, codes.RUNE, codes.PIERCING_FEAT, codes.FEND_OFF_CAP) == (11, 12, 10, 10)
     assert codes.CODES["SLOT_STRIDE"] == worlds.SLOT_STRIDE
     assert {s: codes.CODES["S_" + s.upper()] for s in names.SPECIALS} == fight.SPECIAL_CODES
+
+
+def test_allowed_is_the_same_in_the_twin_and_the_policy_only_takes_what_it_allows(content: Content) -> None:
+    """The ford played by the policy at the table: at each turn, every action of every kind on every target is judged
+    the same by the compiled kernel and its twin, and the action the policy chose is allowed."""
+    ford = load_tor_encounter(read_yaml(Path(sim.__file__).parents[2] / "play" / "samples" / "gue.yaml"), SETUP_PATH,
+                              content)
+    fight = TorFight.start([(h, s, True) for _c, h, s in ford.heroes], [a for _c, a in ford.adversaries],
+                           tasks=ford.tasks, volleys=False, load=ford.load, complications=ford.complications,
+                           plans=ford.plans, fatal=ford.fatal)
+    dice = sim.WorldDice(np.random.SeedSequence(4), 0)
+    fight.apply({"type": "begin"}, dice)
+    twin = load_twin(KERNEL_NAME)
+    K = fight.K
+    count, checked = len(fight.combatants), 0
+    while not fight.is_over() and fight.round <= 3:
+        c = fight.current()
+        if c is not None:
+            decision = tuple(int(x) for x in K.py_decide(fight.F, 0, c))
+            assert int(K.py_allowed(fight.F, 0, c, decision[0], *decision[1:7], bool(decision[7]))) == 0, decision
+            G = copy_fights(fight.F)
+            for kind in codes.table("A_").values():
+                for target in range(-1, count):
+                    for k in range(codes.CODES["N_TASKS"]) if kind == codes.A_TASK else (0,):
+                        args = (c, kind, target, 0 if k == 2 else -1, k, codes.S_AUTO, 0, 1, False)
+                        assert int(K.py_allowed(fight.F, 0, *args)) == int(twin.py_allowed(G, 0, *args)), args
+                        checked += 1
+        fight.apply(fight.auto_event(), dice)
+    assert checked > 1000
