@@ -11,7 +11,7 @@ import pytest
 from estoc.content.registry import Content
 from estoc.dice import ScriptedDice
 from estoc.errors import RulesError
-from estoc.systems.tor.codes import A_ASSIGN, A_ENGAGE, A_STANCES, A_TASK, CODES, REASONS
+from estoc.systems.tor.codes import A_ASSIGN, A_BACK, A_ENGAGE, A_STANCES, A_TASK, A_YIELD, CODES, REASONS
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
 from estoc.systems.tor.names import TASK_IDS, TASKS, Stance
@@ -79,6 +79,21 @@ def test_engagement_order_and_choices(content: Content) -> None:
         f.apply({"type": "engage", "hero": "maelor-le-rodeur", "target": "orc-soldat"}, ScriptedDice({}))
     f.apply({"type": "engage", "hero": "maelor-le-rodeur", "target": "gobelin"}, ScriptedDice({}))
     assert allowed(f, 0, A_ENGAGE, 4) == 0  # all engaged: Eirik joins a fight
+    assert allowed(f, 4, A_BACK) == REASONS["R_BACK_FREE"]  # engaged: it cannot stay at the rear
+    assert allowed(f, 0, A_BACK) == REASONS["R_BACK_FREE"]  # nor can a hero
+    with pytest.raises(RulesError, match="only a free adversary stays at the rear"):
+        f.apply({"type": "rear", "target": "orc-soldat"}, ScriptedDice({}))
+
+
+def test_yield_ground_only_after_a_blow_and_once_a_round(content: Content) -> None:
+    f = fight(content, [("eirik-de-dale", "open")], ["orc-soldat"])
+    assert allowed(f, 0, A_YIELD) == REASONS["R_NO_YIELD"]  # no blow has cost it endurance
+    f.F.last_target[0], f.F.last_lost[0], f.F.last_round[0] = 0, 5, 1
+    assert allowed(f, 0, A_YIELD) == 0
+    array(f.F, "yielded")[0, 0] = 1
+    assert allowed(f, 0, A_YIELD) == REASONS["R_YIELDED"]
+    off = fight(content, [("eirik-de-dale", "open")], ["orc-soldat"], tasks={"ceder-terrain": False})
+    assert allowed(off, 0, A_YIELD) == REASONS["R_TASK_OFF"]
 
 
 def test_the_gms_assignment_when_outnumbered(content: Content) -> None:

@@ -26,8 +26,8 @@ MAX_ASSIGNED = CODES["MAX_ASSIGNED"]
 G_HELM, G_SHIELD, G_WEAPON = CODES["G_HELM"], CODES["G_SHIELD"], CODES["G_WEAPON"]
 A_PASS, A_ATTACK, A_TASK, A_REGAIN, A_PICKUP = (CODES[n] for n in ("A_PASS", "A_ATTACK", "A_TASK", "A_REGAIN",
                                                                     "A_PICKUP"))
-A_SHOOT, A_ENGAGE, A_ASSIGN, A_STANCES, A_STANCE = (CODES[n] for n in ("A_SHOOT", "A_ENGAGE", "A_ASSIGN",
-                                                                        "A_STANCES", "A_STANCE"))
+A_SHOOT, A_ENGAGE, A_ASSIGN, A_STANCES, A_STANCE, A_YIELD, A_BACK = (
+    CODES[n] for n in ("A_SHOOT", "A_ENGAGE", "A_ASSIGN", "A_STANCES", "A_STANCE", "A_YIELD", "A_BACK"))
 F_MORE, F_SPREAD = CODES["F_MORE"], CODES["F_SPREAD"]
 S_AUTO = CODES["S_AUTO"]
 L_ROUND, L_ATTACK, L_ROLL, L_AFTER, L_THRUST, L_COUNTER, L_TASK, L_EFFECT, L_SEVERITY, L_TARGETS, L_END_ROUND, \

@@ -31,6 +31,7 @@ from estoc.systems.tor.blow import Numbers, numbers
 from estoc.systems.tor.codes import (
     A_ASSIGN,
     A_ATTACK,
+    A_BACK,
     A_ENGAGE,
     A_PASS,
     A_PICKUP,
@@ -39,6 +40,7 @@ from estoc.systems.tor.codes import (
     A_STANCE,
     A_STANCES,
     A_TASK,
+    A_YIELD,
     CODES,
     F_MORE,
     F_SPREAD,
@@ -414,8 +416,7 @@ class TorFight(Sides):
         """The GM keeps a free adversary at the rear: it stays there, round after round, until the GM engages it."""
         self._engagement(records)
         a = self.index(str(event["target"]))
-        if self.hero(a) or self.opponents(a):
-            raise RulesError(_("only a free adversary stays at the rear"))
+        self.check(a, A_BACK)
         array(self.F, "back")[0, a] = 1
         records.append({"kind": "rear", "actor": self.combatants[a].id})
 
@@ -444,13 +445,7 @@ class TorFight(Sides):
 
     def _yield(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         c = self.index(str(event["target"]))
-        if not self.tasks.get("ceder-terrain", True):
-            raise RulesError(_("the task {id} is switched off in this fight").format(id="ceder-terrain"))
-        struck = int(self.F.last_round[0]) if int(self.F.last_target[0]) == c else self.round
-        if self.hero(c) and (self.value("yielded", c) == struck or self.value("regain", c)):
-            raise RulesError(_("{who} has already yielded ground this round").format(who=self.combatants[c].id))
-        if self.may_yield() != c:
-            raise RulesError(_("a hero yields ground right after an attack that cost endurance"))
+        self.check(c, A_YIELD, id="ceder-terrain")
         back = int(self.K.py_yield(self.F, 0, c))
         records.append({"kind": "yield", "actor": self.combatants[c].id, "saved": back,
                         "endurance": self.value("endurance", c)})

@@ -123,6 +123,10 @@ A_STANCES = cython.declare(const_int, 8)
 """The stances are taken: the engagement may begin."""
 A_STANCE = cython.declare(const_int, 9)
 """A combatant takes the stance ``d[3]``."""
+A_YIELD = cython.declare(const_int, 10)
+"""The hero the last blow struck yields ground."""
+A_BACK = cython.declare(const_int, 11)
+"""The GM keeps the adversary ``c`` at the rear."""
 F_MORE = cython.declare(const_int, 1)
 F_SPREAD = cython.declare(const_int, 2)
 
@@ -169,6 +173,9 @@ R_ASSIGN_COUNT = cython.declare(const_int, 38)
 R_TAKEN = cython.declare(const_int, 39)
 R_ASSIGN_FOE = cython.declare(const_int, 40)
 R_STANCE_HERO = cython.declare(const_int, 41)
+R_YIELDED = cython.declare(const_int, 42)
+R_NO_YIELD = cython.declare(const_int, 43)
+R_BACK_FREE = cython.declare(const_int, 44)
 
 # --- the policy's moments, a hero's own (``hope_use``, ``aim``: estoc's policy, which estoc balance searches) -------
 H_NEVER = cython.declare(const_int, 0)
@@ -1701,6 +1708,16 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
             if o != c and standing(F, w, o) and F.engaged[w + o, t]:
                 return R_TAKEN
         return R_OK
+    if kind == A_YIELD:
+        # « Céder du terrain »: the task on, once a round (the round of the blow), not while regaining position.
+        if not F.tasks_on[T_YIELD]:
+            return R_TASK_OFF
+        o = F.last_round[w] if F.last_target[w] == c else F.rnd[w]
+        if is_hero(F, c) and (F.yielded[w + c] == o or F.regain[w + c]):
+            return R_YIELDED
+        return R_OK if may_yield(F, w) == c else R_NO_YIELD
+    if kind == A_BACK:
+        return R_OK if not is_hero(F, c) and opponents(F, w, c) == 0 else R_BACK_FREE
     if kind == A_SHOOT:
         if F.shot[w + c]:
             return R_SHOT
@@ -2508,7 +2525,7 @@ def py_codes() -> dict:
         "G_HELM": G_HELM, "G_SHIELD": G_SHIELD, "G_WEAPON": G_WEAPON,
         "A_PASS": A_PASS, "A_ATTACK": A_ATTACK, "A_TASK": A_TASK, "A_REGAIN": A_REGAIN, "A_PICKUP": A_PICKUP,
         "A_SHOOT": A_SHOOT, "A_ENGAGE": A_ENGAGE, "A_ASSIGN": A_ASSIGN, "A_STANCES": A_STANCES,
-        "A_STANCE": A_STANCE, "F_MORE": F_MORE, "F_SPREAD": F_SPREAD,
+        "A_STANCE": A_STANCE, "A_YIELD": A_YIELD, "A_BACK": A_BACK, "F_MORE": F_MORE, "F_SPREAD": F_SPREAD,
         "H_NEVER": H_NEVER, "H_FINISHING": H_FINISHING, "H_ATTACKS": H_ATTACKS, "H_ALL": H_ALL,
         "AIM_WEAKEST": AIM_WEAKEST, "AIM_DANGEROUS": AIM_DANGEROUS,
         "L_ROUND": L_ROUND, "L_ATTACK": L_ATTACK, "L_ROLL": L_ROLL, "L_AFTER": L_AFTER, "L_THRUST": L_THRUST,
@@ -2529,5 +2546,6 @@ def py_codes() -> dict:
         "R_ALREADY_DROPPED": R_ALREADY_DROPPED, "R_NOT_DROPPED": R_NOT_DROPPED, "R_REAR_CLOSED": R_REAR_CLOSED,
         "R_OUTNUMBERED": R_OUTNUMBERED, "R_ENGAGE_SIDES": R_ENGAGE_SIDES, "R_REAR_ENGAGES": R_REAR_ENGAGES,
         "R_ENGAGE_ORDER": R_ENGAGE_ORDER, "R_ENGAGE_FREE": R_ENGAGE_FREE, "R_ASSIGN_COUNT": R_ASSIGN_COUNT,
-        "R_TAKEN": R_TAKEN, "R_ASSIGN_FOE": R_ASSIGN_FOE, "R_STANCE_HERO": R_STANCE_HERO,
+        "R_TAKEN": R_TAKEN, "R_ASSIGN_FOE": R_ASSIGN_FOE, "R_STANCE_HERO": R_STANCE_HERO, "R_YIELDED": R_YIELDED,
+        "R_NO_YIELD": R_NO_YIELD, "R_BACK_FREE": R_BACK_FREE,
     }

@@ -53,6 +53,9 @@ MESSAGES: dict[str, Callable[[], str]] = {
     "R_TAKEN": lambda: _("{foes}: already facing another hero"),
     "R_ASSIGN_FOE": lambda: _("the GM assigns standing adversaries to a hero"),
     "R_STANCE_HERO": lambda: _("only a hero takes a stance: forward, open, defensive or rearward"),
+    "R_YIELDED": lambda: _("{who} has already yielded ground this round"),
+    "R_NO_YIELD": lambda: _("a hero yields ground right after an attack that cost endurance"),
+    "R_BACK_FREE": lambda: _("only a free adversary stays at the rear"),
 }
 NAMES = {code: name for name, code in REASONS.items()}
 
