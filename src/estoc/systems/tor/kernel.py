@@ -1194,6 +1194,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def spend(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t, special: cython.int, face: i64, tengwar: i64,
@@ -1562,6 +1563,7 @@ def chooser(F: Fights, w: cython.Py_ssize_t) -> i64:
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def weapon_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
@@ -1576,6 +1578,7 @@ def weapon_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def special_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64, special: i64) -> cython.int:
@@ -1988,7 +1991,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
                 k = F.plan[c, i]
                 if F.tasks_on[k] and is_secondary(k) and moment(F, w, c, k):
                     task_decision(F, w, c, k, d)
-                    if allowed(F, w, c, d) == R_OK:
+                    if task_code(F, w, c, d) == R_OK:  # allowed()'s judgement of a task (no regain here)
                         return
                     no_decision(d)
         if F.next_dice[w + c] == 0:
@@ -1996,7 +1999,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
                 k = F.plan[c, i]
                 if F.tasks_on[k] and not is_secondary(k) and k != T_YIELD and moment(F, w, c, k):
                     task_decision(F, w, c, k, d)
-                    if allowed(F, w, c, d) == R_OK:
+                    if task_code(F, w, c, d) == R_OK:  # allowed()'s judgement of a task (no regain here)
                         return
                     no_decision(d)
     close: cython.bint = opponents(F, w, c) > 0
@@ -2019,10 +2022,10 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
     d[0] = A_ATTACK
     d[1] = t
     d[2] = s
+    # The attack is built allowed (an engaged foe for a close-combat weapon, a bow at the rear, Hope left):
+    # :func:`allowed` is not asked again on the simulation's hottest path (a test holds every decision allowed).
     if is_hero(F, c) and spends_hope(F, w, c, F.endurance[w + t] <= F.damage[c, s]):
         d[7] = 1
-    if allowed(F, w, c, d) != R_OK:
-        no_decision(d)
 
 
 
