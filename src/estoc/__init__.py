@@ -14,10 +14,7 @@ if TYPE_CHECKING:
     from estoc.dice import DiceSource, ScriptedDice, SeededDice, open_ended
     from estoc.errors import ContentError, DiceError, EstocError, InputError, RulesError, UnknownIdError
     from estoc.i18n import set_language
-    from estoc.systems.base import RuleSystem, find_system
-    from estoc.systems.d100 import D100
-    from estoc.systems.harp import HARP
-    from estoc.systems.tor import TOR
+    from estoc.systems.base import D100, HARP, TOR, RuleSystem, find_system
 
 __version__ = "0.1.0"
 
@@ -27,8 +24,8 @@ _HOMES = {
     "SeededDice": "estoc.dice", "open_ended": "estoc.dice", "ContentError": "estoc.errors",
     "DiceError": "estoc.errors", "EstocError": "estoc.errors", "InputError": "estoc.errors",
     "RulesError": "estoc.errors", "UnknownIdError": "estoc.errors", "set_language": "estoc.i18n",
-    "RuleSystem": "estoc.systems.base", "find_system": "estoc.systems.base", "D100": "estoc.systems.d100",
-    "HARP": "estoc.systems.harp", "TOR": "estoc.systems.tor",
+    "RuleSystem": "estoc.systems.base", "find_system": "estoc.systems.base", "D100": "estoc.systems.base",
+    "HARP": "estoc.systems.base", "TOR": "estoc.systems.base",
 }
 
 

@@ -21,7 +21,7 @@ def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_cache_gives_the_parsed_records(cache_home: Path) -> None:
     first = load_folder(shipped_folder())
-    assert list(cache_home.glob("content-*.pickle"))
+    assert list(cache_home.glob("content-*.json"))
     second = load_folder(shipped_folder())
     assert first.records.keys() == second.records.keys()
     for key, records in first.records.items():
@@ -50,8 +50,8 @@ def test_a_changed_file_is_parsed_again(cache_home: Path, tmp_path: Path) -> Non
 
 def test_a_broken_cache_is_ignored(cache_home: Path) -> None:
     load_folder(shipped_folder())
-    for path in cache_home.glob("content-*.pickle"):
-        path.write_bytes(b"not a pickle")
+    for path in cache_home.glob("content-*.json"):
+        path.write_bytes(b"not JSON")
     assert load_folder(shipped_folder()).kind("harp", "weapons")
 
 
@@ -62,21 +62,71 @@ def test_an_unwritable_cache_is_ignored(tmp_path: Path, monkeypatch: pytest.Monk
     assert load_folder(shipped_folder()).kind("harp", "weapons")
 
 
-def test_equal_attack_cells_are_one_object_so_the_cache_stays_small(cache_home: Path) -> None:
-    # A table holds thousands of cells but few distinct ones: the loader shares each (cells are frozen), so the
-    # pickle stores and loads each once. The cache's size and load time at start-up depend on it.
-    import pickle
-
+def test_equal_attack_cells_are_one_object_however_the_tables_were_read(cache_home: Path) -> None:
+    # A table holds thousands of cells but few distinct ones: each is kept once (cells are frozen), whether the
+    # table was read from its CSV file or from the cache.
     from estoc.content.models.harp import AttackTable
 
-    content = load_folder(shipped_folder())
-    tables = content.all("harp", "attack-tables", AttackTable)
-    cells = [cell for table in tables for row in table.rows for cell in row]
-    assert len(cells) > 10_000
-    distinct = {(cell.hits, cell.severity) for cell in cells}
-    assert len({id(cell) for cell in cells}) == len(distinct)
-    one = pickle.loads(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
-    assert [t.rows for t in one] == [t.rows for t in tables]
+    for _read in ("parsed", "from the cache"):
+        content = load_folder(shipped_folder())
+        tables = content.all("harp", "attack-tables", AttackTable)
+        cells = [cell for table in tables for row in table.rows for cell in row]
+        assert len(cells) > 10_000
+        distinct = {(cell.hits, cell.severity) for cell in cells}
+        assert len({id(cell) for cell in cells}) == len(distinct)
+
+
+def test_the_cache_cannot_run_code(cache_home: Path, tmp_path: Path) -> None:
+    """The cache is JSON read through the models: a pickle laid in the cache folder is never read, and a cache file
+    whose records fail their models, or that names another digest, is ignored (the files are parsed)."""
+    import json
+    import pickle
+
+    load_folder(shipped_folder())
+    (written,) = cache_home.glob("content-*.json")
+    marker = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self) -> tuple[object, ...]:
+            return (marker.write_text, ("code ran",))
+
+    for name in (written.name.replace(".json", ".pickle"), "content.pickle"):
+        (cache_home / name).write_bytes(pickle.dumps(Payload()))
+    assert load_folder(shipped_folder()).kind("harp", "weapons")
+    assert not marker.exists()
+
+    data = json.loads(written.read_text(encoding="utf-8"))
+    row = next(r for r in data["records"] if r[1] == "weapons")
+    record = json.loads(row[4])
+    record["ob_mod"] = "__import__('os').system('true')"
+    row[4] = json.dumps(record)
+    written.write_text(json.dumps(data), encoding="utf-8")
+    weapons = load_folder(shipped_folder()).kind("harp", "weapons")
+    assert all(isinstance(item.record.ob_mod, int) for item in weapons.values())  # type: ignore[attr-defined]
+
+    data["digest"] = "0" * 32
+    written.write_text(json.dumps(data), encoding="utf-8")
+    calls = []
+    files = list(content_files(shipped_folder()))
+
+    def parse() -> list:  # type: ignore[type-arg]
+        calls.append(1)
+        return [r for path in files for r in load_file(path, shipped=True)]
+
+    cached_records(files, parse)
+    assert calls == [1]  # another digest inside: parsed again (and written anew)
+    cached_records(files, parse)
+    assert calls == [1]
+
+
+def test_a_cache_that_is_a_pipe_is_not_waited_for(cache_home: Path) -> None:
+    import os
+
+    load_folder(shipped_folder())
+    (written,) = cache_home.glob("content-*.json")
+    written.unlink()
+    os.mkfifo(written)
+    assert load_folder(shipped_folder()).kind("harp", "weapons")  # (a FIFO opened to read would wait for ever)
 
 
 @pytest.mark.parametrize("path", content_files(shipped_folder()), ids=lambda p: p.name)

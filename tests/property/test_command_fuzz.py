@@ -42,6 +42,9 @@ def session(name: str) -> tuple[FightSystem, dict[str, Any], EventStore, list[st
 
 NUMBERS = st.one_of(st.integers(-3, 120), st.integers(-10**30, 10**30)).map(str)
 NOISE = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
+HOSTILE = st.sampled_from(["\udcff\udcfe", "\x00", "\x1b[2J", "\x07", "\t", "\x9b", "x" * 600, "\ufeff"])
+"""What a terminal or a file hands over: bytes that are not UTF-8 (surrogate escapes), control characters, a line
+past the limit, a byte order mark."""
 EXTRA = st.sampled_from(["roll", "jet", "parry", "parade", "crit", "all", "tout", "end", "fin", "as", "stun",
                          "bleed", "etourdi", "forward", "open", "defensive", "rearward", "1d6", "", "-", "#"])
 
@@ -52,7 +55,7 @@ def lines(draw: st.DrawFn, words: list[str], ids: list[str]) -> str:
         return draw(NOISE)
     parts = [draw(st.sampled_from(words))]
     for _arg in range(draw(st.integers(0, 4))):
-        parts.append(draw(st.one_of(st.sampled_from(ids), NUMBERS, EXTRA, NOISE)))
+        parts.append(draw(st.one_of(st.sampled_from(ids), NUMBERS, EXTRA, NOISE, HOSTILE)))
     return " ".join(parts)
 
 

@@ -3,6 +3,7 @@ sockets that open connections and never finish them, read nothing, or go away mi
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import resource
 import socket
@@ -16,7 +17,7 @@ from tests.web.conftest import make_session
 
 from estoc.content.registry import Content
 from estoc.web.live import LiveServer
-from estoc.web.server import DESCRIPTOR_MARGIN, Limits
+from estoc.web.server import DESCRIPTOR_MARGIN, HEAD_LIMIT, Limits
 
 QUICK = Limits(head_s=0.6, body_s=0.6, keep_alive_s=1, write_stall_s=0.6, per_client=12, total=40,
                requests_per_connection=3)
@@ -81,6 +82,39 @@ def test_a_connection_that_never_finishes_its_head_is_closed(live: Callable[...,
     assert closed_within(silent, 3) and closed_within(partial, 3)
     assert time.monotonic() - start < 3
     assert server.doors.count == 0
+
+
+def _answer(sock: socket.socket) -> bytes:
+    sock.settimeout(5)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+@pytest.mark.parametrize("pieces", [1, 40])
+def test_a_head_over_the_limit_is_refused_however_it_arrives(live: Callable[..., LiveServer], pieces: int) -> None:
+    """One packet (h11 alone would read it at any size) or many (h11's own bound): 431, then the connection goes."""
+    server = live()
+    gm = gm_client(server)
+    head = (b"GET /gm/live HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: " + cookie_header(gm) + b"\r\nX-Pad: "
+            + b"a" * (HEAD_LIMIT + 100) + b"\r\n\r\n")
+    sock = connect(server)
+    step = -(-len(head) // pieces)
+    with contextlib.suppress(ConnectionError):
+        for at in range(0, len(head), step):
+            sock.sendall(head[at:at + step])
+    answer = _answer(sock)
+    assert answer.split(b"\r\n", 1)[0] in (b"HTTP/1.1 431 Request Header Fields Too Large", b"HTTP/1.1 400 Bad Request")
+    if pieces == 1:
+        assert answer.startswith(b"HTTP/1.1 431")
+    assert closed_within(sock, 3)
+    small = connect(server, b"GET /gm/live HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: " + cookie_header(gm)
+                    + b"\r\nX-Pad: " + b"a" * (HEAD_LIMIT // 2) + b"\r\n\r\n")
+    assert _answer(small).startswith(b"HTTP/1.1 200")  # a large head within the limit is read as ever
 
 
 def test_a_body_that_never_comes_is_closed_and_logs_nothing(live: Callable[..., LiveServer], tmp_path: Path) -> None:

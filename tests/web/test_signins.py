@@ -103,6 +103,23 @@ def test_wrong_keys_are_limited(served: Served, monkeypatch: pytest.MonkeyPatch)
     assert [tab.get("/view?key=bad").status_code for _ in range(4)] == [403, 403, 403, 429]  # the burst, again
 
 
+def test_a_signed_in_screen_is_not_held_back_by_wrong_keys_from_its_address(
+        served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from estoc.web import security
+
+    clock = [1000.0]
+    monkeypatch.setattr(security, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    served.app.state.web.throttle = Throttle(burst=3, every_s=1.0)
+    gm = served.tab("gm")  # signed in before the guesses
+    guesser = served.tab(None)  # the same address (a player's typo, someone behind the same router)
+    assert [guesser.get("/view?key=" + "z" * 43).status_code for _ in range(4)] == [403, 403, 403, 429]
+    assert gm.get("/gm").status_code == 200 and gm.get("/gm/live").status_code == 200
+    guesser.cookies = {"estoc_gm": "a" * 43}
+    assert guesser.get("/gm").status_code == 429  # an unknown sign-in is still refused unread
+
+
 @pytest.mark.parametrize("host", ["localhost:8000@evil.example", "evil.example:8000", "127.0.0.1:8000/x",
                                   "127.0.0.1:8000 x", "127.0.0.1:99999", "127.0.0.1:", "[::1", "[zz::1]:8000",
                                   "127.0.0.1.evil.example", "", "localhost:8000\\@evil", "user@localhost:8000"])

@@ -11,8 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
+from rich.console import Console
+from typer.core import _TyperParameter
 from typer.exceptions import TyperException
 
+from estoc.cli import app
+from estoc.cli.completion import prepare, shell_named
 from estoc.cli.guard import printable, unexpected
 from estoc.errors import EstocError, InputError
 from estoc.i18n import _, check_environment, set_language
@@ -57,8 +61,6 @@ def _metavar_word(match: re.Match[str]) -> str:
 def _name_value_kinds() -> None:
     """Typer names an option's value by its Python type (``<list[int]>``): name it in the user's words instead, where
     typer computes it, so that the help's columns are laid out around the words printed."""
-    from typer.core import _TyperParameter
-
     if getattr(_TyperParameter.display_type, "estoc_words", False):
         return
     python_type = _TyperParameter.display_type
@@ -95,9 +97,8 @@ def _usage_message(exc: TyperException) -> str:
         return _("{option} needs a value").format(option=getattr(exc, "option_name", text))
     if text.startswith("No such command"):
         name = text.split("'")[1] if "'" in text else text
-        from estoc.cli.app import COMMANDS
 
-        close = difflib.get_close_matches(name, list(COMMANDS), n=1)
+        close = difflib.get_close_matches(name, list(app.COMMANDS), n=1)
         if close:
             return _("no such command: {name} (did you mean {close}?)").format(name=name, close=close[0])
         return _("no such command: {name}").format(name=name)
@@ -119,10 +120,21 @@ def _invoke(command: Any, args: list[str]) -> Any:
         sys.stdout.write(localize_help(buffer.getvalue()))
 
 
+def _tolerant_streams() -> None:
+    """Any terminal works: bytes typed that are not text reach the tracker as such (it says so in words, see
+    :func:`estoc.play.tracker.checked_line`), and a letter the output's encoding lacks (``PYTHONIOENCODING=ascii``,
+    an old console) is written as ``?`` instead of stopping the command."""
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "replace"), (sys.stderr, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(Exception):  # (a stream that cannot change: left as it is)
+                reconfigure(errors=errors)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
-    from rich.console import Console
+    _tolerant_streams()
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
@@ -130,13 +142,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_language(chosen)
         if chosen is None:
             check_environment()
-        from estoc.cli.app import build_app
-        from estoc.cli.completion import prepare, shell_named
 
         args = shell_named(args)
         prepare()
 
-        command = build_app()
+        command = app.build_app()  # (through the module: tests replace it)
         try:
             result = _invoke(command, args)
         except TyperException as exc:

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from estoc.cli.completion import options
 from estoc.i18n import _
 
 COMMANDS = {"attack": "attack", "demo": "demo", "fight": "fight", "run": "fight", "log": "fight", "odds": "odds",
@@ -34,6 +35,7 @@ class LazyCommands(MutableMapping[str, Any]):
             holder = typer.Typer(**SETTINGS)
             holder.callback()(_nothing)
             module.register(holder)
+            # lazy: pydantic (the content's bounds) loads once a command is built, not for --version or completion.
             from estoc.cli.bounds import bound_numbers
 
             commands = typer.main.get_command(holder).commands  # type: ignore[attr-defined]
@@ -68,8 +70,6 @@ def build_app() -> Any:
     """The ``estoc`` command; its subcommands are built when asked for (:class:`LazyCommands`)."""
     app = typer.Typer(name="estoc", help=_("Combat engine and game-master assistant for tabletop role-playing "
                                            "games (HARP · TdM, d100, The One Ring house rules)."), **SETTINGS)
-
-    from estoc.cli.completion import options
 
     extra = options()
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from estoc.cli import d100, tor
 from estoc.cli.app import content_folders
-from estoc.cli.common import console, grouped, harp_content, print_json, refuse_foreign_options
+from estoc.cli.common import console, grouped, print_json, refuse_foreign_options
 from estoc.content.models import harp
-from estoc.content.registry import Content
+from estoc.content.registry import Content, load_content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.errors import InputError
 from estoc.i18n import _, pick
@@ -21,7 +21,7 @@ from estoc.systems.harp.attack import AttackSettings
 from estoc.systems.harp.exchange import Combatant, one_exchange
 from estoc.systems.harp.heroes import combatant_for
 from estoc.systems.harp.strike import Strike, missile_fields
-from estoc.systems.harp.tables import SIZE_INDEX, HarpTables
+from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, compile_tables
 
 BEYOND = ("cap", "uncapped", "second-attack")
 
@@ -119,64 +119,15 @@ def register(app: typer.Typer) -> None:
         protection_roll: Annotated[list[int] | None, typer.Option("--protection-roll", help=_(
             "tor: the protection roll, its feat die first, then its success dice."))] = None,
     ) -> None:
-        if find_system(system).id == "tor":
-            refuse_foreign_options(ctx, "tor")
-            tor.attack(ctx, tor.options_from(locals()), roll=roll, success_roll=success_roll,
-                       protection_roll=protection_roll, seed=seed, as_json=as_json)
-            return
-        if find_system(system).id == "d100":
-            refuse_foreign_options(ctx, "d100")
-            d100.attack(ctx, d100.options_from(locals()), roll=roll, defence_roll=defence_roll, damage_roll=damage_roll,
-                        bonus_roll=bonus_roll, seed=seed, as_json=as_json)
-            return
-        refuse_foreign_options(ctx, "harp")
-        if beyond_limit not in BEYOND:
-            raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
-                value=beyond_limit))
-        prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
-                           attacker_level=attacker_level, defender_level=defender_level, strike=strike,
-                           armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
-        tables, names = prepared.tables, prepared.names
-        striker, chosen, target = prepared.striker, prepared.chosen, prepared.target
-        faces: dict[str, list[int]] = {"attack": list(roll or [])}
-        for purpose, value in (("critical", crit_roll), ("extra-critical", extra_roll), ("fumble", fumble_roll)):
-            if value is not None:
-                faces[purpose] = [value]
-        dice = ScriptedDice(faces, fallback=SeededDice(seed), strict=["attack"] if roll else [], record=True)
-        dice.check_faces(100)
-        attacker_sheet = replace(striker, strikes=(chosen,)) if striker is not None else Combatant(
-            id="attacker", name={"fr": "attaquant", "en": "attacker"}, hp=1, db=0, armour_type=1, body_rr=0,
-            strikes=(chosen,))
-        if distance is not None and not 0 <= distance <= 100_000:
-            raise InputError(_("--distance is in metres, 0 or more, not {value}").format(value=distance))
-        covered = (0, 0)
-        if cover:
-            found = prepared.content.get("harp", "cover", cover, harp.Cover)
-            covered = (found.melee, found.missile)
-        event = one_exchange(tables, attacker_sheet, target, dice, distance=distance, cover=covered,
-                             engaged=engaged,
-                             settings=AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
-        dice.check_all_used(["attack"])
-        t = tables.attack.index(chosen.table)
-        table_severity = int(tables.attack.severity[t, event["row"], target.armour_type - 1]) if event["hit"] else 0
-        event.update(weapon=weapon, attacker=attacker, defender=defender, critical_reduction=target.crit_reduction)
-        event["dice"] = [{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
-                         for r in dice.records or []]
-        if as_json:
-            print_json(event)
-            return
-        out = console()
-        if striker is not None or defender:
-            out.print(_("{a} attacks {d} with {strike}.").format(
-                a=pick(striker.name) if striker else _("The attacker"),
-                d=pick(target.name) if defender else _("the target"), strike=pick(chosen.name)), markup=False)
-        for line in narrate_attack(event, names):
-            out.print(line, markup=False)
-        if event["critical_reduction"] and event["critical"] is None and table_severity:
-            out.print(_("The table showed a critical {severity}, but the target's size wipes it out.").format(
-                severity=" ABCDE"[table_severity]), markup=False)
-        if event["knocked_down"]:
-            out.print(_("The target is knocked down."), markup=False)
+        declared = find_system(system)
+        refuse_foreign_options(ctx, declared.id)
+        values = {name: value for name, value in locals().items() if name not in ("ctx", "declared")}
+        declared.entry("cli_attack")(ctx, **values)
+
+
+def harp_content(folders: list[Path]) -> tuple[Content, HarpTables]:
+    content = load_content(folders)
+    return content, compile_tables(content)
 
 
 @dataclass(frozen=True)
@@ -245,3 +196,60 @@ def prepare(ctx: typer.Context, *, ob: int | None, db: int | None, weapon: str |
     target = replace(target, db=target.db if db is None else db,
                      armour_type=target.armour_type if armor_type is None else armor_type)
     return Prepared(content, tables, names, striker, chosen, target)
+
+
+def harp_attack(ctx: typer.Context, *, ob: int | None, db: int | None, attacker: str | None, defender: str | None,
+                attacker_level: int | None, defender_level: int | None, strike: int, weapon: str | None,
+                table: str | None, armor_type: int | None, size: str | None, fumble: int | None,
+                critical: str | None, additional: str | None, roll: list[int] | None, crit_roll: int | None,
+                extra_roll: int | None, fumble_roll: int | None, beyond_limit: str, seed: int | None, as_json: bool,
+                distance: int | None, cover: str | None, engaged: bool, **_others: object) -> None:
+    """HARP's side of the command (its declaration's ``cli_attack`` entry): the parameters by name; those of the
+    other systems are ignored (refused before, if typed)."""
+    if beyond_limit not in BEYOND:
+        raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
+            value=beyond_limit))
+    prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
+                       attacker_level=attacker_level, defender_level=defender_level, strike=strike,
+                       armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
+    tables, names = prepared.tables, prepared.names
+    striker, chosen, target = prepared.striker, prepared.chosen, prepared.target
+    faces: dict[str, list[int]] = {"attack": list(roll or [])}
+    for purpose, value in (("critical", crit_roll), ("extra-critical", extra_roll), ("fumble", fumble_roll)):
+        if value is not None:
+            faces[purpose] = [value]
+    dice = ScriptedDice(faces, fallback=SeededDice(seed), strict=["attack"] if roll else [], record=True)
+    dice.check_faces(100)
+    attacker_sheet = replace(striker, strikes=(chosen,)) if striker is not None else Combatant(
+        id="attacker", name={"fr": "attaquant", "en": "attacker"}, hp=1, db=0, armour_type=1, body_rr=0,
+        strikes=(chosen,))
+    if distance is not None and not 0 <= distance <= 100_000:
+        raise InputError(_("--distance is in metres, 0 or more, not {value}").format(value=distance))
+    covered = (0, 0)
+    if cover:
+        found = prepared.content.get("harp", "cover", cover, harp.Cover)
+        covered = (found.melee, found.missile)
+    event = one_exchange(tables, attacker_sheet, target, dice, distance=distance, cover=covered,
+                         engaged=engaged,
+                         settings=AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
+    dice.check_all_used(["attack"])
+    t = tables.attack.index(chosen.table)
+    table_severity = int(tables.attack.severity[t, event["row"], target.armour_type - 1]) if event["hit"] else 0
+    event.update(weapon=weapon, attacker=attacker, defender=defender, critical_reduction=target.crit_reduction)
+    event["dice"] = [{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
+                     for r in dice.records or []]
+    if as_json:
+        print_json(event)
+        return
+    out = console()
+    if striker is not None or defender:
+        out.print(_("{a} attacks {d} with {strike}.").format(
+            a=pick(striker.name) if striker else _("The attacker"),
+            d=pick(target.name) if defender else _("the target"), strike=pick(chosen.name)), markup=False)
+    for line in narrate_attack(event, names):
+        out.print(line, markup=False)
+    if event["critical_reduction"] and event["critical"] is None and table_severity:
+        out.print(_("The table showed a critical {severity}, but the target's size wipes it out.").format(
+            severity=" ABCDE"[table_severity]), markup=False)
+    if event["knocked_down"]:
+        out.print(_("The target is knocked down."), markup=False)

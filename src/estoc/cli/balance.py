@@ -195,6 +195,7 @@ def print_study(out: Console, data: dict[str, Any], study: Study, names: dict[st
 def plot_study(study: Study, path: Path) -> None:
     """Each combatant's plans in its latest race of each arm: the score and its 95 % interval, the plan kept
     marked."""
+    # lazy: matplotlib, optional and slow to import, only when a plot is asked for.
     from estoc.sim.plots import require_matplotlib
 
     plt = require_matplotlib()
@@ -232,6 +233,8 @@ def progress_line(show: bool) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
+
+    # lazy: rich.progress only when a study shows its progress (estoc --help builds this module).
     from rich.progress import Progress as Bar
     from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 

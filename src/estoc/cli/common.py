@@ -5,14 +5,15 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand
 
-from estoc.content.registry import Content, load_content
-from estoc.systems.harp.tables import HarpTables, compile_tables
+from estoc.errors import InputError
+from estoc.i18n import _, pick
+from estoc.systems.base import SYSTEMS
 
 T = TypeVar("T")
 
@@ -25,21 +26,10 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def harp_content(folders: list[Path]) -> tuple[Content, HarpTables]:
-    content = load_content(folders)
-    return content, compile_tables(content)
-
-
-SYSTEM_OPTIONS = {
-    "harp": ("--ob", "--db", "--table", "--armor-type", "--size", "--fumble", "--critical", "--additional-critical",
-             "--attacker-level", "--defender-level", "--crit-roll", "--additional-roll", "--fumble-roll",
-             "--body-rr", "--beyond-limit", "--strike", "--distance", "--cover", "--engaged"),
-    "d100": ("--defence", "--parry-weapon", "--skill", "--distance", "--difficult", "--modifier", "--kneeling",
-             "--fumble-from", "--dodge-missiles", "--defence-roll", "--damage-roll", "--bonus-roll"),
-    "tor": ("--extra-dice", "--favoured", "--ill-favoured", "--weary", "--special", "--parry-bonus",
-            "--success-roll", "--protection-roll"),
-}
-"""Options that belong to one rule system only (``estoc attack``, ``estoc odds attack``)."""
+def system_options() -> dict[str, tuple[str, ...]]:
+    """Options that belong to one rule system only (``estoc attack``, ``estoc odds attack``), by system id, as each
+    system declares them."""
+    return {system.id: system.options for system in SYSTEMS}
 
 
 def given_options(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
@@ -54,11 +44,9 @@ def given_options(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
 
 def refuse_foreign_options(ctx: typer.Context, system: str) -> None:
     """Options of another rule system make no sense to this one: say so rather than ignore them."""
-    from estoc.errors import InputError
-    from estoc.i18n import _
-
-    own = SYSTEM_OPTIONS.get(system, ())
-    for other, names in SYSTEM_OPTIONS.items():
+    options = system_options()
+    own = options.get(system, ())
+    for other, names in options.items():
         given = given_options(ctx, tuple(n for n in names if n not in own)) if other != system else []
         if given:
             raise InputError(_("{options}: options of the {other} system, not of {system}; choose it with "
@@ -72,9 +60,6 @@ def options_of(cls: type[T], values: dict[str, Any]) -> T:
 
 def weapon_number(owner: dict[str, str], carried: Sequence[str], weapon: str | None) -> int:
     """The weapon a command names among those ``owner`` carries, by its id or its number from 1 (default: 1)."""
-    from estoc.errors import InputError
-    from estoc.i18n import _, pick
-
     if weapon is None:
         return 1
     if weapon.isdigit():
@@ -89,17 +74,12 @@ def weapon_number(owner: dict[str, str], carried: Sequence[str], weapon: str | N
 
 
 def _grouped_command_class() -> type:
-    from typer.core import TyperCommand
-
     class SystemGroupedCommand(TyperCommand):
         """A command whose help lists the options shared by every rule system first, then each system's own under
         its name (``estoc attack --help``): a HARP user need not read past the d100 and One Ring options."""
 
         def format_options(self, ctx: Any, formatter: Any) -> None:
-            from estoc.i18n import _
-
-            titles = {"": _("Options"), "harp": _("HARP options"), "d100": _("d100 options (--system d100)"),
-                      "tor": _("The One Ring options (--system tor)")}
+            titles = {"": _("Options"), **{system.id: system.options_title() for system in SYSTEMS}}
             arguments: list[tuple[str, str]] = []
             groups: dict[str, list[tuple[str, str]]] = {key: [] for key in titles}
             for param in self.get_params(ctx):
@@ -109,7 +89,7 @@ def _grouped_command_class() -> type:
                 if param.param_type_name == "argument":
                     arguments.append(record)
                     continue
-                systems = [system for system, names in SYSTEM_OPTIONS.items() if set(param.opts) & set(names)]
+                systems = [system for system, names in system_options().items() if set(param.opts) & set(names)]
                 groups[systems[0] if len(systems) == 1 else ""].append(record)
             if arguments:
                 with formatter.section(_("Arguments")):

@@ -36,12 +36,14 @@ def shell_named(args: list[str]) -> list[str]:
 def prepare() -> None:
     """When a shell asks for completions (``_ESTOC_COMPLETE`` set by the script), register typer's answerers."""
     if os.environ.get(COMPLETE_VAR):
+        # lazy: typer's completion machinery loads only when a shell asks for completions.
         from typer._completion_classes import completion_init
 
         completion_init()
 
 
 def version() -> str:
+    # lazy: importlib.metadata is slow to import and only --version needs it.
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
@@ -53,6 +55,7 @@ def version() -> str:
 
 def _shell(value: str) -> str:
     if value == DETECT:
+        # lazy: typer's completion machinery loads only when completion is shown or installed.
         from typer._completion_shared import _get_shell_name
 
         detected = _get_shell_name() or os.path.basename(os.environ.get("SHELL", ""))
@@ -67,6 +70,7 @@ def _shell(value: str) -> str:
 
 def script(shell: str) -> str:
     """The completion script of ``estoc`` for ``shell``."""
+    # lazy: typer's completion machinery loads only when completion is shown or installed.
     from typer._completion_shared import get_completion_script
 
     return get_completion_script(prog_name=PROG, complete_var=COMPLETE_VAR, shell=_shell(shell))
@@ -87,6 +91,7 @@ def show_completion(ctx: typer.Context, _param: Any, value: str | None) -> None:
 def install_completion(ctx: typer.Context, _param: Any, value: str | None) -> None:
     if value is None or ctx.resilient_parsing:
         return
+    # lazy: typer's completion machinery loads only when completion is shown or installed.
     from typer._completion_shared import install
 
     shell, path = install(shell=_shell(value), prog_name=PROG, complete_var=COMPLETE_VAR)

@@ -13,9 +13,10 @@ from estoc.cli.common import console, print_json
 from estoc.content.loader import KINDS, content_files
 from estoc.content.registry import load_content, load_folder, shipped_folder
 from estoc.content.schema import all_schemas, kind_schema
-from estoc.errors import InputError
+from estoc.errors import ContentError, InputError
 from estoc.i18n import _, ngettext, pick
 from estoc.systems.harp.tables import compile_tables
+from estoc.systems.references import reference_problems
 
 
 def register(app: typer.Typer) -> None:
@@ -34,6 +35,9 @@ def register(app: typer.Typer) -> None:
         if folder is not None:
             load_folder(folder, content)
         compile_tables(content)
+        problems = reference_problems(content, target)
+        if problems:
+            raise ContentError(problems)
         files = len(content_files(target))
         records = sum(1 for items in content.records.values() for item in items.values()
                       if target.resolve() in item.path.resolve().parents)

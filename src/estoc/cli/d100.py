@@ -156,3 +156,15 @@ def odds(ctx: typer.Context, o: D100Options, *, hp: int | None, as_json: bool) -
         markup=False)
     for line in odds_lines(result):
         out.print(line, markup=False)
+
+
+def attack_command(ctx: typer.Context, **values: Any) -> None:
+    """``estoc attack --system d100`` (its declaration's ``cli_attack`` entry), from the command's parameters."""
+    attack(ctx, options_from(values), roll=values["roll"], defence_roll=values["defence_roll"],
+           damage_roll=values["damage_roll"], bonus_roll=values["bonus_roll"], seed=values["seed"],
+           as_json=values["as_json"])
+
+
+def odds_command(ctx: typer.Context, **values: Any) -> None:
+    """``estoc odds attack --system d100`` (its declaration's ``cli_odds`` entry), from the command's parameters."""
+    odds(ctx, options_from(values), hp=values["hp"], as_json=values["as_json"])

@@ -7,6 +7,7 @@ import contextlib
 import errno
 import io
 import os
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -20,26 +21,20 @@ from estoc.cli.guard import EscapedWriter, printable, unexpected
 from estoc.content.registry import load_content
 from estoc.engine.words import fold, mark_words
 from estoc.errors import EstocError, InputError
+from estoc.files import is_regular, read_regular_text
 from estoc.i18n import _, language, ngettext
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
-from estoc.play.systems import SYSTEMS, fight_system, read_encounter
+from estoc.play.systems import fight_system, read_encounter
+from estoc.play.telling import board, log_lines, markdown, record_lines, resume, when
 from estoc.play.tracker import Tracker, shown_name
-from estoc.render.board import board_lines
-from estoc.render.tracker import tracker_lines
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
 
 
-def when(stamp: str) -> str:
-    """A stored ISO timestamp as the GM reads it: date and minute, UTC."""
-    from datetime import datetime
-
-    try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M UTC")
-    except ValueError:
-        return stamp
+SCRIPT_LIMIT = 4 * 1024 * 1024
+"""The largest file of commands read by ``estoc fight run`` (thousands of fights' worth of lines)."""
 
 
 def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
@@ -49,8 +44,6 @@ def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
 def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: int | None, beasts_flee: bool,
                 name: str | None = None) -> Tracker:
     """A new fight of ``encounter`` in ``store``; estoc's dice from ``seed`` (``None``: a fresh one)."""
-    import secrets
-
     content = load_content(content_folders(ctx))
     loaded = read_encounter(encounter, content)
     setup = {"encounter": loaded.setup, "seed": seed if seed is not None else secrets.randbits(32),
@@ -59,54 +52,13 @@ def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: in
 
 
 def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Tracker:
-    info = store.fight(fight_id)
-    if info.system not in SYSTEMS:
-        raise InputError(_("fight {id} is a {system} fight").format(id=fight_id, system=info.system))
-    return Tracker(store, fight_id, fight_system(info.system, load_content(content_folders(ctx))))
-
-
-def board(tracker: Tracker) -> list[str]:
-    """The fight's board with the GM's marks (the system's own status lines for a system without a board here)."""
-    view_round = int(tracker.fight.view().get("round") or 0)
-    lines = board_lines(tracker.system.id, tracker.fight, tracker.marks.board(view_round))
-    return lines if lines is not None else tracker.system.status_lines(tracker.fight)
-
-
-def record_lines(tracker: Tracker, record: dict[str, Any], veiled: frozenset[str] = frozenset()) -> list[str]:
-    """One record's lines; ``veiled``: the ids of the combatants whose hit points or endurance are told in words, as
-    the players see them (:mod:`estoc.render.veil`; none by default, as the GM and the terminal read them)."""
-    if record.get("kind") == "tracker":
-        return tracker_lines(record)
-    return tracker.system.narrate(record, tracker.fight, veiled=veiled)
+    return resume(store, fight_id, load_content(content_folders(ctx)))
 
 
 def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str]) -> None:
     for record in records:
         for line in record_lines(tracker, record):
             out.write(line + "\n")
-
-
-def log_lines(tracker: Tracker) -> list[str]:
-    lines: list[str] = []
-    for record in tracker.records:
-        lines.extend(record_lines(tracker, record))
-    return lines
-
-
-def markdown(tracker: Tracker) -> str:
-    """A fight's log and summary as Markdown."""
-    info = tracker.store.fight(tracker.fight_id)
-    parts = [f"# {shown_name(info.name)}", "",
-             _("Fight {id}, {created}.").format(id=info.id, created=when(info.created)), ""]
-    for line in log_lines(tracker):
-        if line.startswith("— "):
-            parts += ["", f"## {line.strip('— ')}", ""]
-        elif line:
-            indent = len(line) - len(line.lstrip(" "))
-            parts.append(("  " * (indent // 2)) + "- " + line.strip())
-    parts += ["", "## " + _("Summary"), ""]
-    parts += ["- " + line.strip() for line in tracker.system.summary_lines(tracker.fight)[1:]]
-    return "\n".join(parts) + "\n"
 
 
 def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = False) -> bool:
@@ -159,8 +111,10 @@ class FightShell(cmd.Cmd):
         """Creatures play by the default policy between the heroes' turns (the demo's interactive mode); a hero's
         command and the creatures' turns after it are one command, undone as one."""
         name = shown_name(tracker.store.fight(tracker.fight_id).name)
+        rules = tracker.rules_check.message()
         self.intro = "\n".join([_("Fight {id}: {name}. Type help for the commands, quit to leave (the fight is "
-                                  "saved).").format(id=tracker.fight_id, name=name), *board(tracker)])
+                                  "saved).").format(id=tracker.fight_id, name=name),
+                                 *([f"! {rules}"] if rules else []), *board(tracker)])
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
@@ -180,6 +134,7 @@ class FightShell(cmd.Cmd):
         readline: Any = None
         if self.use_rawinput and self.completekey:
             try:
+                # lazy: readline takes the terminal over as it loads: only for an interactive session.
                 import readline
             except ImportError:
                 readline = None
@@ -370,10 +325,7 @@ def register(app: typer.Typer) -> None:
             "Badly hurt beasts flee (the GM's choice)."))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print the final state and the events."))] = False,
     ) -> None:
-        try:
-            lines = script.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(_("cannot read the file: {error}").format(error=exc)) from exc
+        lines = read_regular_text(script, SCRIPT_LIMIT).splitlines()
         store = open_store(db)
         tracker = new_tracker(ctx, store, encounter, seed, beasts_flee)
         out: IO[str] = EscapedWriter(sys.stdout) if not as_json else io.StringIO()  # type: ignore[assignment]
@@ -446,6 +398,10 @@ def write_file(path: Path, text: str, *, force: bool = False) -> Path:
             raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=_("it is a folder")))
         if (path.exists() or path.is_symlink()) and not force:
             raise InputError(_("{path} already exists; add --force to replace it").format(path=path))
+        if path.exists() and not path.is_symlink() and not is_regular(path):
+            # --force replaces a file, never a pipe, a device or a socket another program reads.
+            raise InputError(_("cannot write {path}: {reason}").format(
+                path=path, reason=_("it is not a regular file (a pipe, a device or a socket): it is not replaced")))
         if not path.parent.is_dir():
             raise InputError(_("cannot write {path}: {reason}").format(
                 path=path, reason=_("the folder {folder} does not exist").format(folder=path.parent)))

@@ -3,15 +3,13 @@ line with their details in a log file (never a traceback on the terminal)."""
 
 from __future__ import annotations
 
-import os
-import sys
-import traceback
 import unicodedata
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import IO
 
+from estoc.crash import state_folder, write_crash_log
 from estoc.i18n import _
+
+__all__ = ["EscapedWriter", "one_line", "printable", "state_folder", "unexpected", "write_crash_log"]
 
 # Kept as they are: a new line and a tab lay text out; every other control character could drive the terminal.
 _KEPT = frozenset("\n\t")
@@ -57,39 +55,6 @@ class EscapedWriter:
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.stream, name)
-
-
-def state_folder() -> Path:
-    """``$XDG_STATE_HOME/estoc``, or ``~/.local/state/estoc`` when that is unset or not absolute."""
-    base = os.environ.get("XDG_STATE_HOME", "")
-    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "state"
-    return root / "estoc"
-
-
-def write_crash_log(error: BaseException) -> Path | None:
-    """Write ``error``'s traceback, the command line and the versions to a new file under :func:`state_folder`;
-    returns its path (``None`` if it could not be written)."""
-    stamp = datetime.now(UTC)
-    folder = state_folder() / "logs"
-    path = folder / f"crash-{stamp.strftime('%Y%m%d-%H%M%S-%f')}-{os.getpid()}.log"
-    try:
-        from importlib.metadata import version
-
-        estoc_version = version("estoc")
-    except Exception:  # (the log must be written whatever the installation)
-        estoc_version = "?"
-    text = "".join([
-        f"estoc {estoc_version}, Python {sys.version.split()[0]}, {sys.platform}, {stamp.isoformat()}\n",
-        f"argv: {sys.argv!r}\n\n",
-        *traceback.format_exception(error),
-    ])
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(path, "x", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError:
-        return None
-    return path
 
 
 def unexpected(error: BaseException) -> str:

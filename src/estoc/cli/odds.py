@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from estoc.cli import d100, tor
 from estoc.cli.attack import BEYOND, prepare
 from estoc.cli.common import console, grouped, print_json, refuse_foreign_options
 from estoc.errors import InputError
@@ -121,40 +120,44 @@ def register(app: typer.Typer) -> None:
         parry_bonus: Annotated[int, typer.Option("--parry-bonus", help=_(
             "tor: the defender's parry gained by fending off this round."))] = 0,
     ) -> None:
-        if find_system(system).id == "tor":
-            refuse_foreign_options(ctx, "tor")
-            tor.odds(ctx, tor.options_from(locals()), as_json=as_json)
-            return
-        if find_system(system).id == "d100":
-            refuse_foreign_options(ctx, "d100")
-            d100.odds(ctx, d100.options_from(locals()), hp=hp, as_json=as_json)
-            return
-        refuse_foreign_options(ctx, "harp")
-        if beyond_limit not in BEYOND:
-            raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
-                value=beyond_limit))
-        prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
-                           attacker_level=attacker_level, defender_level=defender_level, strike=strike,
-                           armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
-        target, chosen, striker = prepared.target, prepared.chosen, prepared.striker
-        inputs = strike_inputs(prepared.tables, chosen, target, 1, chosen.ob, target.db,
-                               devastating=bool(prepared.striker and prepared.striker.devastating))
-        target_hp = hp if hp is not None else (target.hp if defender else None)
-        spec = ExchangeSpec(
-            ob=chosen.ob, defence=target.db, table=int(inputs.table[0]), armour_type=target.armour_type,
-            size=int(inputs.size[0]), fumble=int(inputs.fumble[0]), critical=int(inputs.critical[0]),
-            extra_table=int(inputs.extra_table[0]), extra_severity=int(inputs.extra_severity[0]),
-            crit_reduction=target.crit_reduction, hits_factor=int(inputs.hits_factor[0]), target_hp=target_hp,
-            body_rr=body_rr if body_rr is not None else target.body_rr, stun_immune=target.stun_immune,
-            knocks=striker is not None and knocks_down(prepared.tables, striker, target, striker.strikes.index(chosen)))
-        odds = exchange_odds(prepared.tables, spec, AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
-        if as_json:
-            print_json({"attack": {"ob": chosen.ob, "defence": target.db, "table": chosen.table,
-                                   "armour_type": target.armour_type, "size": chosen.size},
-                        **odds.as_dict()})
-            return
-        out = console()
-        out.print(_("{strike} (OB {ob}) against a defence of {db}, armour type {armour}:").format(
-            strike=pick(chosen.name), ob=chosen.ob, db=target.db, armour=target.armour_type), markup=False)
-        for line in odds_lines(odds, target_hp):
-            out.print(line, markup=False)
+        declared = find_system(system)
+        refuse_foreign_options(ctx, declared.id)
+        values = {name: value for name, value in locals().items() if name not in ("ctx", "declared")}
+        declared.entry("cli_odds")(ctx, **values)
+
+
+def harp_odds(ctx: typer.Context, *, ob: int | None, db: int | None, weapon: str | None, table: str | None,
+              attacker: str | None, defender: str | None, attacker_level: int | None, defender_level: int | None,
+              strike: int, armor_type: int | None, size: str | None, fumble: int | None, critical: str | None,
+              additional: str | None, beyond_limit: str, hp: int | None, body_rr: int | None, as_json: bool,
+              **_others: object) -> None:
+    """HARP's side of the command (its declaration's ``cli_odds`` entry): the parameters by name; those of the
+    other systems are ignored (refused before, if typed)."""
+    if beyond_limit not in BEYOND:
+        raise InputError(_("--beyond-limit is cap, uncapped or second-attack, not {value!r}").format(
+            value=beyond_limit))
+    prepared = prepare(ctx, ob=ob, db=db, weapon=weapon, table=table, attacker=attacker, defender=defender,
+                       attacker_level=attacker_level, defender_level=defender_level, strike=strike,
+                       armor_type=armor_type, size=size, fumble=fumble, critical=critical, additional=additional)
+    target, chosen, striker = prepared.target, prepared.chosen, prepared.striker
+    inputs = strike_inputs(prepared.tables, chosen, target, 1, chosen.ob, target.db,
+                           devastating=bool(prepared.striker and prepared.striker.devastating))
+    target_hp = hp if hp is not None else (target.hp if defender else None)
+    spec = ExchangeSpec(
+        ob=chosen.ob, defence=target.db, table=int(inputs.table[0]), armour_type=target.armour_type,
+        size=int(inputs.size[0]), fumble=int(inputs.fumble[0]), critical=int(inputs.critical[0]),
+        extra_table=int(inputs.extra_table[0]), extra_severity=int(inputs.extra_severity[0]),
+        crit_reduction=target.crit_reduction, hits_factor=int(inputs.hits_factor[0]), target_hp=target_hp,
+        body_rr=body_rr if body_rr is not None else target.body_rr, stun_immune=target.stun_immune,
+        knocks=striker is not None and knocks_down(prepared.tables, striker, target, striker.strikes.index(chosen)))
+    odds = exchange_odds(prepared.tables, spec, AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
+    if as_json:
+        print_json({"attack": {"ob": chosen.ob, "defence": target.db, "table": chosen.table,
+                               "armour_type": target.armour_type, "size": chosen.size},
+                    **odds.as_dict()})
+        return
+    out = console()
+    out.print(_("{strike} (OB {ob}) against a defence of {db}, armour type {armour}:").format(
+        strike=pick(chosen.name), ob=chosen.ob, db=target.db, armour=target.armour_type), markup=False)
+    for line in odds_lines(odds, target_hp):
+        out.print(line, markup=False)

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from estoc.cli.app import content_folders
 from estoc.cli.common import console
 from estoc.cli.fight import DbOption, new_tracker, open_store, resume_tracker
 from estoc.cli.guard import printable
+from estoc.content.registry import load_content
 from estoc.errors import InputError
 from estoc.i18n import _, language
 from estoc.play.store import EventStore
@@ -30,6 +32,7 @@ def shown_host(host: str) -> str:
 def run_server(web: Any, session: FightSession, host: str, port: int) -> None:
     """Serve ``web`` until Ctrl-C, which first ends the open pages' streams (else uvicorn waits for them); with the
     bounds of :mod:`estoc.web.server` (timeouts, connections per client and in all)."""
+    # lazy: uvicorn, starlette and jinja2 load when a server starts, not for estoc serve --help.
     import uvicorn
 
     from estoc.web.server import server_config
@@ -63,6 +66,7 @@ def register(app: typer.Typer) -> None:
         new_keys: Annotated[bool, typer.Option("--new-keys", help=_(
             "Draw new keys and sign every browser out (the fight's keys are kept between servers)."))] = False,
     ) -> None:
+        # lazy: uvicorn, starlette and jinja2 load when a server starts, not for estoc serve --help.
         from estoc.web.access import stored_keys
         from estoc.web.app import create_app
         from estoc.web.security import Keys, is_loopback, public_origin
@@ -81,7 +85,11 @@ def register(app: typer.Typer) -> None:
         path = db or EventStore.default_path()
         if resume:
             with open_store(db, read_only=True) as store:
-                fight_id = resume_tracker(ctx, store, resume).fight_id
+                resumed = resume_tracker(ctx, store, resume)
+                fight_id = resumed.fight_id
+                rules = resumed.rules_check.message()
+                if rules:
+                    console().print(printable(f"! {rules}"), markup=False)
         elif encounter is not None:
             with open_store(db) as store:
                 fight_id = new_tracker(ctx, store, encounter, seed, beasts_flee).fight_id
@@ -90,7 +98,7 @@ def register(app: typer.Typer) -> None:
         fresh = Keys()
         gm_key, players_key = stored_keys(path, fight_id, (fresh.gm, fresh.players), renew=new_keys)
         keys = Keys(gm_key, players_key)
-        session = open_session(ctx, path, fight_id)
+        session = open_session(lambda: load_content(content_folders(ctx)), path, fight_id)
         web = create_app(session, keys, host, language(), public)
         base = public[0].rstrip("/") if public else f"http://{shown_host(host)}:{port}"
         out = console()

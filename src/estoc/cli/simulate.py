@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -56,22 +58,16 @@ HELP_WIDTH = 76
 
 @cache
 def _percent_pattern(lang: str) -> str:
-    from babel import Locale
-
     pattern = Locale.parse(lang).percent_formats[None].pattern
     # The locale's own pattern ("#,##0 %" in French, "#,##0%" in English), with one decimal.
     return str(pattern).replace("#,##0", "#,##0.0", 1)
 
 
 def percent(p: float) -> str:
-    from babel.numbers import format_percent
-
     return str(format_percent(p, _percent_pattern(language()), locale=language()))
 
 
 def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
-    from babel.numbers import format_decimal
-
     body = "#,##0." + "0" * digits if digits else "#,##0"
     x = round(x, digits) + 0.0  # no "-0.0": a difference that rounds to nothing shows as 0
     return str(format_decimal(x, f"+{body};-{body}" if signed else body, locale=language()))
@@ -224,6 +220,8 @@ def progress_bar(n: int, show: bool) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
+
+    # lazy: rich.progress only when a run shows its progress (estoc --help builds this module).
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
     from rich.progress import Progress as Bar
 
@@ -235,6 +233,7 @@ def progress_bar(n: int, show: bool) -> Iterator[Progress | None]:
 
 def check_plot(path: Path) -> None:
     """InputError, before anything runs, when the plot cannot be drawn or written."""
+    # lazy: matplotlib, optional and slow to import, only when a plot is asked for.
     from estoc.sim.plots import require_matplotlib
 
     require_matplotlib()
@@ -304,6 +303,7 @@ def register(app: typer.Typer) -> None:
             else:
                 result = summarize_comparison(compare(base, other, content, n, progress=progress, **options))
         if plot is not None:
+            # lazy: matplotlib, optional and slow to import, only when a plot is asked for.
             from estoc.sim.plots import plot_summary
 
             if isinstance(result, SimSummary):

@@ -216,3 +216,14 @@ def odds(ctx: typer.Context, o: TorOptions, *, as_json: bool) -> None:
         tn=numbers.tn, d=pick(defender.name), p=numbers.protection, injury=injury), markup=False)
     for line in odds_lines(result):
         screen.print(line, markup=False)
+
+
+def attack_command(ctx: typer.Context, **values: Any) -> None:
+    """``estoc attack --system tor`` (its declaration's ``cli_attack`` entry), from the command's parameters."""
+    attack(ctx, options_from(values), roll=values["roll"], success_roll=values["success_roll"],
+           protection_roll=values["protection_roll"], seed=values["seed"], as_json=values["as_json"])
+
+
+def odds_command(ctx: typer.Context, **values: Any) -> None:
+    """``estoc odds attack --system tor`` (its declaration's ``cli_odds`` entry), from the command's parameters."""
+    odds(ctx, options_from(values), as_json=values["as_json"])

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -38,6 +36,7 @@ from estoc.content.models import d100, harp, harp_heroes, tor
 from estoc.content.models import harp_creatures as creatures
 from estoc.content.models.common import HP_MAX, SCHEMA_VERSION, Record
 from estoc.errors import ContentError
+from estoc.files import FileProblem, read_bounded
 from estoc.i18n import _
 
 YAML_MAX_BYTES = 512 * 1024
@@ -70,12 +69,12 @@ class Kind:
 KINDS: dict[tuple[str, str], Kind] = {}
 
 
-def _problem(path: Path, line: int | None, field: str, message: str) -> str:
+def problem_at(path: Path, line: int | None, field: str, message: str) -> str:
     where = f"{path}:{line}" if line is not None else f"{path}"
     return f"{where}: {field}: {message}" if field else f"{where}: {message}"
 
 
-def _line_of(node: Any, loc: Sequence[int | str]) -> int | None:
+def line_of(node: Any, loc: Sequence[int | str]) -> int | None:
     """The 1-based line of the deepest node of ``loc`` that ruamel can place."""
     line: int | None = None
     for key in loc:
@@ -93,7 +92,7 @@ def _line_of(node: Any, loc: Sequence[int | str]) -> int | None:
     return line
 
 
-def _field_name(loc: Sequence[int | str]) -> str:
+def field_name(loc: Sequence[int | str]) -> str:
     return ".".join(str(part) for part in loc)
 
 
@@ -107,21 +106,16 @@ def read_text(path: Path, limit: int) -> str:
     """A text file's UTF-8 text, read with bounds: a regular file (no device, pipe or folder), at most ``limit``
     bytes, no NUL byte. Raises :class:`ContentError` (``file:line: message``) otherwise."""
     def refuse(message: str, line: int | None = None) -> ContentError:
-        return ContentError([_problem(path, line, "", message)])
+        return ContentError([problem_at(path, line, "", message)])
 
     try:
-        with path.open("rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise refuse(_("not a regular file"))
-            raw = handle.read(limit + 1)
-    except OSError as exc:
-        raise refuse(_("cannot read the file: {error}").format(error=exc.strerror or exc)) from exc
-    if len(raw) > limit:
-        raise refuse(_("the file is larger than {size} KiB").format(size=limit // 1024))
+        raw = read_bounded(path, limit)  # (opened without waiting: a pipe named as a file never hangs a command)
+    except FileProblem as exc:
+        raise refuse(_("cannot read the file: {error}").format(error=exc)) from exc
     if b"\0" in raw:
         raise refuse(_("a binary file, not text"), raw[:raw.index(b"\0")].count(b"\n") + 1)
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # (a byte order mark, as some editors write, is dropped)
     except UnicodeDecodeError as exc:
         raise refuse(_("not UTF-8 text (byte {byte} of this line)").format(
             byte=exc.start - raw.rfind(b"\n", 0, exc.start)), raw[:exc.start].count(b"\n") + 1) from exc
@@ -157,12 +151,12 @@ def _read_csv(path: Path, header: Sequence[str]) -> Iterator[tuple[int, dict[str
     try:
         found = list(reader.fieldnames or [])
         if found != list(header):
-            raise ContentError([_problem(path, 1, "", _("the columns must be: {expected}").format(
+            raise ContentError([problem_at(path, 1, "", _("the columns must be: {expected}").format(
                 expected=",".join(header)))])
         for row in reader:
             yield reader.line_num, row
     except csv.Error as exc:
-        raise ContentError([_problem(path, reader.line_num, "", _("not a valid CSV table: {error}").format(
+        raise ContentError([problem_at(path, reader.line_num, "", _("not a valid CSV table: {error}").format(
             error=exc))]) from exc
 
 
@@ -187,7 +181,7 @@ def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
     for line, row in _read_csv(path, header):
         expected = len(rows) + 1
         if row["result"] is None or row["result"].strip() != str(expected):
-            problems.append(_problem(path, line, "result", _("rows must count up from 1: expected {n}").format(
+            problems.append(problem_at(path, line, "result", _("rows must count up from 1: expected {n}").format(
                 n=expected)))
             break
         cells = []
@@ -198,7 +192,7 @@ def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
                 continue
             match = _CELL.match(text)
             if not match:
-                problems.append(_problem(path, line, column, _(
+                problems.append(problem_at(path, line, column, _(
                     "a cell is a number of hits, optionally followed by a severity A–E, not {text!r}").format(
                     text=text)))
                 cells.append(_cell(0, None))
@@ -206,12 +200,12 @@ def read_attack_cells(path: Path, _record_id: str) -> tuple[Any, ...]:
             try:
                 cells.append(_cell(int(match.group(1)), match.group(2)))
             except ValueError:
-                problems.append(_problem(path, line, column, _("{hits} hits is beyond what a cell may hold").format(
+                problems.append(problem_at(path, line, column, _("{hits} hits is beyond what a cell may hold").format(
                     hits=match.group(1))))
                 cells.append(_cell(0, None))
         rows.append(tuple(cells))
     if not problems and len(rows) < harp.TABLE_ROWS:
-        problems.append(_problem(path, None, "", _("an attack table needs rows up to at least {n}").format(
+        problems.append(problem_at(path, None, "", _("an attack table needs rows up to at least {n}").format(
             n=harp.TABLE_ROWS)))
     if problems:
         raise ContentError(problems)
@@ -246,7 +240,7 @@ def read_critical_entries(path: Path, _record_id: str) -> tuple[Any, ...]:
             for error in exc.errors():
                 loc = [str(p) for p in error["loc"]]
                 column = {"text": "text_" + loc[-1] if len(loc) > 1 else "text"}.get(loc[0], loc[-1])
-                problems.append(_problem(path, line, column, translate_error(error)))
+                problems.append(problem_at(path, line, column, translate_error(error)))
     if problems:
         raise ContentError(problems)
     for severity in harp.SEVERITIES:
@@ -255,12 +249,12 @@ def read_critical_entries(path: Path, _record_id: str) -> tuple[Any, ...]:
             if entry.severity != severity:
                 continue
             if entry.roll_min > entry.roll_max:
-                problems.append(_problem(path, line, "roll_min", _("roll_min is above roll_max")))
+                problems.append(problem_at(path, line, "roll_min", _("roll_min is above roll_max")))
             for roll in range(entry.roll_min, entry.roll_max + 1):
                 covered[roll] += 1
         gaps = [r for r in range(1, 101) if covered[r] != 1]
         if gaps:
-            problems.append(_problem(path, None, "severity", _(
+            problems.append(problem_at(path, None, "severity", _(
                 "column {severity} must cover each roll 1–100 exactly once; wrong at {rolls}").format(
                 severity=severity, rolls=", ".join(map(str, gaps[:8])))))
     if problems:
@@ -393,11 +387,11 @@ def _yaml() -> YAML:
 
 def _migrate(data: dict[str, Any], path: Path) -> dict[str, Any]:
     version = data.get("schema_version", 1)
-    if not isinstance(version, int) or version < 1:
-        raise ContentError([_problem(path, _line_of(data, ["schema_version"]), "schema_version",
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:  # (``true`` is no version)
+        raise ContentError([problem_at(path, line_of(data, ["schema_version"]), "schema_version",
                                      _("must be a whole number from 1"))])
     if version > SCHEMA_VERSION:
-        raise ContentError([_problem(path, _line_of(data, ["schema_version"]), "schema_version", _(
+        raise ContentError([problem_at(path, line_of(data, ["schema_version"]), "schema_version", _(
             "this file was written for a newer estoc (format {found}; this one reads up to {supported})").format(
             found=version, supported=SCHEMA_VERSION))])
     while version < SCHEMA_VERSION:
@@ -413,19 +407,20 @@ def read_yaml(path: Path) -> Any:
     try:
         data = _yaml().load(text)
     except _Refused as exc:
-        raise ContentError([_problem(path, exc.line, "", exc.message)]) from None
+        raise ContentError([problem_at(path, exc.line, "", exc.message)]) from None
     except MaxDepthExceededError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise ContentError([_problem(path, mark.line + 1 if mark is not None else None, "", _(
+        raise ContentError([problem_at(path, mark.line + 1 if mark is not None else None, "", _(
             "values nest more than {depth} deep").format(depth=YAML_MAX_DEPTH))]) from None
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ContentError([_problem(path, line, "", _("not valid YAML: {problem}").format(problem=problem))]) from exc
+        raise ContentError([problem_at(path, line, "", _("not valid YAML: {problem}").format(
+            problem=problem))]) from exc
     except (ValueError, IndexError, TypeError, AttributeError, KeyError, RecursionError) as exc:
         # ruamel.yaml lets plain Python errors out on some malformed scalars (a lone "." read as a float).
-        raise ContentError([_problem(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
+        raise ContentError([problem_at(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
     return data
 
 
@@ -461,47 +456,47 @@ def load_file(path: Path, *, shipped: bool = False) -> list[LoadedRecord]:
         except ContentError:
             pass  # read it again the careful way, which places each problem on its line
     data = read_yaml(path)
-    return _records_of(path, data, lambda index: _line_of(data, ["records", index]))
+    return _records_of(path, data, lambda index: line_of(data, ["records", index]))
 
 
 def _records_of(path: Path, data: Any, record_line: Callable[[int], int | None]) -> list[LoadedRecord]:
     """The validated records of a file's ``data`` (round-trip containers, whose lines the messages give, or plain
     ones); ``record_line`` gives the line where record ``index`` starts."""
     if not isinstance(data, dict):
-        raise ContentError([_problem(path, 1, "", _("a content file is a mapping with system, kind and records"))])
+        raise ContentError([problem_at(path, 1, "", _("a content file is a mapping with system, kind and records"))])
     data = _migrate(data, path)
     problems: list[str] = []
     for key in ("system", "kind", "records"):
         if key not in data:
-            problems.append(_problem(path, 1, key, _("this field is required")))
+            problems.append(problem_at(path, 1, key, _("this field is required")))
     if problems:
         raise ContentError(problems)
     system, kind_name = str(data["system"]), str(data["kind"])
     kind = KINDS.get((system, kind_name))
     if kind is None:
         known = ", ".join(sorted(f"{s}/{k}" for s, k in KINDS))
-        raise ContentError([_problem(path, _line_of(data, ["kind"]), "kind", _(
+        raise ContentError([problem_at(path, line_of(data, ["kind"]), "kind", _(
             "unknown kind {kind!r} for system {system!r}; known: {known}").format(
             kind=kind_name, system=system, known=known))])
     records = data["records"]
     if not isinstance(records, list):
-        raise ContentError([_problem(path, _line_of(data, ["records"]), "records", _("must be a list"))])
+        raise ContentError([problem_at(path, line_of(data, ["records"]), "records", _("must be a list"))])
     loaded: list[LoadedRecord] = []
     seen: dict[str, int | None] = {}
     for index, raw in enumerate(records):
         line = record_line(index)
         payload = dict(raw) if isinstance(raw, dict) else raw
         try:
-            record = kind.model.model_validate(_plain(payload))
+            record = kind.model.model_validate(plain(payload))
         except ValidationError as exc:
             for error in exc.errors():
                 loc = list(error["loc"])
-                where = _line_of(data, ["records", index, *loc]) or line
-                problems.append(_problem(path, where, _field_name(loc), translate_error(error)))
+                where = line_of(data, ["records", index, *loc]) or line
+                problems.append(problem_at(path, where, field_name(loc), translate_error(error)))
             continue
         record_id = record.id
         if record_id in seen:
-            problems.append(_problem(path, line, "id", _("the id {id!r} is already used in this file").format(
+            problems.append(problem_at(path, line, "id", _("the id {id!r} is already used in this file").format(
                 id=record_id)))
             continue
         seen[record_id] = line
@@ -510,7 +505,7 @@ def _records_of(path: Path, data: Any, record_line: Callable[[int], int | None])
             try:
                 table = inside(path.parent, str(source))
             except ValueError as exc:
-                problems.append(_problem(path, _line_of(data, ["records", index, kind.source_field]) or line,
+                problems.append(problem_at(path, line_of(data, ["records", index, kind.source_field]) or line,
                                          kind.source_field, str(exc)))
                 continue
             try:
@@ -525,12 +520,12 @@ def _records_of(path: Path, data: Any, record_line: Callable[[int], int | None])
     return loaded
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """ruamel's round-trip containers as plain dicts and lists."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 

@@ -17,6 +17,7 @@ from estoc.i18n import _, language
 def _custom(key: str) -> str | None:
     keys = {
         "kebab-id": _("an id is lower-case ASCII words joined by hyphens, like lames-1m"),
+        "control-characters": _("holds control characters (a NUL, an escape…): only letters, signs and spaces"),
         "penalty-order": _("the maximum manoeuvre penalty cannot be milder than the minimum"),
         "missile-data": _("a missile weapon needs its range data (missile:), and a melee weapon none"),
         "ten-increments": _("the maximum range must be exactly 10 range increments"),

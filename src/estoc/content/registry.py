@@ -11,6 +11,7 @@ from typing import TypeVar, cast
 
 from pydantic import BaseModel
 
+from estoc.content.cache import cached_records
 from estoc.content.loader import LoadedRecord, content_files, load_file
 from estoc.errors import ContentError, InputError, UnknownIdError
 from estoc.i18n import _
@@ -76,17 +77,32 @@ def load_folder(folder: Path, content: Content | None = None) -> Content:
                 loaded.extend(load_file(path, shipped=shipped))
             except ContentError as exc:
                 problems.extend(exc.problems)
+        problems.extend(_ids_given_twice(loaded))
         if problems:
             raise ContentError(problems)
         return loaded
 
     if shipped:
-        from estoc.content.cache import cached_records
-
         content.add(cached_records(files, parse))
     else:
         content.add(parse())
     return content
+
+
+def _ids_given_twice(loaded: Iterable[LoadedRecord]) -> list[str]:
+    """A problem for each record whose id another file of the same folder already gives for the same kind: within
+    one folder, the later file would silently win (a user's folder replaces the shipped records on purpose; two
+    files of one folder doing so is a slip)."""
+    first: dict[tuple[str, str, str], LoadedRecord] = {}
+    problems = []
+    for item in loaded:
+        key = (item.system, item.kind, str(item.record.id))
+        seen = first.setdefault(key, item)
+        if seen is not item and seen.path != item.path:
+            problems.append(f"{item.path}:{item.line or 1}: id: " + _(
+                "the id {id!r} is already given in {where}: one record per id in a folder").format(
+                    id=key[2], where=f"{seen.path}:{seen.line or 1}"))
+    return problems
 
 
 def load_content(user_folders: Iterable[Path | str] = (), *, use_env: bool = True) -> Content:

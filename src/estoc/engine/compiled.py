@@ -24,6 +24,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
+from estoc.dice import KeyedDice
 from estoc.errors import KernelError
 from estoc.i18n import _
 
@@ -155,8 +158,6 @@ def copy_worlds(F: Any, scalars: Iterable[str], shared: Iterable[str], own: Iter
     """An independent copy of a kernel's worlds ``F`` (play tries a command on a copy): ``scalars`` and the
     ``shared`` arrays (sheets and tables, never written during a fight) shared, the ``own`` arrays (what a world
     changes) copied; the same dice source."""
-    import numpy as np
-
     twin = type(F)()
     for name in scalars:
         setattr(twin, name, getattr(F, name))
@@ -172,10 +173,6 @@ def give_dice(F: Any, purposes: Sequence[str], entries: int, seed: Any, dice: An
     """The dice of a kernel's worlds ``F`` (``entries`` rows of state): with ``seed`` (a run's key), the keyed stream
     the kernel computes inline, one counter per row and purpose (:class:`estoc.dice.KeyedDice`'s, salted by
     purpose); without, the play's dice source ``dice``, asked one face at a time."""
-    import numpy as np
-
-    from estoc.dice import KeyedDice
-
     F.counters = np.zeros((entries, len(purposes)), dtype=np.uint64)
     F.base = np.zeros(entries, dtype=np.uint64)
     if seed is not None:

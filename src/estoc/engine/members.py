@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from estoc.content.loader import _field_name, _line_of, _plain, _problem
+from estoc.content.loader import field_name, line_of, plain, problem_at
 from estoc.content.messages import translate_error
 from estoc.content.registry import Content
 from estoc.errors import ContentError, EstocError
@@ -31,15 +31,15 @@ def at_least_two_sides(sides: tuple[S, ...]) -> tuple[S, ...]:
 def validate(model: type[M], data: Any, path: Path) -> M:
     """``data`` checked by ``model``; every problem as ``file:line: field: message``."""
     try:
-        return model.model_validate(_plain(data))
+        return model.model_validate(plain(data))
     except ValidationError as exc:
-        raise ContentError([_problem(path, _line_of(data, list(e["loc"])) or 1, _field_name(list(e["loc"])),
+        raise ContentError([problem_at(path, line_of(data, list(e["loc"])) or 1, field_name(list(e["loc"])),
                                      translate_error(e)) for e in exc.errors()]) from exc
 
 
 def problem(data: Any, path: Path, loc: Sequence[str | int], key: str, message: str) -> str:
     """A problem of the member at ``loc``, told at its ``key`` (or the member's own line)."""
-    return _problem(path, _line_of(data, [*loc, key]) or _line_of(data, list(loc)), _field_name([*loc, key]),
+    return problem_at(path, line_of(data, [*loc, key]) or line_of(data, list(loc)), field_name([*loc, key]),
                     message)
 
 

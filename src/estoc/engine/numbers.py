@@ -12,14 +12,15 @@ from typing import Any
 
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.limits import KERNEL_LIMIT
 
-KERNEL_LIMIT = (1 << 30) - 1
-"""The largest number the kernels' 32-bit integers hold with room for a round's sums (their ``_check_fits``)."""
 TYPED_LIMIT = 1_000_000
 """The largest number a command at the table takes when its own range is not given: far beyond any sheet's
 number, far below what the kernels' integers hold even summed over a fight."""
 DIGITS = 12
 """The most digits read: no range needs more, and reading 10**4000 digits is itself slow."""
+
+__all__ = ["DIGITS", "KERNEL_LIMIT", "TYPED_LIMIT", "bounded", "bounded_real", "event_whole", "field_word"]
 
 _WHOLE = re.compile(rf"[+-]?[0-9]{{1,{DIGITS}}}")
 

@@ -13,9 +13,12 @@ line have no special case for any of them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from estoc.dice import DiceSource
+
+if TYPE_CHECKING:  # content imports engine/numbers.py (a door that runs back, being moved down): no cycle at run time
+    from estoc.content.registry import Content
 
 
 class Fight(Protocol):
@@ -52,6 +55,8 @@ class FightSystem(Protocol):
     """A rule system as the tracker sees it."""
 
     id: str
+    content: Content
+    """The content the system's fights read (its records are part of the rules a fight is stored under)."""
 
     def new_fight(self, setup: Mapping[str, Any]) -> Fight:
         """A fight at its start, from an encounter's setup (a JSON-able dict kept in the store)."""

@@ -18,6 +18,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from estoc.errors import InputError
+
 SUPPORTED = ("en", "fr")
 DOMAIN = "estoc"
 
@@ -42,8 +44,6 @@ def set_language(lang: str | None) -> str:
     if lang is not None:
         code = lang.lower().split("_")[0]
         if code not in SUPPORTED:
-            from estoc.errors import InputError
-
             raise InputError(_("unknown language {lang!r}: choose one of {choices}").format(
                 lang=lang, choices=", ".join(SUPPORTED)))
         _current = code
@@ -58,8 +58,6 @@ def check_environment() -> None:
     value = os.environ.get("ESTOC_LANG", "")
     code = value.split(":")[0].split(".")[0].split("_")[0].lower()
     if value and code not in SUPPORTED:
-        from estoc.errors import InputError
-
         raise InputError(_("unknown language {lang!r} in ESTOC_LANG: choose one of {choices}, or use --lang").format(
             lang=value, choices=", ".join(SUPPORTED)))
 

@@ -100,7 +100,7 @@ def blow_odds(F: Any, c: int, t: int, s: int, special: int, *, dice: int, tn: in
     """The exact odds of ``c``'s blow with its weapon ``s`` (from 0) on ``t`` in the worlds ``F``, rolling ``dice``
     success dice against ``tn`` (``mode``: normal, favoured or ill), spending its tengwar on ``special`` (a kernel
     code), against ``protection`` dice; every face read by the kernel."""
-    K = kernel_of(F)
+    K: Any = kernel_of(F)  # (a module: hashable, the caches' key)
     feats, feat_total = feat_weights(K, mode)
     rolls = success_weights(K, dice, weary)
     whole = feat_total * 6 ** max(dice, 0)

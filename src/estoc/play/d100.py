@@ -14,8 +14,8 @@ from estoc.render.board import d100_board
 from estoc.render.veil import NO_VEIL
 from estoc.systems.d100 import commands as commands_module
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
-from estoc.systems.d100.exchange import shipped_outcomes
 from estoc.systems.d100.fight import D100Fight
+from estoc.systems.d100.sheet import shipped_outcomes
 
 
 class D100Play(CommandPlay):
@@ -51,3 +51,8 @@ class D100Play(CommandPlay):
         assert isinstance(fight, D100Fight)
         names = {c.id: pick(c.name) for c in fight.combatants}
         return render_module.narrate_record(record, names, veiled, {c.id: int(c.hp) for c in fight.combatants})
+
+
+def play_system(content: Content) -> D100Play:
+    """This system as the tracker plays it, on ``content`` (its declaration's ``play`` entry)."""
+    return D100Play(content)

@@ -16,7 +16,7 @@ from estoc.render.veil import NO_VEIL
 from estoc.systems.harp import commands as words
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.fight import HarpFight
-from estoc.systems.harp.tables import HarpTables
+from estoc.systems.harp.tables import HarpTables, compile_tables
 
 
 class HarpPlay:
@@ -76,3 +76,8 @@ class HarpPlay:
 def hit_points(fight: HarpFight) -> dict[str, int]:
     """Each combatant's full hit points, by id: the narration says where a wounded one stands against them."""
     return {c.id: int(c.hp) for c in fight.combatants}
+
+
+def play_system(content: Content) -> HarpPlay:
+    """This system as the tracker plays it, on ``content`` (its declaration's ``play`` entry)."""
+    return HarpPlay(content, compile_tables(content))

@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from estoc.errors import StoreError
+from estoc.files import is_regular
 from estoc.i18n import _
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "EventStore", "FightInfo", "StaleError"]
@@ -157,6 +158,9 @@ class EventStore:
         path = self.path
         if path.is_dir():
             raise StoreError(_("{path} is a folder, not a store file").format(path=path))
+        if path.exists() and not is_regular(path):
+            raise StoreError(_("{path} is not a regular file (a pipe or a device), not a store file").format(
+                path=path))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             head = b""
@@ -200,6 +204,9 @@ class EventStore:
         path = self.path
         if path.is_dir():
             raise StoreError(_("{path} is a folder, not a store file").format(path=path))
+        if path.exists() and not is_regular(path):
+            raise StoreError(_("{path} is not a regular file (a pipe or a device), not a store file").format(
+                path=path))
         if not path.is_file():
             raise StoreError(_("there is no fights' store at {path}").format(path=path))
         try:

@@ -37,3 +37,8 @@ class TorPlay(CommandPlay):
 
     def status_lines(self, fight: Fight) -> list[str]:
         return tor_board(fight.view())
+
+
+def play_system(content: Content) -> TorPlay:
+    """This system as the tracker plays it, on ``content`` (its declaration's ``play`` entry)."""
+    return TorPlay(content)

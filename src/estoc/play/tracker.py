@@ -22,9 +22,12 @@ from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _, pick
 from estoc.play.marks import MARK_VERBS, Marks, fold_marks, is_mark, mark_event
+from estoc.play.stamp import RULES_KEY, STATE_KEY, RulesCheck, rules_stamp, state_digest
 from estoc.play.store import EventStore, StaleError
 
 AUTO_LIMIT = 500
+LINE_LIMIT = 500
+"""The longest command line read (in characters): a command is a few words; a note, a sentence."""
 BATCH = "batch"
 """The type of a stored event that holds the several turns one command played (``events``, each with its faces)."""
 
@@ -53,6 +56,20 @@ def fold_events(events: list[dict[str, Any]]) -> Fold:
             result.effective.append(event)
             result.undone.clear()
     return result
+
+
+def checked_line(line: str) -> str:
+    """A command line as typed, refused with a clear message when too long, not text, or holding control characters
+    (a tab counts as a space)."""
+    if len(line) > LINE_LIMIT:
+        raise InputError(_("a command line holds {n} characters at most").format(n=LINE_LIMIT))
+    if any("\udc80" <= char <= "\udcff" for char in line):
+        # (what Python makes of bytes that are not UTF-8 on a terminal or in a file read with surrogateescape)
+        raise InputError(_("this line holds bytes that are not UTF-8 text: type it again"))
+    line = line.replace("\t", " ")
+    if not line.isprintable():
+        raise InputError(_("this line holds control characters: type it again"))
+    return line
 
 
 def names_of(fight: Fight) -> dict[str, Any]:
@@ -117,18 +134,41 @@ def _due(fight: Fight, marks: Marks | None, before: int | None) -> list[dict[str
 
 
 def replay(system: FightSystem, setup: Mapping[str, Any], events: list[dict[str, Any]],
-           history: list[tuple[Fight, int]] | None = None) -> tuple[Fight, list[dict[str, Any]]]:
+           history: list[tuple[Fight, int]] | None = None,
+           check: RulesCheck | None = None) -> tuple[Fight, list[dict[str, Any]]]:
     """The fight and its narration records, from its setup and its stored events; ``history`` (when given) gets the
-    state after each command in effect, with the number of records told so far (what undo goes back to)."""
-    fight = system.new_fight(setup)
+    state after each command in effect, with the number of records told so far (what undo goes back to); ``check``
+    (when given) sees each command in effect with the state it reached (the rules it was stored under)."""
+    fight = _stored_fight(system, setup)
     records: list[dict[str, Any]] = []
     marks = Marks()
     for event in fold_events(events).effective:
-        records.extend(apply_stored(fight, event, marks=marks))
+        try:
+            records.extend(apply_stored(fight, event, marks=marks))
+        except StoreError as exc:
+            refused = check.refused(event, exc) if check is not None else exc
+            if refused is exc:
+                raise
+            raise refused from exc
+        if check is not None and not is_mark(event):
+            check.see(event, fight)
         if history is not None:
             history.append((fight, len(records)))
             fight = fight.copy()
     return fight, records
+
+
+def _stored_fight(system: FightSystem, setup: Mapping[str, Any]) -> Fight:
+    """The fight a stored setup begins, or a :class:`StoreError` saying the setup is damaged (a store written by
+    hand or by another program: never a ``KeyError`` at the GM)."""
+    encounter = setup.get("encounter") if isinstance(setup, Mapping) else None
+    if not isinstance(encounter, Mapping):
+        raise StoreError(_("the store is damaged: a fight's setup holds no encounter"))
+    try:
+        return system.new_fight(setup)
+    except EstocError as exc:
+        raise StoreError(_("the store is damaged: a fight's setup does not read ({error})").format(
+            error="; ".join(exc.message.splitlines()))) from exc
 
 
 def stored_name(name: str | Mapping[str, str]) -> str:
@@ -184,6 +224,10 @@ class Tracker:
         self.fight_id = fight_id
         self.system = system
         self.setup = store.setup(fight_id)
+        self.rules = rules_stamp(system.id, system.content)
+        """The stamp of the rules this tracker plays under (:mod:`estoc.play.stamp`), stored with each command."""
+        self.rules_check = RulesCheck(self.rules, [])
+        """What the last load found about the rules the stored commands were played under."""
         self.events: list[dict[str, Any]] = []
         self.history: list[tuple[Fight, int]] = []
         """The state after each command in effect and the records told by then: undo steps back without a replay
@@ -194,7 +238,8 @@ class Tracker:
         """Read the fight again from the store (after another writer appended to it)."""
         self.events = self.store.events(self.fight_id)
         self.history = []
-        self.fight, self.records = replay(self.system, self.setup, self.events, self.history)
+        self.rules_check = RulesCheck(self.rules, [])
+        self.fight, self.records = replay(self.system, self.setup, self.events, self.history, self.rules_check)
         self.marks = fold_marks(fold_events(self.events).effective)
         """The GM's marks in effect (:mod:`estoc.play.marks`)."""
 
@@ -251,6 +296,9 @@ class Tracker:
             raise
 
     def _keep(self, stored: dict[str, Any], trial: Fight, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if not is_mark(stored):
+            stored[RULES_KEY] = self.rules
+            stored[STATE_KEY] = state_digest(trial)
         seq = self._append(stored)
         self.events.append({**stored, "seq": seq})
         self.fight = trial
@@ -338,7 +386,13 @@ class Tracker:
 
     def request(self, line: str) -> dict[str, Any]:
         """A command line as the tracker reads it: a mark command by its own words (free text: no system's
-        keywords read in a note), anything else by the rule system's parser."""
+        keywords read in a note), anything else by the rule system's parser.
+
+        Raises:
+            InputError: a line longer than :data:`LINE_LIMIT`, or holding bytes that are not UTF-8 text or control
+                characters (every face, terminal, script or screen, reads its lines here).
+        """
+        line = checked_line(line)
         found = mark_words(line)
         if found is not None:
             return {"command": found[0], "args": found[1]}

@@ -14,6 +14,7 @@ from typing import Any
 
 from estoc.i18n import _, ngettext, pick
 from estoc.render.tor_fight import _item, _stance
+from estoc.systems.base import SYSTEMS
 
 BAR = 10
 """Cells of a bar of hit points or endurance."""
@@ -282,13 +283,14 @@ def tor_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str
     return [head, *([hint] if hint else []), *_over(view), *_body(header, rows, marks), *_footer(marks)]
 
 
-BOARDS: dict[str, Callable[[Mapping[str, Any], GmMarks | None], list[str]]] = {
-    "harp": harp_board, "d100": d100_board, "tor": tor_board}
+Board = Callable[[Mapping[str, Any], GmMarks | None], list[str]]
+"""A system's board: its lines from a fight's view and the GM's marks (a declaration's ``board`` entry)."""
 
 
 def board_lines(system: str, fight: Any, marks: GmMarks | None = None) -> list[str] | None:
     """The board of a fight of ``system`` with the GM's marks, or ``None`` for a system without one here."""
-    shape = BOARDS.get(system)
-    if shape is None:
+    declared = next((s for s in SYSTEMS if s.id == system and s.board), None)
+    if declared is None:
         return None
+    shape: Board = declared.entry("board")
     return shape(fight.view(), marks)

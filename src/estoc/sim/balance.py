@@ -55,6 +55,7 @@ from estoc.errors import EstocError, InputError
 from estoc.i18n import _
 from estoc.sim.runner import DEFAULT_CHUNK, DEFAULT_MAX_ROUNDS, Scenario, chunk_sizes, encounter_of, require_dask
 from estoc.sim.summary import Z95, Interval, Share, wilson
+from estoc.systems.base import find_sim_system
 
 SEARCH, CONFIRM = 0, 1
 """The dice streams: the search's, and the confirmation's fresh ones."""
@@ -511,8 +512,6 @@ def dice_key(seed: int, stream: int) -> np.random.SeedSequence:
 def play_job(job: PlayJob, content: Content | None = None, encounter: Any = None
              ) -> tuple[NDArray[np.bool_], int, int, int]:
     """A candidate's fights: whether the side won each, the fights where one of it died, lengths and squares."""
-    from estoc.systems.base import find_sim_system
-
     content = content if content is not None else _content(job.folders)
     encounter = encounter if encounter is not None else _encounter(job.folders, job.setup)
     system = find_sim_system(encounter.system)

@@ -39,6 +39,7 @@ from estoc.errors import EstocError, InputError
 from estoc.i18n import _
 from estoc.sim.tally import Counts, Paired
 from estoc.systems.base import find_sim_system, sim_systems
+from estoc.systems.encounters import read_encounter
 
 DEFAULT_CHUNK = 10_000
 DEFAULT_MAX_ROUNDS = 100
@@ -210,8 +211,6 @@ def encounter_of(setup: dict[str, Any], content: Content) -> Encounter:
 
 def load_any_encounter(path: Path, content: Content) -> Encounter:
     """An encounter file of any system that simulates."""
-    from estoc.play.systems import read_encounter
-
     return encounter_of(read_encounter(path, content).setup, content)
 
 

@@ -35,16 +35,17 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from estoc.cli.guard import write_crash_log
+from estoc.crash import write_crash_log
 from estoc.errors import EstocError
 from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
 from estoc.render.tracker import tracker_lines
-from estoc.systems.tor.names import SPECIALS
+from estoc.systems.base import SYSTEMS
 from estoc.web.board import board_from_view
-from estoc.web.edits import HP_EDITS, conditions, edit_labels, edit_line
-from estoc.web.odds import OddsView, harp_odds
-from estoc.web.odds_systems import SystemOdds, d100_odds, pair, tor_odds
+from estoc.web.edits import conditions, edit_labels, edit_line, edits_of
+from estoc.web.odds import OddsView
+from estoc.web.odds_systems import SystemOdds, pair
+from estoc.web.panels import Panel
 from estoc.web.security import COOKIES, GM, PLAYERS, Keys, Origins, SignIn, SignIns, Throttle
 from estoc.web.session import FightSession, Screen
 from estoc.web.stream import EventStream
@@ -65,16 +66,21 @@ SECURITY_HEADERS = {
     "referrer-policy": "no-referrer",
     "cache-control": "no-store",
 }
-ODDS_SYSTEMS = ("harp", "d100", "tor")
-"""The systems whose odds the panel shows (every one estoc plays)."""
-SYSTEM_NAMES = {"harp": "HARP · TdM", "d100": "d100", "tor": "L'Anneau Unique / The One Ring"}
 
 
-def special_label(word: str) -> str:
-    """A One Ring special damage as the odds panel names it."""
-    return {"none": _("no special damage"), "heavy": _("heavy blow"), "fend": _("fend off"),
-            "pierce": _("pierce"), "shield": _("shield thrust"), "auto": _("the best (a pierce when it pierces)")
-            }.get(word, word)
+def panel_of(system: str) -> Panel | None:
+    """The odds panel of the system ``system`` (an id), through its declaration; ``None`` for a system without."""
+    declared = next((s for s in SYSTEMS if s.id == system and s.odds_panel), None)
+    if declared is None:
+        return None
+    panel: Panel = declared.entry("odds_panel")
+    return panel
+
+
+def system_name(system: str) -> str:
+    """The system's name as the page heading shows it, in the language in use."""
+    declared = next((s for s in SYSTEMS if s.id == system), None)
+    return pick(declared.name()) if declared is not None else system
 
 
 def templates() -> Environment:
@@ -168,7 +174,7 @@ class WebApp:
         words = sorted({w for en, fr, _h in tracker.system.commands() for w in (en, fr)})
         ids = [row["id"] for row in tracker.fight.view()["combatants"]]
         html = self.env.get_template("gm.html" if role == GM else "players.html").render(
-            lang=lang, name=self.session.name, system=SYSTEM_NAMES.get(tracker.system.id, tracker.system.id),
+            lang=lang, name=self.session.name, system=system_name(tracker.system.id),
             csrf=_signin(request).csrf if role == GM else "", live=self.live(Screen(role, lang)), words=words, ids=ids,
             help=[(en if en == fr else f"{en} / {fr}", text) for en, fr, text in tracker.system.commands()],
             dice_help=tracker.system.dice_help(), reveal=self.session.reveal,
@@ -207,16 +213,22 @@ class WebApp:
 
     def signed(self, request: Request) -> SignIn | None:
         """The sign-in a request's cookies carry (the GM's first), or ``None``; an unknown one counts as a wrong
-        key."""
+        key.
+
+        A sign-in is looked up before the limit on wrong keys: a screen already signed in is never held back by
+        someone else's wrong keys from the same address (players behind one router, a proxy in front of the
+        server). This gives a guesser nothing: a sign-in is 256 random bits, and an unknown one is still refused
+        unread while its address is limited.
+        """
         tokens = [request.cookies.get(COOKIES[role]) for role in (GM, PLAYERS)]
         if not any(tokens):
             return None
-        self._throttled(request)
         for role, token in zip((GM, PLAYERS), tokens, strict=True):
             found = self.signins.find(token) if token else None
             if found is not None and found.role == role:
                 request.state.signin = found
                 return found
+        self._throttled(request)
         self.throttle.failed(_client(request))
         request.state.forget = [COOKIES[role] for role, token in zip((GM, PLAYERS), tokens, strict=True) if token]
         return None
@@ -384,21 +396,22 @@ class WebApp:
         tracker = self.session.tracker
         labels = edit_labels()
         rows = tracker.fight.view()["combatants"]
-        return {"ops": [(verb, labels[verb]) for verb in HP_EDITS.get(tracker.system.id, {})],
+        return {"ops": [(verb, labels[verb]) for verb in edits_of(tracker.system.id).ops],
                 "combatants": [(r["id"], pick(r["name"])) for r in rows],
-                "conditions": conditions() if tracker.system.id == "harp" else []}
+                "conditions": conditions(tracker.system.id)}
 
     def _odds_form(self) -> dict[str, Any] | None:
         """What the odds panel starts with: the combatants, the one acting, its first foe, the system's fields."""
         tracker = self.session.tracker
-        if tracker.system.id not in ODDS_SYSTEMS:
+        panel = panel_of(tracker.system.id)
+        if panel is None:
             return None
         view = tracker.fight.view()
         rows = view["combatants"]
         found = pair(view, None, None)
         return {"system": tracker.system.id, "combatants": [(r["id"], pick(r["name"])) for r in rows],
                 "attacker": found[0] if found else None, "target": found[1] if found else None,
-                "mod": int(view.get("fight_mod") or 0), "specials": [(word, special_label(word)) for word in SPECIALS]}
+                "mod": int(view.get("fight_mod") or 0), **panel.extras()}
 
     async def odds(self, request: Request) -> Response:
         """The exact odds of the exchange set up in the panel (reads only)."""
@@ -406,26 +419,16 @@ class WebApp:
         self._latest()
         set_language(self.lang_of(request))
         tracker = self.session.tracker
-        system = tracker.system.id
-        if system not in ODDS_SYSTEMS:
+        panel = panel_of(tracker.system.id)
+        if panel is None:
             raise HTTPException(404, _("No such page."))
-        q = request.query_params
         error = None
         found: OddsView | SystemOdds | None = None
         try:
-            if system == "harp":
-                found = harp_odds(tracker.fight, q.get("attacker"), q.get("target"), q.get("strike"),
-                                  q.get("parry"), q.get("mod"))
-            elif system == "d100":
-                found = d100_odds(tracker.fight, q.get("attacker"), q.get("target"), q.get("weapon"),
-                                  q.get("defence"), q.get("mod"), difficult=q.get("difficult") == "1")
-            else:
-                found = tor_odds(tracker.fight, q.get("attacker"), q.get("target"), q.get("weapon"),
-                                 q.get("special"), q.get("extra"), q.get("parry_bonus"), q.get("mode"),
-                                 hope=q.get("hope") == "1")
+            found = panel.read(tracker.fight, request.query_params)
         except EstocError as exc:
             error = exc.message
-        name = "odds.html" if system == "harp" else "odds_system.html"
+        name = panel.template
         return HTMLResponse(self.env.get_template(name).render(odds=found, error=error))
 
     async def reveal(self, request: Request) -> Response:

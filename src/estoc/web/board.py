@@ -6,7 +6,7 @@ the templates lay out as a table, and the players' view words an adversary's sta
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from estoc.render.board import (
 )
 from estoc.render.tor_fight import _stance
 from estoc.render.veil import health_words
+from estoc.systems.base import find_system
 
 
 @dataclass
@@ -87,7 +88,7 @@ def _marked(row: Row, marks: GmMarks | None) -> Row:
     return row
 
 
-def _harp(view: dict[str, Any], marks: GmMarks | None) -> Board:
+def harp_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
     now = int(view["round"])
     order = {cid: i for i, cid in enumerate(view["order"])}
     rows = []
@@ -105,7 +106,7 @@ def _harp(view: dict[str, Any], marks: GmMarks | None) -> Board:
                  _timers(marks))
 
 
-def _d100(view: dict[str, Any], marks: GmMarks | None) -> Board:
+def d100_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
     rows = [_marked(Row(
         id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")), value=int(r["hp"]),
         maximum=int(r["hp_max"]), current=r["id"] == view.get("current"), out=r["state"] != "ok",
@@ -114,7 +115,7 @@ def _d100(view: dict[str, Any], marks: GmMarks | None) -> Board:
                  str(view.get("current") or ""), list(view.get("order") or []), rows, _("Hit points"), _timers(marks))
 
 
-def _tor(view: dict[str, Any], marks: GmMarks | None) -> Board:
+def tor_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
     rows = [_marked(Row(
         id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")),
         value=int(r["endurance"]), maximum=int(r["endurance_max"]), current=r["id"] == view.get("current"),
@@ -129,14 +130,15 @@ def _timers(marks: GmMarks | None) -> list[str]:
 
 
 def board_of(system: str, fight: Any, marks: GmMarks | None = None) -> Board:
-    """The board of a fight of ``system`` (``harp``, ``d100`` or ``tor``) with the GM's marks."""
+    """The board of a fight of ``system`` (an id) with the GM's marks."""
     return board_from_view(system, fight.view(), marks)
 
 
 def board_from_view(system: str, view: dict[str, Any], marks: GmMarks | None = None) -> Board:
-    """:func:`board_of` over a view already taken."""
-    if system == "harp":
-        return _harp(view, marks)
-    if system == "d100":
-        return _d100(view, marks)
-    return _tor(view, marks)
+    """:func:`board_of` over a view already taken (the system's declaration's ``screen_board`` entry).
+
+    Raises:
+        InputError: a system without a board on the GM's screen.
+    """
+    shape: Callable[[dict[str, Any], GmMarks | None], Board] = find_system(system).entry("screen_board")
+    return shape(view, marks)

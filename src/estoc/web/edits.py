@@ -5,8 +5,11 @@ cookie, the CSRF token, the version the page showed, then the tracker). Nothing 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from estoc.errors import InputError
 from estoc.i18n import _, language
+from estoc.systems.base import SYSTEMS
 
 WHO, NUMBER, TEXT = "who", "number", "text"
 """What a field of a form holds: a combatant's id (one word), a whole number, free text."""
@@ -14,20 +17,44 @@ WHO, NUMBER, TEXT = "who", "number", "text"
 Spec = tuple[tuple[str, str, bool], ...]
 """An edit's fields, in the order of the command's words: (form field, kind, required)."""
 
-HP_EDITS: dict[str, dict[str, Spec]] = {
-    "harp": {"hp": (("who", WHO, True), ("value", NUMBER, True)),
-             "damage": (("who", WHO, True), ("value", NUMBER, True)),
-             "heal": (("who", WHO, True), ("value", NUMBER, True)),
-             "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
-             "relieve": (("who", WHO, True), ("value", NUMBER, True)),
-             "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
-    "d100": {"hp": (("who", WHO, True), ("value", NUMBER, True)),
-             "damage": (("who", WHO, True), ("value", NUMBER, True)),
-             "heal": (("who", WHO, True), ("value", NUMBER, True)),
-             "wake": (("who", WHO, True),), "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
-    "tor": {"complication": (("who", WHO, True), ("value", NUMBER, True))},
-}
-"""Each system's GM edits of the fight (its ``gm`` commands), by their English command word."""
+HARP_CONDITIONS = (("stun", "etourdi"), ("bleed", "saignement"), ("penalty", "penalite"),
+                   ("must-parry", "parade-obligatoire"), ("no-parry", "parade-interdite"), ("shaken", "secoue"),
+                   ("prone", "a-terre"), ("disarmed", "desarme"), ("down", "inconscient"), ("dead", "mort"))
+"""HARP's conditions as the ``condition`` command takes them (English, French): the form shows the page's word."""
+
+
+@dataclass(frozen=True)
+class Edits:
+    """A system's GM edits of the fight (its ``gm`` commands, by their English command word), and the conditions
+    its ``condition`` edit takes (English, French), if it has one (a declaration's ``edits`` entry)."""
+
+    ops: dict[str, Spec]
+    conditions: tuple[tuple[str, str], ...] = ()
+
+
+HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
+                    "damage": (("who", WHO, True), ("value", NUMBER, True)),
+                    "heal": (("who", WHO, True), ("value", NUMBER, True)),
+                    "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
+                    "relieve": (("who", WHO, True), ("value", NUMBER, True)),
+                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, HARP_CONDITIONS)
+D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
+                    "damage": (("who", WHO, True), ("value", NUMBER, True)),
+                    "heal": (("who", WHO, True), ("value", NUMBER, True)),
+                    "wake": (("who", WHO, True),), "out": (("who", WHO, True),), "back": (("who", WHO, True),)})
+TOR_EDITS = Edits({"complication": (("who", WHO, True), ("value", NUMBER, True))})
+NO_EDITS = Edits({})
+
+
+def edits_of(system: str) -> Edits:
+    """The GM edits of the system ``system`` (an id), through its declaration; none for a system without."""
+    declared = next((s for s in SYSTEMS if s.id == system and s.edits), None)
+    if declared is None:
+        return NO_EDITS
+    edits: Edits = declared.entry("edits")
+    return edits
+
+
 MARK_EDITS: dict[str, Spec] = {
     "mark": (("who", WHO, True), ("name", TEXT, True), ("rounds", NUMBER, False)),
     "note": (("who", WHO, True), ("text", TEXT, True)),
@@ -35,12 +62,6 @@ MARK_EDITS: dict[str, Spec] = {
     "clear": (("who", WHO, True), ("name", TEXT, False)),
 }
 """The GM's marks, notes and timers (the tracker's own commands, every system)."""
-
-HARP_CONDITIONS = (("stun", "etourdi"), ("bleed", "saignement"), ("penalty", "penalite"),
-                   ("must-parry", "parade-obligatoire"), ("no-parry", "parade-interdite"), ("shaken", "secoue"),
-                   ("prone", "a-terre"), ("disarmed", "desarme"), ("down", "inconscient"), ("dead", "mort"))
-"""HARP's conditions as the ``condition`` command takes them (English, French): the form shows the page's word."""
-
 
 def edit_labels() -> dict[str, str]:
     """What the edits' menu shows, in the language in use."""
@@ -50,9 +71,10 @@ def edit_labels() -> dict[str, str]:
             "back": _("bring back into the fight"), "complication": _("set the complication to N dice")}
 
 
-def conditions() -> list[tuple[str, str]]:
-    """HARP's conditions as (the command's word, the word shown)."""
-    return [(en, fr if language() == "fr" else en) for en, fr in HARP_CONDITIONS]
+def conditions(system: str = "harp") -> list[tuple[str, str]]:
+    """The conditions of the system's ``condition`` edit as (the command's word, the word shown); none for a
+    system without."""
+    return [(en, fr if language() == "fr" else en) for en, fr in edits_of(system).conditions]
 
 
 def edit_line(system: str, fields: dict[str, str]) -> str:
@@ -63,7 +85,7 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
         InputError: an edit the system has not, a field missing or malformed.
     """
     verb = fields.get("edit", "")
-    spec = HP_EDITS.get(system, {}).get(verb) or MARK_EDITS.get(verb)
+    spec = edits_of(system).ops.get(verb) or MARK_EDITS.get(verb)
     if spec is None:
         raise InputError(_("no such edit: {name!r}").format(name=verb[:40]))
     words = [verb]

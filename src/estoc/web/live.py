@@ -62,6 +62,7 @@ class LiveServer:
 def browser_missing() -> str | None:
     """Why the browser tests cannot run here (``None`` when they can)."""
     try:
+        # lazy: an optional dependency (the browser tests'); its absence is the answer.
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return "the Python package playwright is not installed (pip install -e '.[test]')"

@@ -137,6 +137,8 @@ class BoundedProtocol(H11Protocol):
         self._stall: asyncio.TimerHandle | None = None
         self._timing = ""
         """What the running timer bounds: ``head``, ``body`` or nothing."""
+        self._head_bytes = 0
+        """The bytes of the request head read so far (without its end)."""
 
     # -------------------------------------------------------------------------------------------------- timers
 
@@ -185,14 +187,34 @@ class BoundedProtocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         idle = self.conn.their_state is h11.IDLE and self._timer is None
+        if self.conn.their_state is h11.IDLE and self._head_too_large(data):
+            return
         super().data_received(data)
         if idle and self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             self._timing = "head"
             self._arm(self.doors.limits.head_s)  # (a head begun on a kept-alive connection: it has head_s too)
 
+    def _head_too_large(self, data: bytes) -> bool:
+        """Refuse a request head longer than :data:`HEAD_LIMIT`, however it arrives: h11 bounds only a head still
+        incomplete, so one sent whole in a single packet would be read at any size."""
+        end = data.find(b"\r\n\r\n")
+        size = self._head_bytes + (len(data) if end < 0 else end + 4)
+        if size <= HEAD_LIMIT:
+            self._head_bytes = self._head_bytes + len(data) if end < 0 else 0
+            return False
+        self._head_bytes = 0
+        if not self.transport.is_closing():
+            self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\n"
+                                 b"connection: close\r\n\r\n")
+            self.transport.close()
+        self._disarm()
+        return True
+
     def handle_events(self) -> None:
         super().handle_events()
         state = self.conn.their_state
+        if state is not h11.IDLE:
+            self._head_bytes = 0  # (a head read whole: the next one counts from nothing)
         if state is not h11.IDLE and self.cycle is not None and (
                 self.served + 1 >= self.doors.limits.requests_per_connection):
             self.cycle.keep_alive = False  # (the last request this connection serves: its answer says so)

@@ -15,10 +15,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from estoc.cli.fight import markdown, record_lines, resume_tracker
+from estoc.content.registry import Content
 from estoc.i18n import language, set_language
 from estoc.play.marks import MARK_VERBS
 from estoc.play.store import EventStore
+from estoc.play.telling import markdown, record_lines, resume
 from estoc.play.tracker import Tracker, shown_name
 from estoc.web.choices import store_reveal, stored_reveal
 
@@ -193,7 +194,7 @@ class FightSession:
     def markdown(self) -> str:
         """The log as Markdown, the names and notes from files and the GM's typing escaped: a Markdown viewer
         shows ``<script>`` as text, never runs it."""
-        return escape(markdown(self.tracker), quote=False)
+        return markdown(self.tracker)
 
 
 def line_class(line: str) -> str:
@@ -203,6 +204,7 @@ def line_class(line: str) -> str:
     return f"i{(len(line) - len(line.lstrip(' '))) // 2}"
 
 
-def open_session(ctx: Any, db: Path, fight_id: str) -> FightSession:
-    """A session over a stored fight, its tracker made with the command line's content folders."""
-    return FightSession(db, fight_id, lambda store, fid: resume_tracker(ctx, store, fid))
+def open_session(content: Callable[[], Content], db: Path, fight_id: str) -> FightSession:
+    """A session over a stored fight, its tracker made on the content ``content()`` loads (the command line's
+    folders), read again each time the tracker is."""
+    return FightSession(db, fight_id, lambda store, fid: resume(store, fid, content()))

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticUndefined
 
-from estoc.engine.numbers import KERNEL_LIMIT
+from estoc.limits import KERNEL_LIMIT
 
 SCHEMA_VERSION = 1
 """The version of the content file format this estoc writes and reads; older files are migrated on load."""
@@ -46,6 +46,18 @@ def _kebab(value: str) -> str:
 ContentId = Annotated[str, AfterValidator(_kebab), Field(description="ASCII kebab-case id, e.g. `lames-1m`")]
 
 
+def _no_control(value: str) -> str:
+    # A NUL, an escape sequence or a stray byte in a name would reach the GM's terminal and the players' screens as
+    # it is: only line breaks and tabs (a description's layout) are let through.
+    if any(not (char.isprintable() or char in "\n\t") for char in value):
+        raise ValueError("control-characters")
+    return value
+
+
+PlainText = Annotated[str, AfterValidator(_no_control)]
+"""Text a user reads: any letters, no control characters (line breaks and tabs aside)."""
+
+
 class Strict(BaseModel):
     """Base of content models: unknown fields are errors, values are frozen once loaded."""
 
@@ -56,8 +68,8 @@ class Text(Strict):
     """A text a user reads, in both languages. One is enough: ``name: Embuscade`` (the same words in both) or
     ``name: {fr: Embuscade}`` (the missing language falls back to the one given)."""
 
-    fr: str = Field(min_length=1)
-    en: str = Field(min_length=1)
+    fr: PlainText = Field(min_length=1)
+    en: PlainText = Field(min_length=1)
 
     @model_validator(mode="before")
     @classmethod

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, model_validator
 
 from estoc.content.models.common import HP_MAX, METRES_MAX, ROUNDS_MAX, ContentId, Record, Strict, whole
+from estoc.errors import DiceError
 
 Skill = Literal["melee", "missile", "firearm", "heavy"]
 """The skill a weapon uses: Arme de mêlée, Arme à distance, Arme à feu, Arme lourde."""
@@ -27,8 +28,8 @@ Result = Literal["miss", "stopped", "hit", "special"]
 
 
 def _dice(text: str) -> str:
+    # lazy: numpy loads with the dice, not with every content file read.
     from estoc.dice.expressions import DiceExpression
-    from estoc.errors import DiceError
 
     try:
         return str(DiceExpression.parse(text))

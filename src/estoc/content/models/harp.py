@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from estoc.content.models.common import (
     BONUS_MAX,
@@ -140,6 +140,20 @@ class AttackTable(Record):
     limits: SizeLimits
     cells: str = Field(description="CSV file beside this one: columns result, t1 … t10")
     rows: tuple[tuple[AttackCell, ...], ...] = Field(default=(), description="filled from the CSV file on load")
+
+    @field_validator("rows", mode="after")
+    @classmethod
+    def _one_object_per_cell(cls, rows: tuple[tuple[AttackCell, ...], ...]) -> tuple[tuple[AttackCell, ...], ...]:
+        # A table is thousands of cells but a few hundred distinct ones (cells are frozen): each kept once, however
+        # the table was read (its CSV file, the content cache), so that the tables stay small in memory.
+        return tuple(tuple(_shared_cell(cell) for cell in row) for row in rows)
+
+
+_CELLS: dict[tuple[int, str | None], AttackCell] = {}
+
+
+def _shared_cell(cell: AttackCell) -> AttackCell:
+    return _CELLS.setdefault((cell.hits, cell.severity), cell)
 
 
 class Effects(Strict):

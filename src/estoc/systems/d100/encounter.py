@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from estoc.content.loader import _field_name, _line_of, _problem
+from estoc.content.loader import field_name, line_of, problem_at
 from estoc.content.models import d100
 from estoc.content.models.common import METRES_MAX, ContentId, Strict, Text, whole
 from estoc.content.registry import Content
@@ -38,8 +38,8 @@ from estoc.engine.members import at_least_two_sides, problem, record_of, validat
 from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
-from estoc.systems.d100.exchange import Combatant, Settings, shipped_outcomes
 from estoc.systems.d100.rules import Outcomes
+from estoc.systems.d100.sheet import Combatant, Settings, shipped_outcomes
 
 ENCOUNTER_VERSION = 1
 SETUP_PATH = Path("<setup>")
@@ -82,7 +82,7 @@ class EncounterSettings(Strict):
 
 
 class Encounter(Strict):
-    schema_version: int = ENCOUNTER_VERSION
+    schema_version: int = Field(ENCOUNTER_VERSION, strict=True)  # (``true`` is no version)
     system: Literal["d100"]
     kind: Literal["encounter"]
     name: Text
@@ -137,7 +137,7 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
                                                                   for n in range(1, member.count + 1)]
             for cid, n in names:
                 if cid in seen:
-                    problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
+                    problems.append(problem_at(path, line_of(data, loc), field_name(loc), _(
                         "a combatant is already called {id!r}: give this one an id").format(id=cid)))
                     continue
                 seen.add(cid)

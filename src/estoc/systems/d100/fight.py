@@ -27,6 +27,7 @@ from estoc.systems.d100.exchange import (
     out_of_reach,
     slot_record,
 )
+from estoc.systems.d100.policy import choose
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.told import Teller
 from estoc.systems.d100.worlds import REACH_ORDER, array, build, copy_fights, kernel_of, kernel_settings
@@ -355,8 +356,6 @@ class D100Fight(Sides):
 
     def auto_event(self) -> dict[str, Any]:
         """The default policy (see :func:`estoc.systems.d100.policy.choose`)."""
-        from estoc.systems.d100.policy import choose
-
         return choose(self)
 
     def fate(self, c: int) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from estoc.content.registry import Content
+from estoc.engine.reuse import ChunkWorlds
 from estoc.engine.simulation import (
     NumberFormat,
     OneOf,
@@ -24,7 +25,7 @@ from estoc.engine.simulation import (
 )
 from estoc.i18n import _
 from estoc.systems.d100.encounter import SETUP_PATH, LoadedD100Encounter, load_d100_encounter
-from estoc.systems.d100.worlds import array, build, kernel_of, kernel_settings
+from estoc.systems.d100.worlds import array, build, kernel, kernel_of, kernel_settings
 
 MARKS = ("special",)
 """What :attr:`Outcome.crits_taken` counts: special hits."""
@@ -45,6 +46,11 @@ def worlds_of(encounter: LoadedD100Encounter, worlds: int, seed: np.random.SeedS
                  first_world=first, defends=[encounter.defends.get(i, "best") for i, _s, _c in encounter.combatants])
 
 
+_CHUNKS = ChunkWorlds(("out_winner", "out_over", "out_rounds", "out_dice", "out_hp", "out_state", "out_dealt",
+                       "out_taken", "out_specials"))
+"""This process's worlds for the chunks of a run, built once (:mod:`estoc.engine.reuse`)."""
+
+
 def outcome(F: Any) -> Outcome:
     """What each world of a chunk came to, from the kernel's outputs: hit points of damage stand for hits, special
     hits taken for criticals."""
@@ -60,7 +66,8 @@ def play_chunk(encounter: LoadedD100Encounter, worlds: int, seed: np.random.Seed
                max_rounds: int, options: Mapping[str, Any] | None = None) -> Outcome:
     """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel: what each came to."""
     threads = max(1, int((options or {}).get("threads", 1)))
-    F = worlds_of(encounter, worlds, seed, first=first, threads=threads)
+    F = _CHUNKS.get((encounter,), (worlds, threads), lambda: worlds_of(
+        encounter, worlds, seed, first=first, threads=threads), kernel().PURPOSES, seed, first)
     kernel_of(F).play_all(F, worlds, max_rounds, threads)
     return outcome(F)
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from estoc.dice.expressions import DiceExpression
-from estoc.systems.d100.exchange import Combatant
 from estoc.systems.d100.rules import QUALITY_NAMES, RESULT_NAMES
+from estoc.systems.d100.sheet import Combatant
 from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
 
 (ROUND, MOVE, ORDER, RANK, DEFENDING, SKIP, STRIKE, ROLLS, DAMAGE, WOUND, AID, RELOAD, PASS, END, DIED,

@@ -11,19 +11,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
 from estoc.dice.expressions import DiceExpression
-from estoc.engine.compiled import copy_worlds, give_dice
-from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
+from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
-from estoc.systems.d100.exchange import BONUS_SHARE, Combatant
+from estoc.systems.d100.kernel_type import D100Kernel
+from estoc.systems.d100.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
 from estoc.systems.d100.rules import Outcomes
+from estoc.systems.d100.sheet import BONUS_SHARE, Combatant
 
 KERNEL_NAME = "estoc.systems.d100.kernel"
 SLOT_STRIDE = 8
@@ -50,11 +51,9 @@ CURSOR_FIELDS = ("rnd", "phase", "turn", "norder")
 
 
 @cache
-def kernel() -> ModuleType:
+def kernel() -> D100Kernel:
     """The compiled d100 kernel (loud when missing or stale; checked once a process)."""
-    from estoc.engine.compiled import load_kernel
-
-    return load_kernel(KERNEL_NAME)
+    return cast(D100Kernel, load_kernel(KERNEL_NAME))
 
 
 @dataclass(frozen=True)

@@ -39,12 +39,12 @@ from ruamel.yaml.comments import CommentedMap
 
 from estoc.content.loader import (
     LoadedRecord,
-    _field_name,
-    _line_of,
-    _plain,
-    _problem,
+    field_name,
     inside,
+    line_of,
     load_file,
+    plain,
+    problem_at,
     read_yaml,
 )
 from estoc.content.messages import translate_error
@@ -58,8 +58,8 @@ from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
 from estoc.systems.harp.attack import AttackSettings, BeyondLimit
-from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.heroes import combatant_from_hero
+from estoc.systems.harp.sheet import Combatant
 
 ENCOUNTER_VERSION = 1
 """The version of the encounter format this estoc writes and reads."""
@@ -142,7 +142,7 @@ class Distance(Strict):
 class Encounter(Strict):
     """An encounter file."""
 
-    schema_version: int = ENCOUNTER_VERSION
+    schema_version: int = Field(ENCOUNTER_VERSION, strict=True)  # (``true`` is no version)
     system: Literal["harp"]
     kind: Literal["encounter"]
     name: Text
@@ -199,6 +199,11 @@ def load_encounter(path: Path, content: Content) -> LoadedEncounter:
     return _build(read_yaml(path), path, path.parent, content)
 
 
+def read_data(data: Any, path: Path, content: Content) -> LoadedEncounter:
+    """An encounter file's data, read from ``path``, built (a character file is read beside it)."""
+    return _build(data, path, path.parent, content)
+
+
 def encounter_from_setup(setup: dict[str, Any], content: Content) -> LoadedEncounter:
     """The encounter a setup describes (``LoadedEncounter.setup``), checked like a file."""
     return _build(setup, SETUP_PATH, None, content)
@@ -226,28 +231,28 @@ class _Resolved:
 
 def _check_version(data: Any, path: Path) -> None:
     version = data.get("schema_version", ENCOUNTER_VERSION)
-    line = _line_of(data, ["schema_version"])
+    line = line_of(data, ["schema_version"])
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ContentError([_problem(path, line, "schema_version", _("must be a whole number from 1"))])
+        raise ContentError([problem_at(path, line, "schema_version", _("must be a whole number from 1"))])
     if version > ENCOUNTER_VERSION:
-        raise ContentError([_problem(path, line, "schema_version", _(
+        raise ContentError([problem_at(path, line, "schema_version", _(
             "this file was written for a newer estoc (format {found}; this one reads up to {supported})").format(
             found=version, supported=ENCOUNTER_VERSION))])
 
 
 def _validate(data: Any, path: Path) -> Encounter:
     if not isinstance(data, dict):
-        raise ContentError([_problem(path, 1, "", _("an encounter file is a mapping with system, kind, name and "
+        raise ContentError([problem_at(path, 1, "", _("an encounter file is a mapping with system, kind, name and "
                                                     "sides"))])
     _check_version(data, path)
     try:
-        return Encounter.model_validate(_plain(data))
+        return Encounter.model_validate(plain(data))
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
             loc = list(error["loc"])
-            problems.append(_problem(path, _line_of(data, loc) or (1 if isinstance(data, CommentedMap) else None),
-                                     _field_name(loc), translate_error(error)))
+            problems.append(problem_at(path, line_of(data, loc) or (1 if isinstance(data, CommentedMap) else None),
+                                     field_name(loc), translate_error(error)))
         raise ContentError(problems) from exc
 
 
@@ -262,7 +267,7 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
     seen_ids: dict[str, str] = {}
     for i, side in enumerate(encounter.sides):
         if side.id in seen_sides:
-            problems.append(_problem(path, _line_of(data, ["sides", i, "id"]), f"sides.{i}.id", _(
+            problems.append(problem_at(path, line_of(data, ["sides", i, "id"]), f"sides.{i}.id", _(
                 "the side {id!r} is already used in this encounter").format(id=side.id)))
         seen_sides.add(side.id)
         name = side.name.as_dict() if side.name else {"fr": side.id, "en": side.id}
@@ -273,8 +278,8 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
             try:
                 resolved = _with_parry(member, _resolve(member, content, base, files))
             except _Problem as problem:
-                where = _line_of(data, [*loc, problem.key]) or _line_of(data, loc)
-                problems.append(_problem(path, where, _field_name([*loc, problem.key]), problem.message))
+                where = line_of(data, [*loc, problem.key]) or line_of(data, loc)
+                problems.append(problem_at(path, where, field_name([*loc, problem.key]), problem.message))
                 continue
             except ContentError as exc:
                 problems.extend(exc.problems)
@@ -286,11 +291,11 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
                     (f"{first}-{n}", n) for n in range(1, member.count + 1)]
                 for cid, n in numbered:
                     if cid in seen_ids:
-                        problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
+                        problems.append(problem_at(path, line_of(data, loc), field_name(loc), _(
                             "a combatant is already called {id!r} (at {other}): give this one an id").format(
                             id=cid, other=seen_ids[cid])))
                         continue
-                    seen_ids[cid] = _field_name(loc)
+                    seen_ids[cid] = field_name(loc)
                     name_of = item.combatant.name if n is None else {
                         lang: f"{text} {n}" for lang, text in item.combatant.name.items()}
                     combatants.append((cid, side.id, dataclasses.replace(item.combatant, id=cid, name=name_of)))
@@ -298,20 +303,20 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
         sides.append(info)
         setup_sides.append({"id": side.id, "name": name, "members": setup_members})
     if encounter.surprise is not None and encounter.surprise not in seen_sides:
-        problems.append(_problem(path, _line_of(data, ["surprise"]), "surprise", _(
+        problems.append(problem_at(path, line_of(data, ["surprise"]), "surprise", _(
             "no side {id!r}; sides: {known}").format(id=encounter.surprise, known=", ".join(sorted(seen_sides)))))
     for k, distance in enumerate(encounter.distances):
         for cid in distance.between:
             if cid not in seen_ids:
-                problems.append(_problem(path, _line_of(data, ["distances", k, "between"]), f"distances.{k}.between",
+                problems.append(problem_at(path, line_of(data, ["distances", k, "between"]), f"distances.{k}.between",
                                          _("no combatant {id!r}").format(id=cid)))
     covers: dict[str, tuple[int, int]] = {}
     for cid, cover_id in encounter.cover.items():
         if cid not in seen_ids:
-            problems.append(_problem(path, _line_of(data, ["cover", cid]), f"cover.{cid}",
+            problems.append(problem_at(path, line_of(data, ["cover", cid]), f"cover.{cid}",
                                      _("no combatant {id!r}").format(id=cid)))
         elif cover_id not in content.kind("harp", "cover"):
-            problems.append(_problem(path, _line_of(data, ["cover", cid]), f"cover.{cid}", _(
+            problems.append(problem_at(path, line_of(data, ["cover", cid]), f"cover.{cid}", _(
                 "no cover {id!r}; known: {known}").format(id=cover_id, known=", ".join(sorted(
                     content.kind("harp", "cover"))))))
         else:
@@ -452,7 +457,7 @@ def _hero(content: Content, member: Member, hero: Hero, key: str, record: Loaded
     except EstocError as exc:
         if record is None:
             raise _Problem(key, exc.message) from exc
-        raise ContentError([_problem(record.path, record.line, "", exc.message)]) from exc
+        raise ContentError([problem_at(record.path, record.line, "", exc.message)]) from exc
     sheet = hero.model_dump(mode="json", by_alias=True, exclude_none=True)
     return _Resolved(hero.id, combatant, {"sheet": sheet, **_numbers(member)})
 

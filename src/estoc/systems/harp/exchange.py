@@ -1,126 +1,27 @@
-"""One exchange between two combatants: OB and defence from their sheets and conditions, the attack kernel, and
-its outcome applied to both (hits and criticals on the target, a fumble on the attacker)."""
+"""One exchange between two combatants, out of any fight (``estoc attack``, ``estoc odds attack``): the kernel on
+a world of two, its outcome told as an event. The combatant sheet itself is :mod:`estoc.systems.harp.sheet`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from estoc.content.models import harp
-from estoc.content.models.harp_creatures import Creature
-from estoc.content.registry import Content
 from estoc.dice import DiceSource
-from estoc.errors import EstocError, InputError, RulesError, UnknownIdError
+from estoc.errors import EstocError, RulesError
 from estoc.i18n import _
 from estoc.systems.harp.attack import DEFAULT_SETTINGS, AttackInputs, AttackSettings
-from estoc.systems.harp.creatures import stat_block
-from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
-from estoc.systems.harp.strike import Strike, missile_fields
+from estoc.systems.harp.sheet import Combatant
+from estoc.systems.harp.strike import Strike
 from estoc.systems.harp.tables import HarpTables
+from estoc.systems.harp.told import Teller
+from estoc.systems.harp.worlds import Settings, array, build, kernel_of, strike_numbers
 
-
-@dataclass(frozen=True)
-class Combatant:
-    """What the rules need of a fighter or a creature, derived from its sheet or stat block."""
-
-    id: str
-    name: dict[str, str]
-    hp: int
-    db: int
-    armour_type: int
-    body_rr: int
-    strikes: tuple[Strike, ...]
-    quickness: int = 0
-    intuition: int = 0
-    agility: int = 0
-    base_movement: int = 20
-    size: str = "medium"
-    size_rank: int = 2
-    crit_reduction: int = 0
-    beast: bool = False
-    """Only natural weapons: it never parries."""
-    stun_immune: bool = False
-    bleed_immune: bool = False
-    devastating: bool = False
-    """Force Dévastatrice: the table's hits are doubled (not the criticals')."""
-    sunlight_sensitive: bool = False
-    parry: int = 0
-    """OB it usually moves to its DB against its opponent (the default policy's choice)."""
-    guard: int = 0
-    guard_dodge: bool = False
-    """Its guard (above) is a dodge (« Esquive ») rather than a total parry."""
-    """Its hit points, as a percentage of its total, at or under which the default policy makes a total parry instead
-    of attacking (0: never)."""
-    kind: str = "fighter"
-    """``fighter`` or ``hero`` (played by a player), ``creature`` (played by the GM or its policy)."""
-    shield_db: int = 0
-    """What its shield adds to ``db`` (counted against the first ``shield_covers`` attacks of each round only)."""
-    shield_covers: int = 0
-    armour_penalty: int = 0
-    """The worn armour's manoeuvre penalty (0 or less): dodges and other manoeuvres of Agility or Quickness."""
-    regenerates: bool = False
-    """« Régénération (Majeure) »: 2 hit points back a minute, never those lost to magic or fire."""
-
-    @classmethod
-    def from_content(cls, content: Content, combatant_id: str, level: int | None = None) -> Combatant:
-        """A sample fighter or a creature (at ``level``) by id."""
-        if combatant_id in content.kind("harp", "fighters"):
-            if level is not None:
-                raise InputError(_("--level applies to creatures, not to the fighter {id}").format(id=combatant_id))
-            return cls.from_fighter(content, content.get("harp", "fighters", combatant_id, harp.Fighter))
-        if combatant_id in content.kind("harp", "creatures"):
-            return cls.from_creature(content, content.get("harp", "creatures", combatant_id, Creature), level)
-        known = sorted([*content.kind("harp", "fighters"), *content.kind("harp", "creatures")])
-        raise UnknownIdError(_("unknown fighter or creature {id!r}; known: {known}").format(
-            id=combatant_id, known=", ".join(known)))
-
-    @classmethod
-    def from_fighter(cls, content: Content, sheet: harp.Fighter) -> Combatant:
-        weapon = content.get("harp", "weapons", sheet.weapon, harp.Weapon)
-        armour = content.get("harp", "armours", sheet.armour, harp.Armour)
-        shield = content.get("harp", "shields", sheet.shield, harp.Shield) if sheet.shield else None
-        ob = Offence(skill=sheet.skill, talents=sheet.talents_ob, weapon_mod=weapon.ob_mod,
-                     weapon_bonus=sheet.weapon_bonus).total()
-        defence = Defence(armour=armour, quickness_bonus=sheet.quickness, armour_skill=sheet.armour_skill,
-                          fitted=sheet.armour_fitted, armour_bonus=sheet.armour_bonus, shield=shield,
-                          shield_trained=sheet.shield_trained, shield_bonus=sheet.shield_bonus,
-                          talents=sheet.talents_db)
-        db = defence.total()
-        strike = Strike(name=weapon.name.as_dict(), kind="weapon", table=weapon.table, size=weapon.size,
-                        fumble=weapon.fumble, ob=ob, critical=weapon.critical, additional=weapon.additional_critical,
-                        weapon=weapon.id, braced=weapon.braced_vs_charge, **missile_fields(weapon))
-        return cls(id=sheet.id, name=sheet.name.as_dict(), hp=sheet.hp, db=db, armour_type=armour.type,
-                   body_rr=sheet.body_rr, strikes=(strike,), quickness=sheet.quickness, intuition=sheet.intuition,
-                   agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry,
-                   shield_db=defence.shield_db(), shield_covers=shield.attacks_covered if shield else 0,
-                   armour_penalty=armour_manoeuvre_penalty(armour, sheet.armour_skill, fitted=sheet.armour_fitted))
-
-    @classmethod
-    def from_creature(cls, content: Content, creature: Creature, level: int | None = None) -> Combatant:
-        block = stat_block(content, creature, level)
-        strikes = block.attacks
-        return cls(id=creature.id, name=creature.name.as_dict(), hp=block.hit_points.total, db=block.db.total,
-                   armour_type=block.armour_type, body_rr=block.resistances["body"].total, strikes=strikes,
-                   quickness=creature.stats.qu, intuition=creature.stats.in_, agility=creature.stats.ag,
-                   base_movement=creature.base_movement, size=creature.size, size_rank=block.size_rule.rank,
-                   crit_reduction=block.size_rule.critical_reduction, beast=block.beast,
-                   stun_immune=block.has("immunite-etourdissement"), bleed_immune=block.has("immunite-saignement"),
-                   devastating=block.has("force-devastatrice"), sunlight_sensitive=block.has("sensibilite-soleil"),
-                   kind="creature", shield_db=block.db.part("shield") + block.db.part("shield_bonus"),
-                   shield_covers=block.shield_covers, armour_penalty=block.manoeuvre_penalty,
-                   regenerates=block.has("regeneration"))
-
-    def ob(self, strike: int = 0) -> int:
-        """The OB of one of its attacks (the signature attack by default)."""
-        return self.strikes[strike].ob
+__all__ = ["Combatant", "knocks_down", "one_exchange", "strike_inputs"]
 
 
 def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int, ob: Any, defence: Any, *,
                   counter: bool = False, devastating: bool = False) -> AttackInputs:
     """The numbers of ``s`` against ``target`` for the exact odds: its table, size, fumble range and criticals, the
     target's armour type and size reduction, Force Dévastatrice."""
-    from estoc.systems.harp.worlds import strike_numbers
-
     row = strike_numbers(tables, s)
     return AttackInputs.broadcast(
         worlds, ob=ob, defence=defence, table=row["table"], armour_type=target.armour_type, size=row["size"],
@@ -132,8 +33,6 @@ def strike_inputs(tables: HarpTables, s: Strike, target: Combatant, worlds: int,
 def knocks_down(tables: HarpTables, attacker: Combatant, target: Combatant, strike: int) -> bool:
     """Whether a critical of ``attacker``'s strike ``strike`` would throw ``target`` down, out of any fight (the
     kernel's ``knocks_down``: « Bélier et Poussée », a target no larger than the attacker)."""
-    from estoc.systems.harp.worlds import build, kernel_of
-
     F = build(tables, [attacker, target], [0, 1], 1)
     return bool(kernel_of(F).py_exchange(F, 0, 0, 1, strike, 0, 0)[4])
 
@@ -145,9 +44,6 @@ def one_exchange(tables: HarpTables, attacker: Combatant, target: Combatant, dic
     world of two, told as an event (what ``estoc attack`` shows). The OB and DB are the sheets' as they stand;
     ``distance`` (metres), the target's ``cover`` (DB against blows, against shots) and ``engaged`` (a foe in
     contact attacked the shooter first) are the GM's facts."""
-    from estoc.systems.harp.told import Teller
-    from estoc.systems.harp.worlds import Settings, array, build, kernel_of
-
     facts = Settings(beyond_limit=settings.beyond_limit, distances=((0, 1, distance),) if distance is not None else (),
                      covers=((1, *cover),))
     F = build(tables, [attacker, target], [0, 1], 1, settings=facts, dice=dice)

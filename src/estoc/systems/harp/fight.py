@@ -24,14 +24,25 @@ from estoc.i18n import _, pick
 from estoc.systems.drawn import rolled_by_purpose, tapped
 from estoc.systems.harp import actions
 from estoc.systems.harp.attack import AttackSettings
-from estoc.systems.harp.exchange import Combatant
-from estoc.systems.harp.initiative import AUTOMATIC
-from estoc.systems.harp.policy import FLEE, PASS, STAND, TAKE_WEAPON, decision
+from estoc.systems.harp.gm import apply_gm
+from estoc.systems.harp.initiative import AUTOMATIC, wait_for
+from estoc.systems.harp.policy import FLEE, PASS, STAND, TAKE_WEAPON, choose, decision
+from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import SEVERITY_LETTERS, HarpTables
 from estoc.systems.harp.told import Teller
-from estoc.systems.harp.worlds import PASSING_AWAY, Settings, array, build, copy_fights, facts, kernel_of
+from estoc.systems.harp.worlds import (
+    CURSOR_FIELDS,
+    NO_LIMIT,
+    PASSING_AWAY,
+    WORLD_FIELDS,
+    Settings,
+    array,
+    build,
+    copy_fights,
+    facts,
+    kernel_of,
+)
 
-NO_LIMIT = 1 << 40
 """Play has no round limit."""
 """The largest number a GM may type for hit points, damage or a modifier (the kernel counts in 64 bits)."""
 
@@ -98,7 +109,6 @@ class HarpFight(Sides):
         self.sides.append(side)
         n = len(self.combatants) - 1
         new = self._build(int(old.fight_mod[0]))
-        from estoc.systems.harp.worlds import CURSOR_FIELDS, WORLD_FIELDS
 
         for name in WORLD_FIELDS:
             array(new, name)[:, :n] = array(old, name)
@@ -152,7 +162,7 @@ class HarpFight(Sides):
 
     def flags(self, c: int) -> tuple[bool, bool, bool, bool, int]:
         """(can act, can attack, can parry, standing, manoeuvre penalty): the kernel's reading."""
-        return kernel_of(self.F).py_flags(self.F, 0, c)  # type: ignore[no-any-return]
+        return kernel_of(self.F).py_flags(self.F, 0, c)
 
     def standing(self, c: int) -> bool:
         return bool(self.flags(c)[3])
@@ -232,8 +242,6 @@ class HarpFight(Sides):
                 self._advance(K, teller, records)
                 return records
             if kind == "gm":
-                from estoc.systems.harp.gm import apply_gm
-
                 records.extend(apply_gm(self, event, dice))
                 return records
             if kind == "instinctive-dodge":
@@ -323,8 +331,6 @@ class HarpFight(Sides):
         records[-1]["cost"] = "next_round" if cost else "this_round"
 
     def auto_event(self) -> dict[str, Any]:
-        from estoc.systems.harp.policy import choose
-
         return choose(self)
 
     # --- view and summary -------------------------------------------------------------------------------------
@@ -502,8 +508,6 @@ def _breathe(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tel
     if len(targets) > 64:
         raise InputError(_("at most {n} creatures in one breath").format(n=64))
     if int(array(fight.F, "uses")[0, actor, n]) <= 0:
-        from estoc.i18n import pick
-
         raise RulesError(_("{attack} has no use left").format(attack=pick(me.strikes[n].name)))
     kernel_of(fight.F).py_breathe(fight.F, 0, actor, n, targets)
     fight.tell(teller, records)
@@ -557,8 +561,6 @@ def _flee(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller
 def _wait(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     """Wait for a later combatant: act with it or after it (last in a conflict). The waiter's turn is not spent,
     only moved later in the order."""
-    from estoc.systems.harp.initiative import wait_for
-
     awaited = fight._target(actor, event)
     mode: Literal["with", "after"] = "with" if event.get("mode") == "with" else "after"
     turn = int(fight.F.turn[0])

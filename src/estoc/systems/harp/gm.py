@@ -5,13 +5,17 @@ word, not rules."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from estoc.content.models import harp
 from estoc.dice import DiceSource
 from estoc.engine.numbers import bounded, event_whole
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
-from estoc.systems.harp.worlds import array
+from estoc.systems.harp.commands import GM_RANGES
+from estoc.systems.harp.heroes import combatant_for
+from estoc.systems.harp.worlds import NO_LIMIT, array, kernel_of
 
 if TYPE_CHECKING:
     from estoc.systems.harp.fight import HarpFight
@@ -52,7 +56,6 @@ def cover_bonus(fight: HarpFight, cover_id: str) -> tuple[int, int]:
     (0, 0) for none."""
     if cover_id.strip().lower() in NO_COVER:
         return 0, 0
-    from estoc.content.models import harp
 
     cover = fight.content.get("harp", "cover", cover_id, harp.Cover)
     return cover.melee, cover.missile
@@ -68,10 +71,6 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         F.fight_mod[0] = value
         return [record]
     if op == "add":
-        from dataclasses import replace
-
-        from estoc.systems.harp.heroes import combatant_for
-
         level = event.get("level")
         base = combatant_for(fight.content, str(event.get("ref", "")), None if level is None else int(level))
         new_id = str(event.get("id") or base.id)
@@ -119,7 +118,6 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
     elif op == "damage":
         if value < 0:
             raise InputError(_("damage is 0 or more, not {value}").format(value=value))
-        from estoc.systems.harp.worlds import kernel_of
 
         kernel_of(F).py_take_hits(F, 0, c, value)
     elif op == "heal":
@@ -153,9 +151,6 @@ def _initiatives(fight: HarpFight, event: Mapping[str, Any], value: int, record:
     """``init``: initiative totals the GM typed this round (one, or several: ``values``, [id, total] pairs). Those
     still to act take their places by the new totals; the combatant whose turn it is moves too when its own total
     is given and it has not acted yet, and the new first then begins its turn."""
-    from estoc.systems.harp.commands import GM_RANGES
-    from estoc.systems.harp.fight import NO_LIMIT
-
     low, high = GM_RANGES["init"]
     if "values" in event:
         pairs = event.get("values")
@@ -186,7 +181,6 @@ def _initiatives(fight: HarpFight, event: Mapping[str, Any], value: int, record:
     if starts_now and rest[0] != current:
         # The combatant whose turn had begun is no longer first: the new first begins its turn (the other's turn,
         # already begun, resumes when its place comes).
-        from estoc.systems.harp.worlds import kernel_of
 
         F.source, F.error, F.log = dice, None, []
         teller = fight.teller()

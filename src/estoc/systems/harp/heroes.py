@@ -8,7 +8,7 @@ from estoc.content.models.harp_heroes import Hero, HeroWeapon
 from estoc.content.registry import Content
 from estoc.errors import InputError, UnknownIdError
 from estoc.i18n import _
-from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
 from estoc.systems.harp.strike import Breakdown, Part, Strike, missile_fields
 

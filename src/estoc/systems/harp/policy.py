@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from estoc.systems.harp.worlds import kernel_of
+
 if TYPE_CHECKING:
     from estoc.systems.harp.fight import HarpFight
 
@@ -37,8 +39,6 @@ def decision(kind: int, target: int = -1, strike: int = 0) -> tuple[int, ...]:
 
 def choose(fight: HarpFight) -> dict[str, Any]:
     """The event the default policy picks for the combatant whose turn it is."""
-    from estoc.systems.harp.worlds import kernel_of
-
     actor = fight.current()
     if actor is None:
         return {"type": "pass"}

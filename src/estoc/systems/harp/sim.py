@@ -16,6 +16,7 @@ import numpy as np
 
 from estoc.content.models.common import BONUS_MAX
 from estoc.content.registry import Content
+from estoc.engine.reuse import ChunkWorlds
 from estoc.engine.simulation import (
     NumberFormat,
     OneOf,
@@ -30,9 +31,9 @@ from estoc.engine.simulation import (
 )
 from estoc.i18n import _
 from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
-from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import HarpTables, compile_tables
-from estoc.systems.harp.worlds import Settings, array, build, facts, kernel_of
+from estoc.systems.harp.worlds import Settings, array, build, facts, kernel, kernel_of
 
 OUT_DOWN, OUT_DEAD, OUT_FLED, OUT_OVER = 1, 2, 4, 8
 """The kernel's bits of ``out_state``."""
@@ -55,6 +56,11 @@ def worlds_of(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed:
     return build(tables, people, sides, worlds, settings=settings, seed=seed, threads=threads, first_world=first)
 
 
+_CHUNKS = ChunkWorlds(("out_winner", "out_rounds", "out_dice", "out_hp", "out_state", "out_dealt", "out_taken",
+                       "out_crits"))
+"""This process's worlds for the chunks of a run, built once (:mod:`estoc.engine.reuse`)."""
+
+
 def outcome(F: Any) -> Outcome:
     """What each world of a chunk came to, from the kernel's outputs."""
     state = array(F, "out_state")
@@ -69,8 +75,10 @@ def play_chunk(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed
                first: int, max_rounds: int, options: Mapping[str, Any]) -> Outcome:
     """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel: what each came to."""
     threads = max(1, int(options.get("threads", 1)))
-    F = worlds_of(encounter, tables, worlds, seed, first=first, beasts_flee=bool(options.get("beasts_flee", False)),
-                  threads=threads)
+    beasts_flee = bool(options.get("beasts_flee", False))
+    F = _CHUNKS.get((encounter, tables), (worlds, threads, beasts_flee), lambda: worlds_of(
+        encounter, tables, worlds, seed, first=first, beasts_flee=beasts_flee, threads=threads),
+        kernel().PURPOSES, seed, first)
     kernel_of(F).play_all(F, worlds, max_rounds, threads)
     return outcome(F)
 

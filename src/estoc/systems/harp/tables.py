@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from estoc.content.models import harp
-from estoc.content.registry import Content
+from estoc.content.registry import Content, load_folder, shipped_folder
 from estoc.errors import ContentError
 from estoc.i18n import _
 
@@ -284,6 +284,4 @@ def compile_tables(content: Content, fumble_id: str = "maladresses",
 @cache
 def shipped_tables() -> HarpTables:
     """The tables of the shipped content alone (cached)."""
-    from estoc.content.registry import load_folder, shipped_folder
-
     return compile_tables(load_folder(shipped_folder()))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, HarpTables
 
 # the kernel's row kinds (see kernel.py, « what the log tells »)

@@ -11,22 +11,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
-from estoc.engine.compiled import copy_worlds, give_dice
-from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
+from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
-from estoc.systems.harp.exchange import Combatant
+from estoc.systems.harp.kernel_type import HarpKernel
+from estoc.systems.harp.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
+from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
 
 KERNEL_NAME = "estoc.systems.harp.kernel"
 BEYOND = {"cap": 0, "uncapped": 1, "second-attack": 2}
 UNLIMITED = 1_000_000
+NO_LIMIT = 1 << 40
+"""No bound on the steps ``py_advance`` takes before it stops (play runs a turn to its end)."""
 SLOT_STRIDE = 8
 """The kernel's rows between two threads' slots (``SLOT_STRIDE`` in kernel.py)."""
 PASSING_AWAY = 2
@@ -46,11 +49,9 @@ MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
 
 
 @cache
-def kernel() -> ModuleType:
+def kernel() -> HarpKernel:
     """The compiled HARP kernel (loud when missing or stale; checked once a process)."""
-    from estoc.engine.compiled import load_kernel
-
-    return load_kernel(KERNEL_NAME)
+    return cast(HarpKernel, load_kernel(KERNEL_NAME))
 
 
 @dataclass(frozen=True)

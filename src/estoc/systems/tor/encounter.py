@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from estoc.content.loader import _field_name, _line_of, _problem
+from estoc.content.loader import field_name, line_of, problem_at
 from estoc.content.models import tor
 from estoc.content.models.common import ContentId, Strict, Text, whole
 from estoc.content.registry import Content
@@ -101,7 +101,7 @@ class EncounterSettings(Strict):
 
 
 class Encounter(Strict):
-    schema_version: int = ENCOUNTER_VERSION
+    schema_version: int = Field(ENCOUNTER_VERSION, strict=True)  # (``true`` is no version)
     system: Literal["tor"]
     kind: Literal["encounter"]
     name: Text
@@ -157,7 +157,7 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
 
     def unique(cid: str, loc: list[str | int]) -> bool:
         if cid in seen:
-            problems.append(_problem(path, _line_of(data, loc), _field_name(loc), _(
+            problems.append(problem_at(path, line_of(data, loc), field_name(loc), _(
                 "a combatant is already called {id!r}: give this one an id").format(id=cid)))
             return False
         seen.add(cid)

@@ -594,6 +594,7 @@ class TorFight(Sides):
     # --- the protocol's other reads ------------------------------------------------------------------------------
 
     def auto_event(self) -> dict[str, Any]:
+        # lazy: a circle (tor/policy.py imports the action codes here), open when they move to the kernel.
         from estoc.systems.tor.policy import choose
 
         return choose(self)

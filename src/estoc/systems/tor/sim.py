@@ -16,13 +16,14 @@ import numpy as np
 
 from estoc.content.registry import Content
 from estoc.dice import DiceSource, KeyedDice
+from estoc.engine.reuse import ChunkWorlds
 from estoc.engine.simulation import NumberFormat, Outcome, PlanAxis, PlanVariant, SettingSpec, SimSystem, Switch
-from estoc.i18n import _
+from estoc.i18n import _, language
 from estoc.systems.tor.codes import OUT_DEAD, OUT_DOWN
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.names import AIMS, CLOSE, HOPE_USES, TASK_IDS, Aim, HopeUse, Stance, task
-from estoc.systems.tor.worlds import Settings, array, build, kernel_of
+from estoc.systems.tor.worlds import Settings, array, build, kernel, kernel_of
 
 
 def settings_of(encounter: LoadedTorEncounter) -> Settings:
@@ -39,6 +40,11 @@ def worlds_of(encounter: LoadedTorEncounter, worlds: int, seed: Any, *, first: i
                  kernel_module=kernel_module)
 
 
+_CHUNKS = ChunkWorlds(("out_winner", "out_rounds", "out_over", "out_dice", "out_state", "out_dealt", "out_taken",
+                       "out_wounds", "out_tried", "out_worked"))
+"""This process's worlds for the chunks of a run, built once (:mod:`estoc.engine.reuse`)."""
+
+
 def outcome(F: Any) -> Outcome:
     """What each world of a chunk came to, from the kernel's outputs."""
     state = array(F, "out_state")
@@ -53,7 +59,9 @@ def outcome(F: Any) -> Outcome:
 def play_chunk(encounter: LoadedTorEncounter, worlds: int, seed: Any, first: int, max_rounds: int,
                threads: int = 1, kernel_module: Any = None) -> Outcome:
     """``worlds`` fights (worlds ``first``… of the run) played to their end by the kernel."""
-    F = worlds_of(encounter, worlds, seed, first=first, threads=threads, kernel_module=kernel_module)
+    K = kernel_module or kernel()
+    F = _CHUNKS.get((encounter, K), (worlds, threads), lambda: worlds_of(
+        encounter, worlds, seed, first=first, threads=threads, kernel_module=K), K.PURPOSES, seed, first)
     kernel_of(F).play_all(F, worlds, max_rounds, threads)
     return outcome(F)
 
@@ -73,8 +81,6 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: Any, m
                         first: int = 0) -> Outcome:
     """``worlds`` fights of the encounter, each played at the table (the kernel on one world, driven event by
     event with its default policy) on world ``first + i``'s keyed dice: the same fights as :func:`play_chunk`."""
-    from estoc.systems.tor.fight import TorFight
-
     count = len(encounter.heroes) + len(encounter.adversaries)
     winner = np.full(worlds, -1, dtype=np.int64)
     over = np.zeros(worlds, dtype=np.bool_)
@@ -85,6 +91,9 @@ def play_worlds_in_play(encounter: LoadedTorEncounter, worlds: int, seed: Any, m
     wounds = np.zeros((worlds, count, 1), dtype=np.int64)
     tried = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
     worked = np.zeros((worlds, count, len(TASK_IDS)), dtype=np.int64)
+    # lazy: play's One Ring fight loads only when a chunk is played through it, not with every simulation.
+    from estoc.systems.tor.fight import TorFight
+
     for i in range(worlds):
         fight = TorFight.of_encounter(encounter)
         fight.F.logging = 0
@@ -129,8 +138,6 @@ def _stance_words(stance: str) -> str:
 
 def _variant(index: int, stance: Stance, tasks: tuple[str, ...]) -> PlanVariant:
     def label() -> str:
-        from estoc.i18n import language
-
         named = [getattr(task(t), "name_fr" if language() == "fr" else "name_en") for t in tasks]
         return _("{stance}: {tasks}").format(stance=_stance_words(stance),
                                              tasks=", ".join(named) if named else _("attacks only"))

@@ -11,18 +11,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from estoc.dice import DiceSource
-from estoc.engine.compiled import copy_worlds, give_dice
-from estoc.engine.compiled import kernel_of as kernel_of  # re-exported: the systems' callers ask their worlds module
+from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
 from estoc.systems.tor.codes import CODES
 from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.kernel_type import TorKernel
+from estoc.systems.tor.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
 from estoc.systems.tor.names import AIMS, HOPE_USES, STANCES, TASK_IDS, TASKS, Aim, HopeUse, Stance
 
 KERNEL_NAME = "estoc.systems.tor.kernel"
@@ -58,11 +59,9 @@ SCALARS = ("count", "heroes", "width", "load_on", "volleys", "fatal", "keyed", "
 
 
 @cache
-def kernel() -> ModuleType:
+def kernel() -> TorKernel:
     """The compiled One Ring kernel (loud when missing or stale)."""
-    from estoc.engine.compiled import load_kernel
-
-    return load_kernel(KERNEL_NAME)
+    return cast(TorKernel, load_kernel(KERNEL_NAME))
 
 
 @dataclass(frozen=True)

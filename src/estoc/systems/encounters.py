@@ -1,0 +1,54 @@
+"""An encounter file of any system, read by the system it names (its declaration's ``encounter`` entry).
+
+Below play and simulation both: the tracker stores what this reads, and ``estoc simulate`` reads the same files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from estoc.content.loader import line_of, problem_at, read_yaml
+from estoc.content.registry import Content
+from estoc.errors import ContentError
+from estoc.i18n import _
+from estoc.systems.base import SYSTEMS, RuleSystem
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """An encounter file as play needs it: its system, its name, the setup the tracker stores."""
+
+    system: str
+    name: dict[str, str]
+    setup: dict[str, Any]
+
+
+def playing(system: str) -> RuleSystem:
+    """The declaration of the system ``system`` (an id, as encounters and stored fights name it) that plays.
+
+    Raises:
+        ContentError: no such system plays fights.
+    """
+    found = next((s for s in SYSTEMS if s.id == system and s.play), None)
+    if found is None:
+        raise ContentError([_("no rule system {system!r} plays fights; known: {known}").format(
+            system=system, known=", ".join(sorted(s.id for s in SYSTEMS if s.play)))])
+    return found
+
+
+def read_encounter(path: Path, content: Content) -> Loaded:
+    """An encounter file of any system that plays.
+
+    Raises:
+        ContentError: the file names no known system, or its own system refuses it (every problem listed).
+    """
+    data = read_yaml(path)
+    system = data.get("system") if isinstance(data, dict) else None
+    known = [s.id for s in SYSTEMS if s.encounter]
+    if not isinstance(system, str) or system not in known:
+        raise ContentError([problem_at(path, line_of(data, ["system"]) or 1, "system", _(
+            "system must be one of {known}").format(known=", ".join(sorted(known))))])
+    loaded = playing(system).entry("encounter")(data, path, content)
+    return Loaded(system, loaded.name, loaded.setup)
