@@ -53,8 +53,8 @@ def others() -> None:
     from estoc.content.registry import load_folder, shipped_folder
     from estoc.odds import d100, tor
     from estoc.systems.d100.exchange import Combatant, prepare, shipped_outcomes
+    from estoc.systems.tor.blow import pair
     from estoc.systems.tor.exchange import Combatant as TorCombatant
-    from estoc.systems.tor.exchange import attack_spec
 
     content = load_folder(shipped_folder())
     outcomes = shipped_outcomes(content)
@@ -62,9 +62,12 @@ def others() -> None:
     exchange = prepare(outcomes, a, 1, d, "parry")
     hero, orc = TorCombatant.from_content(content, "maelor-le-rodeur"), TorCombatant.from_content(content,
                                                                                                   "orc-soldat")
-    attack = attack_spec(hero, 1, orc, favoured=True)
+    blow = pair(hero, orc, 1, favoured=True)
+    numbers = blow.numbers()
     for name, run in (("d100: sword against a parry", lambda: d100.exchange_odds(exchange, d.hp)),
-                      ("tor: favoured spear, protection", lambda: tor.attack_odds(attack))):
+                      ("tor: favoured spear, protection",
+                       lambda: tor.numbers_odds(blow.F, blow.attacker, blow.target, blow.weapon, blow.special,
+                                                numbers))):
         times = []
         for _ in range(30):
             start = time.perf_counter()

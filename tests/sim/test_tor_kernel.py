@@ -22,7 +22,7 @@ from estoc.systems.tor import sim
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.round import TASK_IDS
+from estoc.systems.tor.names import TASK_IDS
 from estoc.systems.tor.worlds import KERNEL_NAME, array, build
 
 FORD = Path(__file__).resolve().parents[2] / "src" / "estoc" / "play" / "samples" / "gue.yaml"

@@ -24,9 +24,9 @@ from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
 from estoc.render.board import tor_board
 from estoc.render.tor_fight import narrate_record
-from estoc.systems.tor.exchange import Combatant, weary_from_load
+from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
-from estoc.systems.tor.round import Stance
+from estoc.systems.tor.names import Stance
 
 SHEET: dict[str, Any] = {
     "id": "bard", "name": {"fr": "Bard", "en": "Bard"}, "attributes": {"corps": 6, "coeur": 5, "esprit": 3},
@@ -96,7 +96,6 @@ def test_every_shipped_hero_carries_the_load_of_its_gear(content: Content) -> No
 
 
 def test_weary_at_its_load_and_not_above(content: Content) -> None:
-    assert weary_from_load(22, 22) and weary_from_load(3, 22) and not weary_from_load(23, 22)
     fight = fight_of(content)
     fight.endurance[0] = LOAD + 1
     assert not fight.weary(0) and not fight.view()["combatants"][0]["weary"]

@@ -62,8 +62,9 @@ def test_d100_odds_of_the_exchange(served_factory: Callable[..., Served]) -> Non
 
 
 def test_tor_odds_of_the_exchange(served_factory: Callable[..., Served]) -> None:
-    from estoc.odds.tor import attack_odds
-    from estoc.systems.tor.exchange import attack_spec
+    from tests.tor_oracle import brute
+
+    from estoc.systems.tor.blow import special_code
 
     served = served_factory("tor")
     gm = served.tab("gm")
@@ -77,12 +78,13 @@ def test_tor_odds_of_the_exchange(served_factory: Callable[..., Served]) -> None
     assert "error" not in html, html
 
     def expected(extra: int, bonus: int, mode: str | None, hope: bool) -> Fraction:
+        """The kernel's own attack struck on every face, on a copy of the fight's world (the GM's extra dice and
+        parry bonus written into it, a favoured roll as a challenge between the two)."""
         i, j = fight.index(hero), fight.index(foe)
-        blow = fight.blow(i, j, 0, hope=hope)
-        spec = dataclasses.replace(attack_spec(fight.gear(i), 1, fight.gear(j)), dice=max(blow.dice + extra, 0),
-                                   tn=blow.tn + bonus, mode=mode or blow.mode, weary=blow.weary,
-                                   protection=blow.protection, protection_weary=blow.protection_weary)
-        return attack_odds(spec).success
+        world = fight.copy().F
+        if mode == "favoured":
+            world.challenge[i], world.challenge[j] = j, i
+        return brute(world, i, j, 0, special_code("auto"), hope=hope, extra=extra, bonus=bonus).success
 
     assert percent(html, "Hit") == round(100 * float(served.call(lambda: expected(1, 2, "favoured", False))), 1)
     plain = gm.get(f"/gm/odds?attacker={hero}&target={foe}").text

@@ -12,12 +12,14 @@ import typer
 from estoc.cli.app import content_folders
 from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
-from estoc.dice import ScriptedDice, SeededDice
+from estoc.dice import DiceSource, ScriptedDice, SeededDice
 from estoc.errors import InputError
 from estoc.i18n import _, pick
-from estoc.odds.tor import TorAttackOdds, attack_odds
-from estoc.systems.tor.exchange import Combatant, attack_spec
-from estoc.systems.tor.rules import SPECIALS, AttackOutcome, AttackSpec, Special, resolve_attack
+from estoc.odds.tor import TorAttackOdds, numbers_odds
+from estoc.systems.tor.blow import Pair, pair
+from estoc.systems.tor.codes import EYE, FEND_OFF_CAP, L_AFTER, L_ATTACK, L_ROLL, L_THRUST, RUNE
+from estoc.systems.tor.exchange import Combatant
+from estoc.systems.tor.names import SPECIALS, Special
 
 BAR = 30
 SPECIAL_WORDS = {"none": "none", "aucun": "none", "heavy": "heavy", "coup-puissant": "heavy", "fend": "fend",
@@ -42,7 +44,9 @@ def options_from(values: dict[str, Any]) -> TorOptions:
     return options_of(TorOptions, values)
 
 
-def prepare(ctx: typer.Context, o: TorOptions) -> tuple[Content, Combatant, Combatant, AttackSpec, int]:
+def prepare(ctx: typer.Context, o: TorOptions, dice: DiceSource | None = None
+            ) -> tuple[Content, Combatant, Combatant, Pair, int]:
+    """The blow the options describe, in a world of two (:mod:`estoc.systems.tor.blow`)."""
     if not o.attacker or not o.defender:
         raise InputError(_("the tor system needs --attacker and --defender (hero or adversary ids)"))
     special = SPECIAL_WORDS.get(o.special.strip().lower())
@@ -51,7 +55,7 @@ def prepare(ctx: typer.Context, o: TorOptions) -> tuple[Content, Combatant, Comb
             known=", ".join(SPECIALS), value=o.special))
     if not -6 <= o.extra_dice <= 6:
         raise InputError(_("--extra-dice is −6 to +6, not {value}").format(value=o.extra_dice))
-    if not 0 <= o.parry_bonus <= 10:
+    if not 0 <= o.parry_bonus <= FEND_OFF_CAP:
         raise InputError(_("--parry-bonus is 0 to 10 (fend off is capped at +10), not {value}").format(
             value=o.parry_bonus))
     content = load_content(content_folders(ctx))
@@ -60,46 +64,87 @@ def prepare(ctx: typer.Context, o: TorOptions) -> tuple[Content, Combatant, Comb
     if attacker.hero == defender.hero:
         raise InputError(_("a hero attacks an adversary, or an adversary a hero"))
     number = weapon_number(attacker.name, [u.record.id for u in attacker.weapons], o.weapon)
-    spec = attack_spec(attacker, number, defender, extra_dice=o.extra_dice, favoured=o.favoured,
-                       ill=o.ill_favoured, weary=o.weary, special=cast(Special, special),
-                       parry_bonus=o.parry_bonus)
-    return content, attacker, defender, spec, number
+    blow = pair(attacker, defender, number, extra_dice=o.extra_dice, favoured=o.favoured, ill=o.ill_favoured,
+                weary=o.weary, parry_bonus=o.parry_bonus, special=cast(Special, special), dice=dice)
+    return content, attacker, defender, blow, number
 
 
 def feat_word(face: int) -> str:
-    return _("the Gandalf rune") if face == 12 else _("the Eye") if face == 11 else str(face)
+    return _("the Gandalf rune") if face == RUNE else _("the Eye") if face == EYE else str(face)
 
 
-def attack_lines(out: AttackOutcome, spec: AttackSpec, attacker: str, defender: str) -> list[str]:
-    roll = out.roll
-    faces = " ".join(str(int(f)) for f in roll.success[0][: int(roll.dice[0])])
+@dataclass(frozen=True)
+class Struck:
+    """The blow as the kernel struck it, read from its log."""
+
+    dice: int
+    tn: int
+    mode: str
+    feat: int
+    total: int
+    success: bool
+    tengwar: int
+    special: str
+    endurance: int
+    parry_gain: int
+    """The attacker's parry bonus of this round after fending off (0: none gained)."""
+    thrusts: int
+    """Adversaries a shield thrust cost 1d this round."""
+    piercing: bool
+    wounded: bool
+    protection: int
+    """The protection roll's total (a piercing blow)."""
+    hope: bool
+
+
+def struck(rows: list[tuple[int, ...]]) -> Struck:
+    """The kernel's rows of one attack (``L_ATTACK``, ``L_ROLL``, ``L_AFTER``, ``L_THRUST``) as one record."""
+    attack = next(r for r in rows if r[0] == L_ATTACK)
+    rolled = next(r for r in rows if r[0] == L_ROLL)
+    after = next(r for r in rows if r[0] == L_AFTER)
+    modes = {0: "normal", 1: "favoured", 2: "ill"}
+    return Struck(dice=attack[4], tn=attack[6], mode=modes[attack[5]], feat=rolled[1], total=rolled[2],
+                  success=bool(rolled[3]), tengwar=rolled[4], special=SPECIALS[rolled[5]], endurance=rolled[6],
+                  parry_gain=max(after[1], 0), thrusts=sum(1 for r in rows if r[0] == L_THRUST),
+                  piercing=bool(rolled[7]), wounded=bool(rolled[8]), protection=after[6], hope=bool(after[5]))
+
+
+def attack_lines(out: Struck, faces: list[int], injury: int, attacker: str, defender: str) -> list[str]:
     lines = [_("{a} attacks {d}: feat die {feat}, success dice {faces} — {total} against TN {tn}: {verdict}.").format(
-        a=attacker, d=defender, feat=feat_word(int(roll.feat[0])), faces=faces or "—", total=int(roll.total[0]),
-        tn=spec.tn, verdict=_("hit") if bool(out.success[0]) else _("miss"))]
-    if not bool(out.success[0]):
+        a=attacker, d=defender, feat=feat_word(out.feat), faces=" ".join(str(f) for f in faces) or "—",
+        total=out.total, tn=out.tn, verdict=_("hit") if out.success else _("miss"))]
+    if not out.success:
         return lines
-    tengwar = int(out.tengwar[0])
     specials = {"heavy": _("a heavy blow"), "fend": _("fending off"), "pierce": _("a pierce"),
                 "shield": _("a shield thrust"), "none": _("nothing")}
-    if tengwar:
-        lines.append(_("{n} tengwar, spent on {special}.").format(n=tengwar, special=specials[out.special[0]]))
-    lines.append(_("{d} loses {n} endurance.").format(d=defender, n=int(out.endurance[0])))
-    if int(out.parry_gain[0]):
-        lines.append(_("{a} gains +{n} parry this round (at most +10).").format(a=attacker, n=int(out.parry_gain[0])))
-    if int(out.shield_thrust[0]):
+    if out.tengwar:
+        lines.append(_("{n} tengwar, spent on {special}.").format(n=out.tengwar, special=specials[out.special]))
+    lines.append(_("{d} loses {n} endurance.").format(d=defender, n=out.endurance))
+    if out.parry_gain:
+        lines.append(_("{a} gains +{n} parry this round (at most +10).").format(a=attacker, n=out.parry_gain))
+    if out.thrusts:
         lines.append(_("{n} adversaries of a lower attribute level than the attacker's Corps lose 1d this round.")
-                     .format(n=int(out.shield_thrust[0])))
-    if bool(out.piercing[0]) and out.protection is not None:
-        p = out.protection
+                     .format(n=out.thrusts))
+    if out.piercing:
         lines.append(_("A piercing blow: protection roll {total} against injury {injury} — {verdict}.").format(
-            total=int(p.total[0]), injury=spec.injury,
-            verdict=_("wounded") if bool(out.wounded[0]) else _("the armour holds")))
+            total=out.protection, injury=injury, verdict=_("wounded") if out.wounded else _("the armour holds")))
     return lines
+
+
+def rolls(records: list[Any]) -> list[dict[str, Any]]:
+    """The dice drawn, one entry a roll: the kernel asks for one face at a time, told here by purpose."""
+    out: list[dict[str, Any]] = []
+    for r in records:
+        if out and out[-1]["purpose"] == r.purpose and out[-1]["sides"] == r.sides:
+            out[-1]["faces"] += list(r.faces)
+            out[-1]["typed"] += list(r.typed)
+        else:
+            out.append({"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)})
+    return out
 
 
 def attack(ctx: typer.Context, o: TorOptions, *, roll: list[int] | None, success_roll: list[int] | None,
            protection_roll: list[int] | None, seed: int | None, as_json: bool) -> None:
-    _content, attacker, defender, spec, number = prepare(ctx, o)
     faces: dict[str, list[int]] = {}
     if roll:
         faces["attack"] = list(roll)
@@ -110,22 +155,25 @@ def attack(ctx: typer.Context, o: TorOptions, *, roll: list[int] | None, success
         if len(protection_roll) > 1:
             faces["protection-success"] = list(protection_roll[1:])
     dice = ScriptedDice(faces, fallback=SeededDice(seed), record=True)
-    out = resolve_attack(dice, spec, 1)
+    _content, attacker, defender, blow, number = prepare(ctx, o, dice)
+    out = struck(blow.strike())
     dice.check_all_used()
+    records = dice.records or []
+    injury = int(blow.F.injury[blow.attacker, blow.weapon])
     record = {
         "system": "tor", "attacker": attacker.id, "defender": defender.id,
-        "weapon": attacker.weapon(number).record.id, "tn": spec.tn, "dice": spec.dice, "mode": spec.mode,
-        "feat": int(out.roll.feat[0]), "total": int(out.roll.total[0]), "success": bool(out.success[0]),
-        "tengwar": int(out.tengwar[0]), "special": out.special[0], "endurance": int(out.endurance[0]),
-        "parry_gain": int(out.parry_gain[0]), "piercing": bool(out.piercing[0]), "wounded": bool(out.wounded[0]),
-        "rolls": [{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
-                  for r in dice.records or []],
+        "weapon": attacker.weapons[number - 1].record.id, "tn": out.tn, "dice": out.dice, "mode": out.mode,
+        "feat": out.feat, "total": out.total, "success": out.success, "tengwar": out.tengwar,
+        "special": out.special, "endurance": out.endurance, "parry_gain": out.parry_gain, "piercing": out.piercing,
+        "wounded": out.wounded, "hope": out.hope,
+        "rolls": rolls(records),
     }
     if as_json:
         print_json(record)
         return
     screen = console()
-    for line in attack_lines(out, spec, pick(attacker.name), pick(defender.name)):
+    success_faces = [f for r in records if r.purpose == "attack-success" for f in r.faces]
+    for line in attack_lines(out, success_faces, injury, pick(attacker.name), pick(defender.name)):
         screen.print(line, markup=False)
 
 
@@ -150,18 +198,22 @@ def odds_lines(odds: TorAttackOdds) -> list[str]:
 
 
 def odds(ctx: typer.Context, o: TorOptions, *, as_json: bool) -> None:
-    _content, attacker, defender, spec, number = prepare(ctx, o)
-    result = attack_odds(spec)
+    _content, attacker, defender, blow, number = prepare(ctx, o)
+    numbers = blow.numbers()
+    result = numbers_odds(blow.F, blow.attacker, blow.target, blow.weapon, blow.special, numbers)
+    injury = int(blow.F.injury[blow.attacker, blow.weapon])
     if as_json:
         print_json({"attack": {"system": "tor", "attacker": attacker.id, "defender": defender.id,
-                               "weapon": attacker.weapon(number).record.id, "tn": spec.tn, "dice": spec.dice,
-                               "mode": spec.mode, "weary": spec.weary, "special": spec.special,
-                               "protection": spec.protection, "injury": spec.injury}, **result.as_dict()})
+                               "weapon": attacker.weapons[number - 1].record.id, "tn": numbers.tn,
+                               "dice": numbers.dice, "mode": numbers.mode, "weary": numbers.weary,
+                               "special": SPECIALS[blow.special], "protection": numbers.protection,
+                               "injury": injury, "change": numbers.change, "hope": numbers.hope},
+                    **result.as_dict()})
         return
     screen = console()
     screen.print(_("{a} ({weapon}, {dice}d against TN {tn}) on {d} (protection {p}d against injury {injury}):").format(
-        a=pick(attacker.name), weapon=pick(attacker.weapon(number).record.name.as_dict()), dice=spec.dice, tn=spec.tn,
-        d=pick(defender.name), p=spec.protection, injury=spec.injury), markup=False)
+        a=pick(attacker.name), weapon=pick(attacker.weapons[number - 1].record.name.as_dict()), dice=numbers.dice,
+        tn=numbers.tn, d=pick(defender.name), p=numbers.protection, injury=injury), markup=False)
     for line in odds_lines(result):
         screen.print(line, markup=False)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from estoc.i18n import _, ngettext, pick
 from estoc.render.veil import NO_VEIL
+from estoc.systems.tor.codes import EYE, RUNE
 
 
 def _stance(name: str | None) -> str:
@@ -15,12 +16,12 @@ def _stance(name: str | None) -> str:
 
 
 def _feat(face: int) -> str:
-    return _("the Gandalf rune") if face == 12 else _("the Eye") if face == 11 else str(face)
+    return _("the Gandalf rune") if face == RUNE else _("the Eye") if face == EYE else str(face)
 
 
 def _face(face: int) -> str:
     """A feat die's face in a list of dice: its number, or the rune's name (« feat die Eye »)."""
-    return _("Gandalf rune") if face == 12 else _("Eye") if face == 11 else str(face)
+    return _("Gandalf rune") if face == RUNE else _("Eye") if face == EYE else str(face)
 
 
 def _gear(name: Mapping[str, str]) -> str:
@@ -136,13 +137,13 @@ def protection_line(record: Mapping[str, Any], who: str) -> str:
 def _rune(roll: Mapping[str, Any]) -> bool:
     """Whether a roll kept the Gandalf rune (which succeeds whatever the total)."""
     feats = list(roll.get("feat_faces") or [])
-    return int(roll.get("feat", feats[-1] if len(feats) == 1 else 0)) == 12
+    return int(roll.get("feat", feats[-1] if len(feats) == 1 else 0)) == RUNE
 
 
 def _verdict(record: Mapping[str, Any]) -> str:
     if not record["success"]:
         return _("miss")
-    if int(record["feat"]) == 12 and int(record["total"]) < int(record["tn"]):
+    if int(record["feat"]) == RUNE and int(record["total"]) < int(record["tn"]):
         return _("hit: the Gandalf rune always hits")
     return _("hit")
 

@@ -7,8 +7,9 @@ together by :func:`estoc.odds.d100.exchange_odds` in a world of two, as ``estoc 
 
 The One Ring: the kernel's numbers for the blow as it would be struck now (:meth:`TorFight.blow
 <estoc.systems.tor.fight.TorFight.blow>`: the dice after every stance, task, protection and Hope, the TN with a fend
-off gained this round, favoured or ill-favoured, weariness, the target's protection), the weapon's damage, injury and
-special damage from :func:`estoc.systems.tor.exchange.attack_spec`; the odds are :func:`estoc.odds.tor.attack_odds`'.
+off gained this round, favoured or ill-favoured, weariness, the target's protection), with the GM's extra dice,
+parry bonus and roll on top; the odds are :func:`estoc.odds.tor.blow_odds`', every face read by the kernel on the
+fight's own world (the weapon's damage, injury and special damage included).
 """
 
 from __future__ import annotations
@@ -22,14 +23,20 @@ from estoc.dice.tor import MODES
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.odds.d100 import exchange_odds as d100_exchange_odds
-from estoc.odds.tor import attack_odds
+from estoc.odds.tor import blow_odds
 from estoc.render.d100 import defence_word, quality_word
 from estoc.systems.d100.exchange import BEST, DEFENCE_CODES, no_defence, prepare
 from estoc.systems.d100.worlds import kernel_of
-from estoc.systems.tor.exchange import attack_spec
-from estoc.systems.tor.rules import SPECIALS
+from estoc.systems.tor.blow import special_code
+from estoc.systems.tor.codes import A_ATTACK, FEND_OFF_CAP, REASONS
+from estoc.systems.tor.names import SPECIALS
+from estoc.systems.tor.refusals import refusal
 from estoc.web.odds import _bounded, _percent
 
+TOR_REFUSED = frozenset(REASONS[name] for name in ("R_NO_WEAPON", "R_DROPPED", "R_NO_BASH", "R_NO_SHIELD",
+                                                    "R_FEND_RANGED", "R_NO_PIERCE"))
+"""What the One Ring panel refuses of a blow: a weapon not in hand, a special damage it cannot buy (the kernel's
+reasons; whose turn it is and the engagement are the fight's business, not the odds')."""
 TRIM = ": \u00a0\u202f"
 """What is left of a phrase ``"Label: {p}"`` without its number (the terminal's phrases are reused as labels)."""
 Row = tuple[str, str, int]
@@ -130,28 +137,31 @@ def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str |
     if found is None:
         return None
     a, t = fight.index(found[0]), fight.index(found[1])
-    person, foe = fight.gear(a), fight.gear(t)
+    person, foe = fight.combatants[a], fight.combatants[t]
     number = _bounded(weapon, 1)
-    person.weapon(number)  # (says which numbers it has)
     chosen = next((word for word in SPECIALS if word == (special or "auto")), None)
     if chosen is None:
         raise InputError(_("a special damage is heavy, fend, pierce, shield or none, not {value!r}").format(
             value=special))
+    code = int(fight.K.py_allowed(fight.F, 0, a, A_ATTACK, t, number - 1, 0, special_code(chosen), 0, 0, False))
+    if code in TOR_REFUSED:
+        use = person.weapons[number - 1].record.name.as_dict() if 1 <= number <= len(person.weapons) else None
+        raise refusal(code, who=person.id, name=pick(person.name), weapon=pick(use) if use else "", index=number,
+                      count=len(person.weapons))
     dice = _bounded(extra, 0)
     if not -6 <= dice <= 6:
         raise InputError(_("--extra-dice is −6 to +6, not {value}").format(value=dice))
     bonus = _bounded(parry_bonus, 0)
-    if not 0 <= bonus <= 10:
+    if not 0 <= bonus <= FEND_OFF_CAP:
         raise InputError(_("--parry-bonus is 0 to 10 (fend off is capped at +10), not {value}").format(value=bonus))
     forced = next((word for word in MODES if word == mode), None)
     if forced is None and mode not in (None, ""):
         raise InputError(_("a roll is normal, favoured or ill, not {value!r}").format(value=mode))
     blow = fight.blow(a, t, number - 1, hope=hope)
-    spec = dataclasses.replace(
-        attack_spec(person, number, foe, special=chosen), dice=max(blow.dice + dice, 0), tn=blow.tn + bonus,
-        mode=forced or blow.mode, weary=blow.weary, protection=blow.protection,
-        protection_weary=blow.protection_weary)
-    odds = attack_odds(spec)
+    shown = dataclasses.replace(blow, dice=max(blow.dice + dice, 0), tn=blow.tn + bonus, mode=forced or blow.mode)
+    odds = blow_odds(fight.F, a, t, number - 1, special_code(chosen), dice=shown.dice, tn=shown.tn, mode=shown.mode,
+                     weary=shown.weary, protection=shown.protection, protection_weary=shown.protection_weary)
+    injury = int(fight.F.injury[a, number - 1])
     groups = [("", _rows([
         (_("Hit: {p}").format(p="").rstrip(TRIM), odds.success),
         (_("Gandalf rune: {p}").format(p="").rstrip(TRIM), odds.rune),
@@ -161,8 +171,8 @@ def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str |
         (_("Wound: {p}").format(p="").rstrip(TRIM), odds.wound)])),
         (_("Hits with k tengwar:"), _rows([(str(k), p) for k, p in odds.by_tengwar.items()]))]
     head = _("{a} ({weapon}, {dice}d against TN {tn}) on {d} (protection {p}d against injury {injury}):").format(
-        a=pick(person.name), weapon=pick(person.weapon(number).record.name.as_dict()), dice=spec.dice, tn=spec.tn,
-        d=pick(foe.name), p=spec.protection, injury=spec.injury)
+        a=pick(person.name), weapon=pick(person.weapons[number - 1].record.name.as_dict()), dice=shown.dice,
+        tn=shown.tn, d=pick(foe.name), p=shown.protection, injury=injury)
     words = {"normal": _("normal"), "favoured": _("favoured"), "ill": _("ill-favoured")}
     lines = [_("Expected endurance lost: {n:.2f}").format(n=float(odds.mean_endurance())),
              _("Counted from the fight: {change:+d}d (stances, tasks, protections, complications); the roll is "

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from estoc.i18n import _
-from estoc.systems.tor.rules import SPECIALS
+from estoc.systems.tor.names import SPECIALS
 from estoc.web.odds import OddsView, harp_odds
 from estoc.web.odds_systems import SystemOdds, d100_odds, tor_odds
 

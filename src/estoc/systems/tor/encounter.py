@@ -41,7 +41,7 @@ from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.round import TASK_IDS, Aim, HopeUse, Stance
+from estoc.systems.tor.names import TASK_IDS, Aim, HopeUse, Stance
 
 ENCOUNTER_VERSION = 1
 SETUP_PATH = Path("<setup>")

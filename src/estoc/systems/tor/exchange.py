@@ -1,7 +1,6 @@
-"""Heroes and adversaries as the attack needs them, and the attack of one on the other.
-
-A hero hits when its roll reaches its Corps target number plus the adversary's parry; an adversary hits when its roll
-reaches the hero's parry (shield included). The weapon gives the damage, the injury, and what a tengwar can buy.
+"""Heroes and adversaries as the kernel's worlds need them: the numbers of their sheets, from the content (the
+attack itself, its target number and what a tengwar buys are the kernel's; one blow out of any fight:
+:mod:`.blow`).
 
 A hero's gear weighs: its load is the sum of the loads of its body armour, helm, shield and weapons. Reducing load
 puts an item on the ground (``helm``, ``shield`` or ``weapon:N``): :meth:`Combatant.dropping` gives the hero as it
@@ -13,16 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import overload
-
-import numpy as np
-from numpy.typing import NDArray
 
 from estoc.content.models import tor
 from estoc.content.registry import Content
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
-from estoc.systems.tor.rules import FEND_OFF_CAP, AttackSpec, Special
 
 
 @dataclass(frozen=True)
@@ -112,25 +106,6 @@ class Combatant:
             return cls.from_hero(content, content.get("tor", "heroes", record_id, tor.Hero))
         return cls.from_adversary(content, content.get("tor", "adversaries", record_id, tor.Adversary))
 
-    def weapon(self, index: int) -> WeaponUse:
-        """Weapon ``index`` (from 1), if it is in hand."""
-        if not 1 <= index <= len(self.weapons):
-            raise RulesError(_("{name} has {count} weapon(s): choose 1 to {count}, not {index}").format(
-                name=pick(self.name), count=len(self.weapons), index=index))
-        use = self.weapons[index - 1]
-        if f"weapon:{index}" in self.dropped:
-            raise RulesError(_("{name} has dropped a weapon ({weapon}): pick it up first (pickup weapon {index})")
-                             .format(name=pick(self.name), weapon=pick(use.record.name.as_dict()), index=index))
-        if use.record.kind == "shield" and "shield" in self.dropped:
-            raise RulesError(_("{name} has dropped their shield: no shield bash without it").format(
-                name=pick(self.name)))
-        return use
-
-    def in_hand(self) -> list[int]:
-        """The numbers (from 1) of the weapons it can use: not dropped (nor a shield bash without the shield)."""
-        return [i for i, use in enumerate(self.weapons, start=1)
-                if f"weapon:{i}" not in self.dropped and not (use.record.kind == "shield" and "shield" in self.dropped)]
-
     @property
     def load(self) -> int:
         """What its gear weighs now: body armour, helm, shield and weapons, less what lies on the ground."""
@@ -198,59 +173,3 @@ def check_item_name(item: str) -> str:
     if kind == "weapon" and number.isdigit():
         return f"weapon:{int(number)}"
     raise InputError(_("an item is helm, shield or weapon:N, not {item!r}").format(item=item))
-
-
-@overload
-def weary_from_load(endurance: int, load: int) -> bool: ...
-
-
-@overload
-def weary_from_load(endurance: NDArray[np.int64], load: NDArray[np.int64]) -> NDArray[np.bool_]: ...
-
-
-def weary_from_load(endurance: int | NDArray[np.int64], load: int | NDArray[np.int64]) -> bool | NDArray[np.bool_]:
-    """The 2nd edition's load rule: a hero whose endurance is at or below its load is weary (one hero, or the
-    batch's arrays)."""
-    if isinstance(endurance, int) and isinstance(load, int):
-        return endurance <= load
-    return np.asarray(np.asarray(endurance) <= np.asarray(load), dtype=np.bool_)
-
-
-def check_pierce(use: WeaponUse, special: str) -> None:
-    """« Perforation » is for bows, swords and spears: a pierce with a weapon that cannot pierce (an axe…) is
-    refused."""
-    if special == "pierce" and use.record.pierce <= 0:
-        raise RulesError(_("{weapon} cannot pierce: only bows, swords and spears do").format(
-            weapon=pick(use.record.name.as_dict())))
-
-
-def attack_tn(attacker: Combatant, defender: Combatant, parry_bonus: int = 0) -> int:
-    """The attack's target number: a hero needs its Corps TN plus the adversary's parry, an adversary the hero's
-    parry; ``parry_bonus``: the defender's fend off this round."""
-    if attacker.hero:
-        return attacker.corps_tn + defender.parry + parry_bonus
-    return defender.parry + parry_bonus
-
-
-def fend_off(current: int, gain: int) -> int:
-    """The parry bonus of fending off after ``gain`` more: never above +10 in a round."""
-    return min(current + gain, FEND_OFF_CAP)
-
-
-def attack_spec(attacker: Combatant, weapon: int, defender: Combatant, *, extra_dice: int = 0,
-                favoured: bool = False, ill: bool = False, weary: bool = False, special: Special = "auto",
-                parry_bonus: int = 0, protection_ill: bool = False, protection_weary: bool = False) -> AttackSpec:
-    """The attack of ``attacker`` with its weapon ``weapon`` (from 1) on ``defender``."""
-    from estoc.dice.tor import combine_modes, dice_count
-
-    use = attacker.weapon(weapon)
-    if special == "shield" and not attacker.shield:
-        raise RulesError(_("a shield thrust needs a shield"))
-    if special == "fend" and use.record.ranged:
-        raise RulesError(_("only a close-combat weapon fends off"))
-    check_pierce(use, special)
-    return AttackSpec(dice=dice_count(use.rating, extra_dice), tn=attack_tn(attacker, defender, parry_bonus),
-                      damage=use.damage, injury=use.injury, corps=attacker.corps, two_handed=use.record.two_handed,
-                      pierce=use.record.pierce, fend_off=use.record.fend_off, mode=combine_modes(favoured, ill),
-                      weary=weary, special=special, protection=defender.protection,
-                      protection_mode="ill" if protection_ill else "normal", protection_weary=protection_weary)

@@ -2,8 +2,9 @@
 
 Every rule is the kernel's (:mod:`estoc.systems.tor.kernel`): the round, the engagement, the order of resolution,
 attacks and their special damage, piercing blows and wounds, yield ground, the combat tasks, the default policy. This
-module checks that a command is allowed (and says why not, in the GM's language), hands it to the kernel, and tells
-what happened from the kernel's log (:mod:`.told`).
+module asks the kernel whether a command is allowed (``py_allowed``: a reason code, which it words in the GM's
+language through :mod:`.refusals`), hands it to the kernel, and tells what happened from the kernel's log
+(:mod:`.told`).
 
 The fight's phases: ``volleys`` (each bow shoots once: ``shoot WHO TARGET``; ``close`` ends them), then each round
 ``stances``, ``engagement`` (the heroes choose, or the GM assigns when outnumbered; ``engage``/``assign``/``rear``;
@@ -22,58 +23,49 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from estoc.dice import DiceSource
-from estoc.dice.tor import MODES, Mode
 from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.drawn import apply_on_kernel
-from estoc.systems.tor.encounter import LoadedTorEncounter
-from estoc.systems.tor.exchange import Combatant, check_item_name, check_pierce
-from estoc.systems.tor.play_checks import check_task_event
-from estoc.systems.tor.round import (
-    CLOSE,
-    STANCES,
-    TASK_IDS,
-    Aim,
-    HopeUse,
-    Stance,
-    check_assignment,
-    check_choice,
-    check_stances,
-    check_task,
+from estoc.systems.tor.blow import Numbers, numbers
+from estoc.systems.tor.codes import (
+    A_ASSIGN,
+    A_ATTACK,
+    A_BACK,
+    A_ENGAGE,
+    A_PASS,
+    A_PICKUP,
+    A_REGAIN,
+    A_SHOOT,
+    A_STANCE,
+    A_STANCES,
+    A_TASK,
+    A_YIELD,
+    CODES,
+    F_MORE,
+    F_SPREAD,
+    G_HELM,
+    G_SHIELD,
+    G_WEAPON,
+    REASONS,
+    S_AUTO,
 )
-from estoc.systems.tor.rules import SPECIALS
+from estoc.systems.tor.encounter import LoadedTorEncounter
+from estoc.systems.tor.exchange import Combatant, check_item_name
+from estoc.systems.tor.names import SPECIALS, STANCES, TASK_IDS, Aim, HopeUse, Stance, task
+from estoc.systems.tor.play_checks import task_event
+from estoc.systems.tor.refusals import refusal
 from estoc.systems.tor.told import Teller
 from estoc.systems.tor.worlds import Settings, array, build, copy_fights, kernel_of
 
 HEROES, ADVERSARIES = "heroes", "adversaries"
 MAX_COMPLICATION = 6
 PHASES = ("volleys", "stances", "engagement", "resolution", "over")
-SPECIAL_CODES = {word: code for code, word in enumerate(SPECIALS)}
-"""The kernel's special damage codes (``S_NONE``…``S_AUTO``), in the order of ``rules.SPECIALS``."""
-G_HELM, G_SHIELD, G_WEAPON = 1, 2, 4
-A_PASS, A_ATTACK, A_TASK, A_REGAIN, A_PICKUP = range(5)
-F_MORE, F_SPREAD = 1, 2
-
-
-@dataclass(frozen=True)
-class BlowNumbers:
-    """What an attack would roll now, as the kernel makes it when the blow is struck (:meth:`TorFight.blow`)."""
-
-    dice: int
-    """Success dice, after every +1d and −1d (never below 0)."""
-    tn: int
-    mode: Mode
-    weary: bool
-    protection: int
-    """The target's protection dice (its helm counted unless on the ground)."""
-    protection_weary: bool
-    countered: bool
-    """A miss would be answered by the target's counter-attack."""
-    change: int
-    """The +1d and −1d the fight counts (stances, rallies, tasks, protections, complications, a Hope apart)."""
-    hope: bool
-    """A Hope is counted (asked, and the attacker has one)."""
+SPECIAL_CODES = {word: CODES["S_" + word.upper()] for word in SPECIALS}
+"""The kernel's special damage codes (``S_NONE``…``S_AUTO``)."""
+__all__ = ["A_ATTACK", "A_PASS", "A_PICKUP", "A_REGAIN", "A_TASK", "F_SPREAD", "BlowNumbers", "TorFight", "item_of"]
+BlowNumbers = Numbers
+"""What an attack would roll now (:meth:`TorFight.blow`)."""
 
 
 @dataclass
@@ -241,10 +233,40 @@ class TorFight(Sides):
         """What ``attacker``'s attack with its weapon ``weapon`` (from 0) on ``target`` would roll now, spending a
         Hope when ``hope``, changing nothing (for the exact odds): every +1d and −1d of the stances, tasks and
         protections, the TN with a fend off gained this round, favoured or ill-favoured, weariness."""
-        r = self.K.py_exchange(self.F, 0, attacker, target, weapon, hope)
-        return BlowNumbers(dice=int(r[0]), tn=int(r[1]), mode=MODES[int(r[2])], weary=bool(r[3]),
-                           protection=int(r[4]), protection_weary=bool(r[5]), countered=bool(r[6]),
-                           change=int(r[7]), hope=bool(r[8]))
+        return numbers(self.F, 0, attacker, target, weapon, hope)
+
+    def check(self, c: int, kind: int, target: int = -1, weapon: int = -1, k: int = 0, special: int = S_AUTO,
+              gear: int = 0, flags: int = 0, hope: bool = False, **values: object) -> None:
+        """Whether the kernel allows ``c`` to do this now (``py_allowed``), else its refusal in the GM's words,
+        naming what the reason names (``values`` add to what this fight knows)."""
+        K, F = self.K, self.F
+        code = int(K.py_allowed(F, 0, c, kind, target, weapon, k, special, gear, flags, hope))
+        if not code:
+            return
+        people = self.combatants
+        me = people[c]
+        said: dict[str, object] = {"who": me.id, "hero": me.id, "name": pick(me.name), "count": len(me.weapons),
+                                   "index": weapon + 1, "n": flags}
+        if 0 <= target < len(people):
+            said["target"] = said["foes"] = people[target].id
+        shown = int(K.py_main_weapon(F, 0, c)) if code == REASONS["R_SECOND_WEAPON"] else weapon
+        if 0 <= shown < len(me.weapons):
+            said["weapon"] = pick(me.weapons[shown].record.name.as_dict())
+        if code == REASONS["R_NO_COMPLICATION"] and 0 <= target < len(people):
+            said["who"] = people[target].id
+        if kind == A_TASK and 0 <= k < len(TASK_IDS):
+            said["id"], said["stance"] = TASK_IDS[k], task(TASK_IDS[k]).stance
+        if code == REASONS["R_ENGAGE_ORDER"]:
+            said["first"] = people[int(K.py_chooser(F, 0))].id
+        if code == REASONS["R_ENGAGE_FREE"]:
+            said["free"] = ", ".join(people[o].id for o in range(len(people))
+                                     if not int(K.py_allowed(F, 0, c, A_ENGAGE, o)))
+        if code == REASONS["R_TARGET"]:
+            said["known"] = ", ".join(
+                people[o].id for o in range(len(people))
+                if int(K.py_allowed(F, 0, c, kind, o, weapon, k, special, gear, flags, hope)) != code) or "—"
+        said.update(values)
+        raise refusal(code, **said)
 
     def may_yield(self) -> int | None:
         h = int(self.K.py_may_yield(self.F, 0))
@@ -314,13 +336,8 @@ class TorFight(Sides):
         if self.phase != "volleys":
             raise RulesError(_("shooting before close combat happens in the opening volleys only"))
         c, target = self.index(str(event["actor"])), self.index(str(event["target"]))
-        if self.value("shot", c):
-            raise RulesError(_("{who} has already shot in the opening volleys").format(who=self.combatants[c].id))
         number = self._number(event, int(self.K.py_bow(self.F, 0, c)) + 1)
-        if not number or not self.gear(c).weapon(number).record.ranged:
-            raise RulesError(_("{who} has no bow to shoot with").format(who=self.combatants[c].id))
-        self._foe(c, target)
-        self._check_special(c, number, event)
+        self.check(c, A_SHOOT, target, number - 1, special=self._special(event), hope=self._hope(c, event))
         array(self.F, "shot")[0, c] = 1
         self.K.py_attack(self.F, 0, c, target, number - 1, self._special(event), self._hope(c, event))
         self._tell(records)
@@ -337,8 +354,7 @@ class TorFight(Sides):
             raise RulesError(_("stances are chosen at the start of a round"))
         c = self.index(str(event["target"]))
         stance = str(event["stance"])
-        if not self.hero(c) or stance not in STANCES:
-            raise RulesError(_("only a hero takes a stance: forward, open, defensive or rearward"))
+        self.check(c, A_STANCE, k=STANCES.index(stance) if stance in STANCES else -1)
         self.K.py_change_stance(self.F, 0, c, STANCES.index(stance))
         records.append({"kind": "stance", "actor": self.combatants[c].id, "stance": stance})
 
@@ -350,7 +366,7 @@ class TorFight(Sides):
 
     def _to_engagement(self, records: list[dict[str, Any]]) -> None:
         heroes, foes = self._standing_heroes(), self._standing_foes()
-        check_stances([self.stance(h) or "open" for h in heroes], len(foes))
+        self.check(0, A_STANCES)
         self.F.phase[0] = PHASES.index("engagement")
         records.append({"kind": "stances", "stances": {self.combatants[h].id: self.stance(h) for h in heroes},
                         "outnumbered": len(foes) > len(heroes)})
@@ -378,20 +394,7 @@ class TorFight(Sides):
     def _engage(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         self._engagement(records)
         h, a = self.index(str(event["hero"])), self.index(str(event["target"]))
-        heroes, foes = self._standing_heroes(), self._standing_foes()
-        if len(foes) > len(heroes):
-            raise RulesError(_("the adversaries outnumber the heroes: the GM assigns them (assign)"))
-        if not self.hero(h) or self.hero(a):
-            raise RulesError(_("a hero engages an adversary"))
-        if self.stance(h) == "rearward":
-            raise RulesError(_("a hero at the rear engages no one"))
-        waiting = [x for s in CLOSE for x in heroes if self.stance(x) == s and not self.opponents(x)]
-        if waiting and waiting[0] != h:
-            raise RulesError(_("{first} chooses before {who} (forward, then open, then defensive)").format(
-                first=self.combatants[waiting[0]].id, who=self.combatants[h].id))
-        taken = {self.combatants[x].id: "" for x in foes if self.opponents(x)}
-        check_choice(self.combatants[h].id, self.combatants[a].id, taken,
-                     [self.combatants[f].id for f in foes if not self.value("back", f) or f == a])
+        self.check(h, A_ENGAGE, a)
         self.K.py_engage(self.F, 0, h, a)
         records.append({"kind": "engage", "actor": self.combatants[h].id, "target": self.combatants[a].id})
 
@@ -399,18 +402,9 @@ class TorFight(Sides):
         self._engagement(records)
         h = self.index(str(event["hero"]))
         foes = [self.index(str(x)) for x in event["targets"]]
-        if not self.hero(h) or any(self.hero(a) or not self.standing(a) for a in foes):
-            raise RulesError(_("the GM assigns standing adversaries to a hero"))
-        if self.stance(h) == "rearward":
-            raise RulesError(_("a hero at the rear engages no one"))
+        for a in foes or [-1]:
+            self.check(h, A_ASSIGN, a, flags=len(foes))
         engaged = array(self.F, "engaged")[0]
-        me = self.combatants[h].id
-        check_assignment({me: [self.combatants[a].id for a in foes]}, [me])
-        # No adversary is given to two heroes.
-        others = {a for x in self._standing_heroes() if x != h for a in self.opponents(x)}
-        twice = sorted(self.combatants[a].id for a in set(foes) & others)
-        if twice:
-            raise RulesError(_("{foes}: already facing another hero").format(foes=", ".join(twice)))
         for a in range(len(self.combatants)):
             engaged[h, a] = engaged[a, h] = 0
         for a in foes:
@@ -422,8 +416,7 @@ class TorFight(Sides):
         """The GM keeps a free adversary at the rear: it stays there, round after round, until the GM engages it."""
         self._engagement(records)
         a = self.index(str(event["target"]))
-        if self.hero(a) or self.opponents(a):
-            raise RulesError(_("only a free adversary stays at the rear"))
+        self.check(a, A_BACK)
         array(self.F, "back")[0, a] = 1
         records.append({"kind": "rear", "actor": self.combatants[a].id})
 
@@ -452,13 +445,7 @@ class TorFight(Sides):
 
     def _yield(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         c = self.index(str(event["target"]))
-        if not self.tasks.get("ceder-terrain", True):
-            raise RulesError(_("the task {id} is switched off in this fight").format(id="ceder-terrain"))
-        struck = int(self.F.last_round[0]) if int(self.F.last_target[0]) == c else self.round
-        if self.hero(c) and (self.value("yielded", c) == struck or self.value("regain", c)):
-            raise RulesError(_("{who} has already yielded ground this round").format(who=self.combatants[c].id))
-        if self.may_yield() != c:
-            raise RulesError(_("a hero yields ground right after an attack that cost endurance"))
+        self.check(c, A_YIELD, id="ceder-terrain")
         back = int(self.K.py_yield(self.F, 0, c))
         records.append({"kind": "yield", "actor": self.combatants[c].id, "saved": back,
                         "endurance": self.value("endurance", c)})
@@ -495,9 +482,8 @@ class TorFight(Sides):
         c = self.current()
         if c is None:
             raise RulesError(_("no one is acting now"))
-        if self.value("regain", c) and kind != "regain":
-            raise RulesError(_("{who} yielded ground: this round's main action is to regain position").format(
-                who=self.combatants[c].id))
+        if kind in ("regain", "pass"):
+            self.check(c, A_REGAIN if kind == "regain" else A_PASS)
         return c
 
     def _act(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
@@ -505,8 +491,6 @@ class TorFight(Sides):
         c = self._actor(kind, records)
         me = self.combatants[c]
         if kind == "regain":
-            if not self.value("regain", c):
-                raise RulesError(_("{who} has no position to regain").format(who=me.id))
             array(self.F, "regain")[0, c] = 0
             records.append({"kind": "regain", "actor": me.id})
         elif kind == "pass":
@@ -516,8 +500,7 @@ class TorFight(Sides):
         elif kind == "attack":
             target = self.index(str(event["target"]))
             number = self._number(event, 1)
-            self._check_reach(c, target, number)
-            self._check_special(c, number, event)
+            self.check(c, A_ATTACK, target, number - 1, special=self._special(event), hope=self._hope(c, event))
             self.K.py_attack(self.F, 0, c, target, number - 1, self._special(event), self._hope(c, event))
             self._tell(records)
             hero = self.may_yield()
@@ -558,49 +541,15 @@ class TorFight(Sides):
         return SPECIAL_CODES[special]
 
     def _hope(self, c: int, event: Mapping[str, Any]) -> bool:
-        """Whether the roll spends 1 Hope (a hero with some left)."""
-        if not event.get("hope"):
-            return False
-        if not self.hero(c):
-            raise RulesError(_("only a hero spends Hope"))
-        if self.value("hope", c) <= 0:
-            raise RulesError(_("{who} has no Hope left to spend").format(who=self.combatants[c].id))
-        return True
-
-    def _check_special(self, c: int, number: int, event: Mapping[str, Any]) -> None:
-        special = str(event.get("special", "auto"))
-        self._special(event)
-        me = self.gear(c)
-        use = me.weapon(number)
-        if special == "shield" and not me.shield:
-            raise RulesError(_("a shield thrust needs a shield"))
-        if special == "fend" and use.record.ranged:
-            raise RulesError(_("only a close-combat weapon fends off"))
-        check_pierce(use, special)
-
-    def _foe(self, c: int, target: int) -> None:
-        if self.sides[target] == self.sides[c] or not self.standing(target):
-            raise RulesError(_("{target} is no standing foe").format(target=self.combatants[target].id))
-
-    def _check_reach(self, c: int, target: int, number: int) -> None:
-        use = self.gear(c).weapon(number)
-        self._foe(c, target)
-        at_rear = (self.hero(c) and self.stance(c) == "rearward") or not self.opponents(c)
-        if use.record.ranged:
-            if not at_rear:
-                raise RulesError(_("in close combat, one fights with a close-combat weapon"))
-        elif target not in self.opponents(c):
-            raise RulesError(_("{who} is not engaged with {target}").format(who=self.combatants[c].id,
-                                                                           target=self.combatants[target].id))
+        """Whether the roll spends 1 Hope (the kernel's ``allowed`` says whether it may)."""
+        return bool(event.get("hope"))
 
     def _pick_up(self, c: int, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         me = self.combatants[c]
         if not event.get("item"):
             raise InputError(_("picking up takes an item: helm, shield or weapon N"))
         item = me.check_item(check_item_name(str(event["item"])))
-        if item not in self.dropped.get(c, set()):
-            raise RulesError(_("{who} has not dropped this ({item}): there is nothing to pick up").format(
-                who=me.id, item=pick(me.item_name(item))))
+        self.check(c, A_PICKUP, gear=self._bits(item), item=pick(me.item_name(item)))
         was = self.loaded(c)
         self.K.py_set_dropped(self.F, 0, c, self.value("dropped", c) & ~self._bits(item))
         records.append({"kind": "pickup", "actor": me.id, "item": item, "gear": me.item_name(item),
@@ -624,22 +573,23 @@ class TorFight(Sides):
 
     def _task(self, c: int, event: Mapping[str, Any], records: list[dict[str, Any]]) -> bool:
         """A combat task, checked then handed to the kernel; True when it was the main action."""
-        me = self.combatants[c]
-        if not self.hero(c):
-            raise RulesError(_("adversaries use no combat task"))
-        t = check_task(str(event["task"]), self.stance(c) or "open", self.tasks)
-        if t.action == "secondary" and self.value("secondary", c):
-            raise RulesError(_("{who} has already taken a secondary action this round").format(who=me.id))
-        target, weapon, item, extra = check_task_event(self, c, t.id, event)
-        was = self.loaded(c)
+        t = task(str(event["task"]))
+        k = TASK_IDS.index(t.id)
+        target, weapon, item, extra = task_event(self, c, t.id, event)
         flags = (F_MORE if event.get("more") else 0) | (F_SPREAD if event.get("spread") else 0)
-        self.K.py_task(self.F, 0, c, TASK_IDS.index(t.id), target, weapon, item, flags, self._hope(c, event))
+        hope = self._hope(c, event)
+        self.check(c, A_TASK, target, weapon, k, gear=item, flags=flags, hope=hope,
+                   item=pick(extra["gear"]) if "gear" in extra else "—")
+        if t.id == "deux-armes" and weapon < 0:
+            weapon = int(self.K.py_off_hand(self.F, 0, c))  # the kernel's choice: the shield's bash, else the other
+        was = self.loaded(c)
+        self.K.py_task(self.F, 0, c, k, target, weapon, item, flags, hope)
         self._tell(records)
         record: dict[str, Any] = next((r for r in reversed(records) if r.get("kind") == "task"), {})
         record.update(extra)
         if t.id == "reduire-charge":
             record.update({"load": self.load_of(c), **self._weary_change(c, was)})
-        return t.action == "main"
+        return not self.K.py_is_secondary(k)
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
 

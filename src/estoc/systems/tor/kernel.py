@@ -70,7 +70,7 @@ PH_RESOLUTION = cython.declare(const_int, 3)
 PH_OVER = cython.declare(const_int, 4)
 PHASES = ("volleys", "stances", "engagement", "resolution", "over")
 
-# --- combat tasks (the order of estoc.systems.tor.round.TASK_IDS) --------------------------------------------------
+# --- combat tasks (the order of estoc.systems.tor.names.TASK_IDS) --------------------------------------------------
 T_INTIMIDATE = cython.declare(const_int, 0)
 T_CHALLENGE = cython.declare(const_int, 1)
 T_TWO_WEAPONS = cython.declare(const_int, 2)
@@ -98,6 +98,7 @@ S_FEND = cython.declare(const_int, 2)
 S_PIERCE = cython.declare(const_int, 3)
 S_SHIELD = cython.declare(const_int, 4)
 S_AUTO = cython.declare(const_int, 5)
+SPECIALS = ("none", "heavy", "fend", "pierce", "shield", "auto")
 
 # --- gear on the ground (bits of ``dropped``) -----------------------------------------------------------------------
 G_HELM = cython.declare(const_int, 1)
@@ -112,8 +113,69 @@ A_ATTACK = cython.declare(const_int, 1)
 A_TASK = cython.declare(const_int, 2)
 A_REGAIN = cython.declare(const_int, 3)
 A_PICKUP = cython.declare(const_int, 4)
+A_SHOOT = cython.declare(const_int, 5)
+"""A shot of the opening volleys (``d[1]`` target, ``d[2]`` bow, ``d[4]`` special, ``d[7]`` Hope)."""
+A_ENGAGE = cython.declare(const_int, 6)
+"""A hero picks the adversary ``d[1]`` (the heroes choose when not outnumbered)."""
+A_ASSIGN = cython.declare(const_int, 7)
+"""The GM gives a hero the adversary ``d[1]``, one of ``d[6]`` given it at once (when outnumbered)."""
+A_STANCES = cython.declare(const_int, 8)
+"""The stances are taken: the engagement may begin."""
+A_STANCE = cython.declare(const_int, 9)
+"""A combatant takes the stance ``d[3]``."""
+A_YIELD = cython.declare(const_int, 10)
+"""The hero the last blow struck yields ground."""
+A_BACK = cython.declare(const_int, 11)
+"""The GM keeps the adversary ``c`` at the rear."""
 F_MORE = cython.declare(const_int, 1)
 F_SPREAD = cython.declare(const_int, 2)
+
+# --- why an action is refused (:func:`allowed`; play words each one for the GM) ------------------------------------
+R_OK = cython.declare(const_int, 0)
+R_NOT_FOE = cython.declare(const_int, 1)
+R_NO_WEAPON = cython.declare(const_int, 2)
+R_DROPPED = cython.declare(const_int, 3)
+R_NO_BASH = cython.declare(const_int, 4)
+R_RANGED_IN_CLOSE = cython.declare(const_int, 5)
+R_NOT_ENGAGED = cython.declare(const_int, 6)
+R_NO_SHIELD = cython.declare(const_int, 7)
+R_FEND_RANGED = cython.declare(const_int, 8)
+R_NO_PIERCE = cython.declare(const_int, 9)
+R_HOPE_HERO = cython.declare(const_int, 10)
+R_NO_HOPE = cython.declare(const_int, 11)
+R_REGAIN = cython.declare(const_int, 12)
+R_NOTHING_TO_REGAIN = cython.declare(const_int, 13)
+R_SHOT = cython.declare(const_int, 14)
+R_NO_BOW = cython.declare(const_int, 15)
+R_TASK_HERO = cython.declare(const_int, 16)
+R_TASK_OFF = cython.declare(const_int, 17)
+R_TASK_STANCE = cython.declare(const_int, 18)
+R_SECONDARY = cython.declare(const_int, 19)
+R_NO_SONG = cython.declare(const_int, 20)
+R_SNEAK_ENGAGED = cython.declare(const_int, 21)
+R_NO_COUNTER_WEAPON = cython.declare(const_int, 22)
+R_COMPLICATED = cython.declare(const_int, 23)
+R_TARGET = cython.declare(const_int, 24)
+R_CHALLENGE = cython.declare(const_int, 25)
+R_SECOND_WEAPON = cython.declare(const_int, 26)
+R_NO_SECOND = cython.declare(const_int, 27)
+R_CANCEL_WHO = cython.declare(const_int, 28)
+R_NO_COMPLICATION = cython.declare(const_int, 29)
+R_ALREADY_DROPPED = cython.declare(const_int, 30)
+R_NOT_DROPPED = cython.declare(const_int, 31)
+R_REAR_CLOSED = cython.declare(const_int, 32)
+R_OUTNUMBERED = cython.declare(const_int, 33)
+R_ENGAGE_SIDES = cython.declare(const_int, 34)
+R_REAR_ENGAGES = cython.declare(const_int, 35)
+R_ENGAGE_ORDER = cython.declare(const_int, 36)
+R_ENGAGE_FREE = cython.declare(const_int, 37)
+R_ASSIGN_COUNT = cython.declare(const_int, 38)
+R_TAKEN = cython.declare(const_int, 39)
+R_ASSIGN_FOE = cython.declare(const_int, 40)
+R_STANCE_HERO = cython.declare(const_int, 41)
+R_YIELDED = cython.declare(const_int, 42)
+R_NO_YIELD = cython.declare(const_int, 43)
+R_BACK_FREE = cython.declare(const_int, 44)
 
 # --- the policy's moments, a hero's own (``hope_use``, ``aim``: estoc's policy, which estoc balance searches) -------
 H_NEVER = cython.declare(const_int, 0)
@@ -400,6 +462,37 @@ def feat_value(face: cython.int) -> cython.int:
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def kept_feat(face: cython.int, other: cython.int, favoured: cython.bint) -> cython.int:
+    """The feat die kept of two (« Jet d'attaque »): favoured the better (:func:`feat_rank`), ill-favoured the
+    worse."""
+    if favoured:
+        return other if feat_rank(other) > feat_rank(face) else face
+    return other if feat_rank(other) < feat_rank(face) else face
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def success_value(s: cython.int, weary: cython.bint) -> cython.int:
+    """What a success die adds to the total: its face, nothing for 1–3 when weary."""
+    return 0 if weary and s <= WEARY_BLANK else s
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def reaches(face: i64, total: i64, tn: i64) -> cython.bint:
+    """A roll succeeds when its total reaches the TN; the Gandalf rune always does (attacks, protection rolls,
+    tasks)."""
+    return face == RUNE or total >= tn
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured: cython.bint, ill: cython.bint,
@@ -408,13 +501,8 @@ def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured:
     feat dice, ill-favoured the worst (both: one die); weary, success dice showing 1–3 count 0. Writes the kept feat
     face to ``r[0]``, the total to ``r[1]``, the tengwar (sixes) to ``r[2]``."""
     face: cython.int = die(F, w, purpose, 12)
-    other: cython.int
     if favoured != ill:
-        other = die(F, w, purpose, 12)
-        if favoured and feat_rank(other) > feat_rank(face):
-            face = other
-        if ill and feat_rank(other) < feat_rank(face):
-            face = other
+        face = kept_feat(face, die(F, w, purpose, 12), favoured)
     total: i64 = feat_value(face)
     sixes: i64 = 0
     _k: i64
@@ -429,16 +517,14 @@ def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured:
         for _k in range(n):
             s = keyed_face(stream, k, 6)
             k = (k + 1) & MASK
-            if not (weary and s <= WEARY_BLANK):
-                total += s
+            total += success_value(s, weary)
             if s == TENGWAR:
                 sixes += 1
         F.counters[w, purpose + 1] = k
     else:
         for _k in range(n):
             s = die(F, w, purpose + 1, 6)
-            if not (weary and s <= WEARY_BLANK):
-                total += s
+            total += success_value(s, weary)
             if s == TENGWAR:
                 sixes += 1
     r[0] = face
@@ -1061,33 +1147,19 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     roll(F, w, P_ATTACK, n, mode == 1, mode == 2, weary, r)
     face: i64 = r[0]
     total: i64 = r[1]
-    success: cython.bint = face == RUNE or r[1] >= tn
+    success: cython.bint = reaches(face, total, tn)
     tengwar: i64 = r[2] if success else 0
-    kind: cython.int = S_NONE
-    value: i64 = feat_value(face)
-    pierced: i64 = value
-    if tengwar > 0:
-        kind = special
-        if F.pierce[c, s] > 0:
-            pierced = value + tengwar * F.pierce[c, s]
-            if pierced > PIERCING_FEAT:
-                pierced = PIERCING_FEAT
-        if kind == S_AUTO:
-            kind = S_PIERCE if (F.pierce[c, s] > 0 and value < PIERCING_FEAT and pierced >= PIERCING_FEAT) \
-                else S_HEAVY
-    lost: i64 = 0
-    if success:
-        lost = F.damage[c, s]
-        if kind == S_HEAVY:
-            lost += tengwar * (F.corps[c] + (TWO_HANDED_HEAVY if F.two_handed[c, s] else 0))
-    after: i64 = pierced if kind == S_PIERCE else value
-    piercing: cython.bint = face == RUNE or (success and after >= PIERCING_FEAT)
+    spent = cython.declare(i64[3])
+    spend(F, c, s, special, face, tengwar, success, spent)
+    kind: cython.int = cython.cast(cython.int, spent[0])
+    lost: i64 = spent[1]
+    piercing: cython.bint = spent[2] != 0
     wounded: cython.bint = False
     was_up: cython.bint = standing(F, w, t)
     prot_total: i64 = 0
     if piercing:
         roll(F, w, P_PROTECTION, protection_of(F, w, t), False, False, target_weary, r)
-        wounded = not (r[0] == RUNE or r[1] >= F.injury[c, s])
+        wounded = not reaches(r[0], r[1], F.injury[c, s])
         prot_total = r[1]
     emit(F, L_ROLL, face, total, success, tengwar, kind, lost, piercing, wounded)
     F.endurance[w + t] -= lost
@@ -1119,6 +1191,41 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
         F.last_lost[w] = 0
     if not success and not ranged and F.counter_left[w + t] > 0:
         counter(F, w, t, c)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def spend(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t, special: cython.int, face: i64, tengwar: i64,
+          success: cython.bint, out: cython.pointer(i64)) -> cython.void:
+    """What ``c``'s blow with weapon ``s`` does with its roll (« Dégâts spéciaux », « Coup perforant »), once the
+    roll is read (:func:`reaches`; ``tengwar``: those of a success): every tengwar goes to the special damage chosen
+    (``auto``: a pierce when it turns the blow into a piercing one, else a heavy blow); a hit costs the weapon's
+    damage, a heavy blow the attacker's Corps (+1 two-handed) a tengwar more; a pierce raises the feat die's value
+    toward 10, never past it; the rune, or a hit whose feat die reads 10 after a pierce, is a piercing blow. Writes
+    the special damage to ``out[0]``, the endurance lost to ``out[1]``, whether it pierces to ``out[2]``."""
+    kind: cython.int = S_NONE
+    value: i64 = feat_value(cython.cast(cython.int, face))
+    pierced: i64 = value
+    if tengwar > 0:
+        kind = special
+        if F.pierce[c, s] > 0:
+            pierced = value + tengwar * F.pierce[c, s]
+            if pierced > PIERCING_FEAT:
+                pierced = PIERCING_FEAT
+        if kind == S_AUTO:
+            kind = S_PIERCE if (F.pierce[c, s] > 0 and value < PIERCING_FEAT and pierced >= PIERCING_FEAT) \
+                else S_HEAVY
+    lost: i64 = 0
+    if success:
+        lost = F.damage[c, s]
+        if kind == S_HEAVY:
+            lost += tengwar * (F.corps[c] + (TWO_HANDED_HEAVY if F.two_handed[c, s] else 0))
+    after: i64 = pierced if kind == S_PIERCE else value
+    out[0] = kind
+    out[1] = lost
+    out[2] = 1 if face == RUNE or (success and after >= PIERCING_FEAT) else 0
 
 
 @cython.cfunc
@@ -1185,7 +1292,7 @@ def counter(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_
         emit(F, L_COUNTER, h, a, F.damage[h, s], 0, 0, 0, 0, 0)
     else:
         roll(F, w, P_PROTECTION, protection_of(F, w, a), False, F.counter_ill[w + h] != 0, False, r)
-        hurt = not (r[0] == RUNE or r[1] >= F.injury[h, s])
+        hurt = not reaches(r[0], r[1], F.injury[h, s])
         if hurt:
             F.wounds_dealt[w + h] += 1
             wound(F, w, a)
@@ -1263,7 +1370,7 @@ def task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, t
         if n < 0:
             n = 0
         roll(F, w, P_TASK, n, False, False, weary, r)
-        ok = r[0] == RUNE or r[1] >= F.task_tn[c, k]
+        ok = reaches(r[0], r[1], F.task_tn[c, k])
         tengwar = r[2] if ok else 0
         emit(F, L_TASK, c, k, ok, tengwar, weary, F.complication[w + c], spent, r[0])
     F.tried[w + c, k] += 1
@@ -1403,6 +1510,255 @@ def harass(F: Fights, w: cython.Py_ssize_t, k: cython.int, target: i64, t: i64, 
         emit(F, L_TARGETS, k, other, second, 0, 0, 0, 0, 0)
 
 
+# --- what a combatant may do (« Phase 1 » … « Phase 3 », the tasks' own conditions) ----------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def task_stance(k: cython.int) -> i64:
+    """The stance whose fighters take task ``k`` (« Position avancée » … « Position arrière »); −1: any stance."""
+    if k <= T_TWO_WEAPONS:
+        return FORWARD
+    if k <= T_SNEAK:
+        return OPEN
+    if k <= T_COUNTER:
+        return DEFENSIVE
+    if k <= T_SKIRMISH:
+        return REARWARD
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def foe_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: i64) -> cython.bint:
+    """``t`` is a standing combatant of the other side."""
+    return 0 <= t < F.count and F.side[t] != F.side[c] and standing(F, w, t)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def at_rear(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Out of close combat: a hero in the rearward stance, or anyone engaged with no one standing (they shoot)."""
+    return (is_hero(F, c) and F.stance[w + c] == REARWARD) or opponents(F, w, c) == 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def chooser(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """« Phase 2 », when the heroes choose: the hero who picks an adversary next, the first close-combat hero
+    standing without a foe (forward, then open, then defensive; within a stance in order); −1: none left."""
+    st: cython.int
+    h: cython.Py_ssize_t
+    for st in range(3):
+        for h in range(F.heroes):
+            if standing(F, w, h) and F.stance[w + h] == st and opponents(F, w, h) == 0:
+                return h
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def weapon_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
+    """Whether ``c`` can strike with its weapon ``s``: one it carries, in hand (a shield bash needs the shield)."""
+    if s < 0 or s >= F.weapons[c]:
+        return R_NO_WEAPON
+    if F.dropped[w + c] & (G_WEAPON << s):
+        return R_DROPPED
+    if F.bash[c, s] and (F.dropped[w + c] & G_SHIELD):
+        return R_NO_BASH
+    return R_OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def special_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64, special: i64) -> cython.int:
+    """« Dégâts spéciaux »: a shield thrust needs a shield in hand, fending off a close-combat weapon, a pierce a
+    weapon that pierces (bows, swords, spears)."""
+    if special == S_SHIELD and (not F.has_shield[c] or (F.dropped[w + c] & G_SHIELD)):
+        return R_NO_SHIELD
+    if special == S_FEND and F.ranged[c, s]:
+        return R_FEND_RANGED
+    if special == S_PIERCE and F.pierce[c, s] <= 0:
+        return R_NO_PIERCE
+    return R_OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def hope_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hope: i64) -> cython.int:
+    """A Hope is spent by a hero who has one left (2nd edition)."""
+    if not hope:
+        return R_OK
+    if not is_hero(F, c):
+        return R_HOPE_HERO
+    return R_OK if F.hope[w + c] > 0 else R_NO_HOPE
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def task_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.int:
+    """Whether hero ``c`` may take the task ``d[3]`` now, at ``d[1]`` with ``d[2]`` (and gear ``d[5]``): its stance
+    (or any, for the other manœuvres), switched on, one secondary action a round, and each task's own needs."""
+    k: i64 = d[3]
+    t: i64 = d[1]
+    s: i64 = d[2]
+    o: i64
+    if not is_hero(F, c):
+        return R_TASK_HERO
+    if k < 0 or k >= N_TASKS or not F.tasks_on[k]:
+        return R_TASK_OFF
+    if task_stance(cython.cast(cython.int, k)) >= 0 and task_stance(cython.cast(cython.int, k)) != F.stance[w + c]:
+        return R_TASK_STANCE
+    if is_secondary(cython.cast(cython.int, k)) and F.secondary[w + c]:
+        return R_SECONDARY
+    if k == T_ENCOURAGE and F.songs[w + c] <= 0:
+        return R_NO_SONG
+    if k == T_SNEAK and opponents(F, w, c) > 0:
+        return R_SNEAK_ENGAGED
+    if k == T_COUNTER and main_weapon(F, w, c) < 0:
+        return R_NO_COUNTER_WEAPON
+    if k == T_ADVANTAGE and F.complication[w + c]:
+        return R_COMPLICATED
+    if k == T_TWO_WEAPONS:
+        if s < 0:
+            if off_hand(F, w, c) < 0:
+                return R_NO_SECOND
+        else:
+            o = weapon_code(F, w, c, s)
+            if o != R_OK:
+                return cython.cast(cython.int, o)
+            if F.ranged[c, s] or s == main_weapon(F, w, c):
+                return R_SECOND_WEAPON
+        if not foe_of(F, w, c, t) or not F.engaged[w + c, t]:
+            return R_TARGET
+    elif k == T_CHALLENGE or k == T_SNEAK or k == T_HARASS:  # noqa: SIM109 (nogil C)
+        if not foe_of(F, w, c, t):
+            return R_TARGET
+        if k == T_CHALLENGE and (F.challenge[w + t] >= 0 or F.challenge[w + c] >= 0):
+            return R_CHALLENGE
+    elif k == T_PROTECT:
+        # Only a companion engaged in close combat can be protected (« un compagnon engagé »).
+        if t < 0 or t >= F.count or t == c or not is_hero(F, t) or not standing(F, w, t) or not opponents(F, w, t):
+            return R_TARGET
+    elif k == T_SKIRMISH:
+        if bow(F, w, c) < 0:
+            return R_NO_BOW
+        if not foe_of(F, w, c, t):
+            return R_TARGET
+    elif k == T_CANCEL:
+        if t < 0 or t >= F.count or not is_hero(F, t) or not standing(F, w, t):
+            return R_CANCEL_WHO
+        if not F.complication[w + t]:
+            return R_NO_COMPLICATION
+    elif k == T_REDUCE and F.dropped[w + c] & d[5]:
+        return R_ALREADY_DROPPED
+    return hope_code(F, w, c, d[7])
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.int:
+    """Whether ``c`` may do ``d`` now (the layout of :func:`decide`'s decisions; ``A_SHOOT`` … ``A_STANCE`` for the
+    volleys, stances and engagement): :data:`R_OK`, else the first reason it may not (``R_*``). Play refuses a GM's
+    command with its words; the policy never takes a refused action. Whose turn it is and the phase are the play
+    cursor's, checked before."""
+    kind: i64 = d[0]
+    t: i64 = d[1]
+    s: i64 = d[2]
+    code: cython.int
+    o: cython.Py_ssize_t
+    if kind == A_STANCES:
+        return R_OK if rear_open(F, w) else R_REAR_CLOSED
+    if kind == A_STANCE:
+        return R_OK if is_hero(F, c) and 0 <= d[3] <= REARWARD else R_STANCE_HERO
+    if kind == A_ENGAGE:
+        if count_standing(F, w, 1) > count_standing(F, w, 0):
+            return R_OUTNUMBERED
+        if not is_hero(F, c) or t < 0 or t >= F.count or is_hero(F, t):
+            return R_ENGAGE_SIDES
+        if F.stance[w + c] == REARWARD:
+            return R_REAR_ENGAGES
+        o = chooser(F, w)
+        if o >= 0 and o != c:
+            return R_ENGAGE_ORDER
+        if not standing(F, w, t):
+            return R_NOT_FOE
+        if opponents(F, w, t) > 0 and free_foe(F, w) >= 0:
+            return R_ENGAGE_FREE
+        return R_OK
+    if kind == A_ASSIGN:
+        if not is_hero(F, c) or t < 0 or t >= F.count or is_hero(F, t) or not standing(F, w, t):
+            return R_ASSIGN_FOE
+        if F.stance[w + c] == REARWARD:
+            return R_REAR_ENGAGES
+        if d[6] < 1 or d[6] > MAX_ASSIGNED:
+            return R_ASSIGN_COUNT
+        for o in range(F.heroes):
+            if o != c and standing(F, w, o) and F.engaged[w + o, t]:
+                return R_TAKEN
+        return R_OK
+    if kind == A_YIELD:
+        # « Céder du terrain »: the task on, once a round (the round of the blow), not while regaining position.
+        if not F.tasks_on[T_YIELD]:
+            return R_TASK_OFF
+        o = F.last_round[w] if F.last_target[w] == c else F.rnd[w]
+        if is_hero(F, c) and (F.yielded[w + c] == o or F.regain[w + c]):
+            return R_YIELDED
+        return R_OK if may_yield(F, w) == c else R_NO_YIELD
+    if kind == A_BACK:
+        return R_OK if not is_hero(F, c) and opponents(F, w, c) == 0 else R_BACK_FREE
+    if kind == A_SHOOT:
+        if F.shot[w + c]:
+            return R_SHOT
+        if s < 0:
+            return R_NO_BOW
+        code = weapon_code(F, w, c, s)
+        if code != R_OK:
+            return code
+        if not F.ranged[c, s]:
+            return R_NO_BOW
+        if not foe_of(F, w, c, t):
+            return R_NOT_FOE
+        code = special_code(F, w, c, s, d[4])
+        return code if code != R_OK else hope_code(F, w, c, d[7])
+    if F.regain[w + c] and kind != A_REGAIN:
+        return R_REGAIN
+    if kind == A_REGAIN:
+        return R_OK if F.regain[w + c] else R_NOTHING_TO_REGAIN
+    if kind == A_PICKUP:
+        return R_OK if d[5] != 0 and (F.dropped[w + c] & d[5]) == d[5] else R_NOT_DROPPED
+    if kind == A_TASK:
+        return task_code(F, w, c, d)
+    if kind == A_ATTACK:
+        code = weapon_code(F, w, c, s)
+        if code != R_OK:
+            return code
+        if not foe_of(F, w, c, t):
+            return R_NOT_FOE
+        if F.ranged[c, s]:
+            if not at_rear(F, w, c):
+                return R_RANGED_IN_CLOSE
+        elif not F.engaged[w + c, t]:
+            return R_NOT_ENGAGED
+        code = special_code(F, w, c, s, d[4])
+        return code if code != R_OK else hope_code(F, w, c, d[7])
+    return R_OK
+
+
 # --- the default policy (what estoc decides when the GM lets it, and in simulation) ---------------------------------
 
 @cython.cfunc
@@ -1475,13 +1831,7 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
     heroes: cython.int = count_standing(F, w, 0)
     o: cython.Py_ssize_t
     n: i64
-    if k <= T_TWO_WEAPONS and st != FORWARD:
-        return False
-    if T_RALLY <= k <= T_SNEAK and st != OPEN:
-        return False
-    if T_PROTECT <= k <= T_COUNTER and st != DEFENSIVE:
-        return False
-    if T_AIM <= k <= T_SKIRMISH and st != REARWARD:
+    if task_stance(k) >= 0 and task_stance(k) != st:
         return False
     if k == T_INTIMIDATE:
         n = 0
@@ -1606,6 +1956,20 @@ def spends_hope(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, felling: 
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def no_decision(d: cython.pointer(i64)) -> cython.void:
+    """``d`` reset to a pass (no target, no weapon, special damage ``auto``)."""
+    i: cython.Py_ssize_t
+    for i in range(8):
+        d[i] = 0
+    d[1] = -1
+    d[2] = -1
+    d[4] = S_AUTO
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
@@ -1617,11 +1981,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
     at least half its Hope: estoc's policy)."""
     k: cython.int
     i: cython.Py_ssize_t
-    for i in range(8):
-        d[i] = 0
-    d[1] = -1
-    d[2] = -1
-    d[4] = S_AUTO
+    no_decision(d)
     if is_hero(F, c):
         if F.regain[w + c]:
             d[0] = A_REGAIN
@@ -1631,13 +1991,17 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
                 k = F.plan[c, i]
                 if F.tasks_on[k] and is_secondary(k) and moment(F, w, c, k):
                     task_decision(F, w, c, k, d)
-                    return
+                    if task_code(F, w, c, d) == R_OK:  # allowed()'s judgement of a task (no regain here)
+                        return
+                    no_decision(d)
         if F.next_dice[w + c] == 0:
             for i in range(F.nplan[c]):
                 k = F.plan[c, i]
                 if F.tasks_on[k] and not is_secondary(k) and k != T_YIELD and moment(F, w, c, k):
                     task_decision(F, w, c, k, d)
-                    return
+                    if task_code(F, w, c, d) == R_OK:  # allowed()'s judgement of a task (no regain here)
+                        return
+                    no_decision(d)
     close: cython.bint = opponents(F, w, c) > 0
     rear: cython.bint = (is_hero(F, c) and F.stance[w + c] == REARWARD) or not close
     t: i64 = aimed(F, w, c, not rear)
@@ -1658,8 +2022,11 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
     d[0] = A_ATTACK
     d[1] = t
     d[2] = s
+    # The attack is built allowed (an engaged foe for a close-combat weapon, a bow at the rear, Hope left):
+    # :func:`allowed` is not asked again on the simulation's hottest path (a test holds every decision allowed).
     if is_hero(F, c) and spends_hope(F, w, c, F.endurance[w + t] <= F.damage[c, s]):
         d[7] = 1
+
 
 
 @cython.cfunc
@@ -2076,3 +2443,112 @@ def py_end_round(F: Fights, w: cython.Py_ssize_t) -> None:
     w = w * F.count
     end_round(F, w)
     new_round(F, w)
+
+
+# --- entries for the exchange's odds and play's checks (one world, called from Python) -------------------------------
+
+def py_blow(F: Fights, c: cython.Py_ssize_t, s: cython.Py_ssize_t, special: cython.int, face: cython.longlong,
+            total: cython.longlong, sixes: cython.longlong, tn: cython.longlong) -> tuple:
+    """The attack's roll read (:func:`reaches`) and spent (:func:`spend`) as :func:`attack` does, for ``c``'s
+    weapon ``s``: (success, tengwar, special damage, endurance lost, piercing). Reads only the sheets."""
+    out = cython.declare(i64[3])
+    success: cython.bint = reaches(face, total, tn)
+    tengwar: i64 = sixes if success else 0
+    spend(F, c, s, special, face, tengwar, success, out)
+    return (success, tengwar, out[0], out[1], out[2] != 0)
+
+
+def py_reaches(face: cython.longlong, total: cython.longlong, tn: cython.longlong) -> bool:
+    return reaches(face, total, tn)
+
+
+def py_kept_feat(face: cython.int, other: cython.int, favoured: cython.bint) -> int:
+    return kept_feat(face, other, favoured)
+
+
+def py_feat_value(face: cython.int) -> int:
+    return feat_value(face)
+
+
+def py_success_value(face: cython.int, weary: cython.bint) -> int:
+    return success_value(face, weary)
+
+
+def py_allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, kind: cython.longlong,
+               target: cython.longlong = -1, weapon: cython.longlong = -1, task: cython.longlong = 0,
+               special: cython.longlong = S_AUTO, item: cython.longlong = 0, flags: cython.longlong = 0,
+               hope: cython.bint = False) -> int:
+    """:func:`allowed` of the decision (kind, target, weapon, task or stance, special, item bits, flags or a count
+    of adversaries assigned, Hope)."""
+    d = cython.declare(i64[8])
+    d[0] = kind
+    d[1] = target
+    d[2] = weapon
+    d[3] = task
+    d[4] = special
+    d[5] = item
+    d[6] = flags
+    d[7] = 1 if hope else 0
+    return allowed(F, w * F.count, c, d)
+
+
+def py_chooser(F: Fights, w: cython.Py_ssize_t) -> int:
+    return chooser(F, w * F.count)
+
+
+def py_rear_open(F: Fights, w: cython.Py_ssize_t) -> bool:
+    return rear_open(F, w * F.count)
+
+
+def py_task_stance(k: cython.int) -> int:
+    return task_stance(k)
+
+
+def py_is_secondary(k: cython.int) -> bool:
+    return is_secondary(k)
+
+
+def py_codes() -> dict:
+    """The kernel's constants and codes by name, for Python to read rather than mirror."""
+    return {
+        "P_ATTACK": P_ATTACK, "P_PROTECTION": P_PROTECTION, "P_TASK": P_TASK, "P_WOUND": P_WOUND,
+        "EYE": EYE, "RUNE": RUNE, "TENGWAR": TENGWAR, "WEARY_BLANK": WEARY_BLANK, "PIERCING_FEAT": PIERCING_FEAT,
+        "FEND_OFF_CAP": FEND_OFF_CAP, "TWO_HANDED_HEAVY": TWO_HANDED_HEAVY, "DYING_WOUNDS": DYING_WOUNDS,
+        "MAX_ASSIGNED": MAX_ASSIGNED, "SNEAK_MAX": SNEAK_MAX, "HARASS_MAX": HARASS_MAX,
+        "FORWARD": FORWARD, "OPEN": OPEN, "DEFENSIVE": DEFENSIVE, "REARWARD": REARWARD,
+        "PH_VOLLEYS": PH_VOLLEYS, "PH_STANCES": PH_STANCES, "PH_ENGAGEMENT": PH_ENGAGEMENT,
+        "PH_RESOLUTION": PH_RESOLUTION, "PH_OVER": PH_OVER,
+        "T_INTIMIDATE": T_INTIMIDATE, "T_CHALLENGE": T_CHALLENGE, "T_TWO_WEAPONS": T_TWO_WEAPONS, "T_RALLY": T_RALLY,
+        "T_ENCOURAGE": T_ENCOURAGE, "T_SNEAK": T_SNEAK, "T_PROTECT": T_PROTECT, "T_HOLD": T_HOLD,
+        "T_COUNTER": T_COUNTER, "T_AIM": T_AIM, "T_HARASS": T_HARASS, "T_SKIRMISH": T_SKIRMISH,
+        "T_CANCEL": T_CANCEL, "T_ADVANTAGE": T_ADVANTAGE, "T_YIELD": T_YIELD, "T_REDUCE": T_REDUCE,
+        "N_TASKS": N_TASKS,
+        "S_NONE": S_NONE, "S_HEAVY": S_HEAVY, "S_FEND": S_FEND, "S_PIERCE": S_PIERCE, "S_SHIELD": S_SHIELD,
+        "S_AUTO": S_AUTO,
+        "G_HELM": G_HELM, "G_SHIELD": G_SHIELD, "G_WEAPON": G_WEAPON,
+        "A_PASS": A_PASS, "A_ATTACK": A_ATTACK, "A_TASK": A_TASK, "A_REGAIN": A_REGAIN, "A_PICKUP": A_PICKUP,
+        "A_SHOOT": A_SHOOT, "A_ENGAGE": A_ENGAGE, "A_ASSIGN": A_ASSIGN, "A_STANCES": A_STANCES,
+        "A_STANCE": A_STANCE, "A_YIELD": A_YIELD, "A_BACK": A_BACK, "F_MORE": F_MORE, "F_SPREAD": F_SPREAD,
+        "H_NEVER": H_NEVER, "H_FINISHING": H_FINISHING, "H_ATTACKS": H_ATTACKS, "H_ALL": H_ALL,
+        "AIM_WEAKEST": AIM_WEAKEST, "AIM_DANGEROUS": AIM_DANGEROUS,
+        "L_ROUND": L_ROUND, "L_ATTACK": L_ATTACK, "L_ROLL": L_ROLL, "L_AFTER": L_AFTER, "L_THRUST": L_THRUST,
+        "L_COUNTER": L_COUNTER, "L_TASK": L_TASK, "L_EFFECT": L_EFFECT, "L_SEVERITY": L_SEVERITY,
+        "L_TARGETS": L_TARGETS, "L_END_ROUND": L_END_ROUND, "L_OVER": L_OVER,
+        "OUT_DOWN": OUT_DOWN, "OUT_DEAD": OUT_DEAD, "OUT_OVER": OUT_OVER, "SLOT_STRIDE": SLOT_STRIDE,
+        "CHUNK": CHUNK,
+        "R_OK": R_OK, "R_NOT_FOE": R_NOT_FOE, "R_NO_WEAPON": R_NO_WEAPON, "R_DROPPED": R_DROPPED,
+        "R_NO_BASH": R_NO_BASH, "R_RANGED_IN_CLOSE": R_RANGED_IN_CLOSE, "R_NOT_ENGAGED": R_NOT_ENGAGED,
+        "R_NO_SHIELD": R_NO_SHIELD, "R_FEND_RANGED": R_FEND_RANGED, "R_NO_PIERCE": R_NO_PIERCE,
+        "R_HOPE_HERO": R_HOPE_HERO, "R_NO_HOPE": R_NO_HOPE, "R_REGAIN": R_REGAIN,
+        "R_NOTHING_TO_REGAIN": R_NOTHING_TO_REGAIN, "R_SHOT": R_SHOT, "R_NO_BOW": R_NO_BOW,
+        "R_TASK_HERO": R_TASK_HERO, "R_TASK_OFF": R_TASK_OFF, "R_TASK_STANCE": R_TASK_STANCE,
+        "R_SECONDARY": R_SECONDARY, "R_NO_SONG": R_NO_SONG, "R_SNEAK_ENGAGED": R_SNEAK_ENGAGED,
+        "R_NO_COUNTER_WEAPON": R_NO_COUNTER_WEAPON, "R_COMPLICATED": R_COMPLICATED, "R_TARGET": R_TARGET,
+        "R_CHALLENGE": R_CHALLENGE, "R_SECOND_WEAPON": R_SECOND_WEAPON, "R_NO_SECOND": R_NO_SECOND,
+        "R_CANCEL_WHO": R_CANCEL_WHO, "R_NO_COMPLICATION": R_NO_COMPLICATION,
+        "R_ALREADY_DROPPED": R_ALREADY_DROPPED, "R_NOT_DROPPED": R_NOT_DROPPED, "R_REAR_CLOSED": R_REAR_CLOSED,
+        "R_OUTNUMBERED": R_OUTNUMBERED, "R_ENGAGE_SIDES": R_ENGAGE_SIDES, "R_REAR_ENGAGES": R_REAR_ENGAGES,
+        "R_ENGAGE_ORDER": R_ENGAGE_ORDER, "R_ENGAGE_FREE": R_ENGAGE_FREE, "R_ASSIGN_COUNT": R_ASSIGN_COUNT,
+        "R_TAKEN": R_TAKEN, "R_ASSIGN_FOE": R_ASSIGN_FOE, "R_STANCE_HERO": R_STANCE_HERO, "R_YIELDED": R_YIELDED,
+        "R_NO_YIELD": R_NO_YIELD, "R_BACK_FREE": R_BACK_FREE,
+    }

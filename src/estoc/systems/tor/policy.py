@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from estoc.systems.tor.fight import A_ATTACK, A_PICKUP, A_REGAIN, A_TASK, F_SPREAD, TorFight, item_of
-from estoc.systems.tor.round import TASK_IDS
+from estoc.systems.tor.names import TASK_IDS
 
 
 def choose(fight: TorFight) -> dict[str, Any]:

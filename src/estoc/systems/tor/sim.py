@@ -19,12 +19,11 @@ from estoc.dice import DiceSource, KeyedDice
 from estoc.engine.reuse import ChunkWorlds
 from estoc.engine.simulation import NumberFormat, Outcome, PlanAxis, PlanVariant, SettingSpec, SimSystem, Switch
 from estoc.i18n import _, language
+from estoc.systems.tor.codes import OUT_DEAD, OUT_DOWN
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.round import AIMS, CLOSE, HOPE_USES, TASK_IDS, Aim, HopeUse, Stance, task
+from estoc.systems.tor.names import AIMS, CLOSE, HOPE_USES, TASK_IDS, Aim, HopeUse, Stance, task
 from estoc.systems.tor.worlds import Settings, array, build, kernel, kernel_of
-
-OUT_DOWN, OUT_DEAD, OUT_OVER = 1, 2, 8
 
 
 def settings_of(encounter: LoadedTorEncounter) -> Settings:

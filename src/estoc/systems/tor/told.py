@@ -12,21 +12,24 @@ from typing import Any
 
 from estoc.dice.tor import MODES
 from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
+from estoc.systems.tor.codes import (
+    L_AFTER,
+    L_ATTACK,
+    L_COUNTER,
+    L_EFFECT,
+    L_END_ROUND,
+    L_OVER,
+    L_ROLL,
+    L_ROUND,
+    L_SEVERITY,
+    L_TARGETS,
+    L_TASK,
+    L_THRUST,
+)
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.round import STANCES, TASK_IDS, task
-from estoc.systems.tor.rules import SPECIALS
+from estoc.systems.tor.names import SPECIALS, STANCES, TASK_IDS, task
 
 Record = dict[str, Any]
-(L_ROUND, L_ATTACK, L_ROLL, L_AFTER, L_THRUST, L_COUNTER, L_TASK, L_EFFECT, L_SEVERITY, L_TARGETS, L_END_ROUND,
- L_OVER) = range(1, 13)
-WEARY_BLANK = 3
-"""A weary hero's success dice showing this or less count for nothing (the kernel's rule, read back for a task's
-total, which the kernel does not log)."""
-
-
-def feat_value(face: int) -> int:
-    """What a feat face adds to a total: its number, the Eye and the Gandalf rune nothing (as the kernel counts)."""
-    return 0 if face >= 11 else face
 
 
 def roll_of(draws: list[Drawn], purpose: str) -> dict[str, Any]:
@@ -119,9 +122,9 @@ class Teller:
                                   "tengwar": d, "core": t.core, "task_name": {"fr": t.name_fr, "en": t.name_en}}
                 if t.skill is not None and here:
                     rolled_now = roll_of(here, "task")
-                    blank = WEARY_BLANK if e else 0
-                    record.update(rolled_now, tn=int(self.fight.F.task_tn[a, b]), total=feat_value(h) + sum(
-                        x for x in rolled_now["success_faces"] if x > blank))
+                    K = self.fight.K  # the total as the kernel counts it (it logs the faces, not the total)
+                    record.update(rolled_now, tn=int(self.fight.F.task_tn[a, b]), total=int(K.py_feat_value(h)) + sum(
+                        int(K.py_success_value(x, bool(e))) for x in rolled_now["success_faces"]))
                 dice_of.append((record, list(here)))
                 if e:
                     record["weary"] = True

@@ -20,13 +20,14 @@ from estoc.dice import DiceSource
 from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.tor.codes import CODES
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.kernel_type import TorKernel
 from estoc.systems.tor.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
-from estoc.systems.tor.round import AIMS, HOPE_USES, STANCES, TASK_IDS, TASKS, Aim, HopeUse, Stance
+from estoc.systems.tor.names import AIMS, HOPE_USES, STANCES, TASK_IDS, TASKS, Aim, HopeUse, Stance
 
 KERNEL_NAME = "estoc.systems.tor.kernel"
-SLOT_STRIDE = 8
+SLOT_STRIDE = CODES["SLOT_STRIDE"]
 KERNEL_LIMIT = 1 << 30
 """The largest number a sheet may hold for the kernel (its sheets are 32-bit integers)."""
 WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "dropped", "complication", "regain",
