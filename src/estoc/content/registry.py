@@ -31,8 +31,12 @@ class Content:
     """All records, by ``(system, kind)`` then id. Later folders replace earlier records with the same id."""
 
     records: dict[tuple[str, str], dict[str, LoadedRecord]] = field(default_factory=dict)
+    digests: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Digests of a system's records, by system, kept by whoever computes them (the rules' stamp); emptied by
+    :meth:`add`."""
 
     def add(self, loaded: Iterable[LoadedRecord]) -> None:
+        self.digests.clear()
         for item in loaded:
             record_id = str(item.record.id)
             self.records.setdefault((item.system, item.kind), {})[record_id] = item

@@ -64,21 +64,17 @@ def _content_digest(system_id: str, content: Content) -> str:
     return h.hexdigest()
 
 
-_STAMPS: dict[tuple[str, int], str] = {}
-
-
 def rules_stamp(system_id: str, content: Content) -> str:
     """``<estoc version>+<12 hex digits>``: the rules a fight of ``system_id`` is played under with ``content``.
 
-    Computed once per system and content registry in a process (a registry is not changed once loaded).
+    The content's part is computed once per registry and system (kept in the registry itself, which forgets it
+    when records are added; a cache keyed by the registry's ``id()`` would hand a new registry an old one's).
     """
-    key = (system_id, id(content))
-    stamp = _STAMPS.get(key)
-    if stamp is None:
-        h = hashlib.sha256(f"{_code_digest(system_id)}|{_content_digest(system_id, content)}".encode())
-        stamp = f"{__version__}+{h.hexdigest()[:12]}"
-        _STAMPS[key] = stamp
-    return stamp
+    records = content.digests.get(system_id)
+    if records is None:
+        records = content.digests[system_id] = _content_digest(system_id, content)
+    h = hashlib.sha256(f"{_code_digest(system_id)}|{records}".encode())
+    return f"{__version__}+{h.hexdigest()[:12]}"
 
 
 def state_digest(fight: Fight) -> str:
