@@ -12,9 +12,10 @@ one statement, ``from estoc.engine.kcore import (...)``, and the core is *includ
 - interpreted (the twin), :func:`estoc.engine.compiled.load_twin` runs this file in the twin's namespace, in place
   of the same statement.
 
-Either way the core runs in the kernel's namespace, and reads two names the kernel defines: ``PURPOSES`` (the names
-of its dice's purposes) and ``standing(F, w, c)`` (whether combatant ``c`` of the world at ``w`` is still in the
-fight), with ``Fights``, its worlds' class, which extends :class:`Core`. A kernel that defines a name the core defines is refused by Cython at the build (a name declared twice).
+Either way the whole core runs in the kernel's namespace (the statement names what the kernel uses), and reads three
+names the kernel defines: ``PURPOSES`` (the names of its dice's purposes), ``Fights`` (its worlds, a :class:`Core`)
+and ``standing(F, w, c)`` (whether combatant ``c`` of the world at ``w`` is still in the fight). A kernel that
+defines a name the core defines is refused by Cython at the build (a name declared twice) and by the tests.
 
 Dice never come from a kernel. In simulation, the ``k``-th die the world at row ``w`` rolls for a purpose is a hash
 of (the run's key, the world's index in the whole run, the purpose, ``k``): :class:`estoc.dice.KeyedDice`'s stream,
@@ -267,3 +268,15 @@ def check_run(F: Core, worlds: cython.longlong, threads: cython.int) -> None:
 def slot_of(F: Core, thread: cython.int) -> cython.Py_ssize_t:
     """The first entry of thread ``thread``'s slot, the row of state it plays its worlds in one after the other."""
     return thread * SLOT_STRIDE * F.count
+
+
+# --- entries for Python -----------------------------------------------------------------------------------------------
+
+def py_seed_world(F: Core, w: cython.Py_ssize_t, world: cython.longlong) -> None:
+    """:func:`seed_world` (the tests hold every kernel's dice to :class:`estoc.dice.KeyedDice` through these)."""
+    seed_world(F, w, world)
+
+
+def py_die(F: Core, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> int:
+    """:func:`die`: the next die of ``sides`` faces for ``purpose`` in the world at ``w``."""
+    return die(F, w, purpose, sides)
