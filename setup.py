@@ -7,10 +7,10 @@ in ``sha256sum``'s format, naming the sources it was built from. :func:`estoc.en
 with the sources at load time, so an extension left stale by an edit, or missing, fails loudly instead of running the
 twin. A kernel whose ``.py`` does not exist yet is skipped with a warning.
 
-The kernels' shared core (:data:`CORE`, ``estoc/engine/kcore.py``) is compiled into each kernel that takes it: its
-text is written in place of the kernel's ``from estoc.engine.kcore import (…)`` statement before Cython reads the
-kernel (in the build folder; the source stays as it is), so that its small functions are inlined into the rules,
-and it is one of the sources the kernel's fingerprint names.
+The kernels' shared core (``estoc/engine/kcore.py``, and ``koutcome.py``: :data:`INCLUDE`) is compiled into each
+kernel that takes it: its text is written in place of the kernel's ``from estoc.engine.kcore import (…)`` statement
+before Cython reads the kernel (in the build folder; the source stays as it is), so that its small functions are
+inlined into the rules, and it is one of the sources the kernel's fingerprint names.
 """
 
 from __future__ import annotations
@@ -32,10 +32,9 @@ KERNELS = [
     "estoc.systems.tor.kernel",
 ]
 
-CORE = "estoc.engine.kcore"
-"""The kernels' shared core: dice, log, outcome, the run's slots (see :mod:`estoc.engine.kcore`)."""
-CORE_IMPORT = re.compile(r"^from estoc\.engine\.kcore import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
-"""How a kernel takes the core (``estoc.engine.compiled.CORE_IMPORT``: this file cannot import estoc)."""
+INCLUDE = re.compile(r"^from estoc\.engine\.(kcore|koutcome) import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
+"""How a kernel takes one of the shared includes of ``estoc.engine`` (its core, its outcome):
+``estoc.engine.compiled.INCLUDE`` (this file cannot import estoc)."""
 
 SHARED_UTILITY = "estoc._cyutility"
 """Cython's own utility code (memoryviews, type imports…), compiled once into this module for every kernel instead
@@ -53,22 +52,20 @@ def kernel_source(name: str, root: str = SOURCE_ROOT) -> str:
     return os.path.join(root, *name.split(".")) + ".py"
 
 
-def core_source() -> str:
-    """The core's ``.py``, beside this file's ``src`` (the toy kernels of the tests live elsewhere and never take it)."""
-    return kernel_source(CORE, os.path.join(os.path.dirname(os.path.abspath(__file__)), SOURCE_ROOT))
-
-
-def takes_core(source: str) -> bool:
-    """Whether the kernel ``source`` takes the shared core."""
-    return CORE_IMPORT.search(Path(source).read_text(encoding="utf-8")) is not None
+def included_sources(source: str) -> list[str]:
+    """The shared includes the kernel ``source`` takes, in the order of its statements (``estoc/engine`` beside
+    this file's ``src``: the toy kernels of the tests live elsewhere and take none)."""
+    engine = os.path.join(os.path.dirname(os.path.abspath(__file__)), SOURCE_ROOT, "estoc", "engine")
+    text = Path(source).read_text(encoding="utf-8")
+    return [os.path.join(engine, found.group(1) + ".py") for found in INCLUDE.finditer(text)]
 
 
 def fingerprinted_sources(source: str) -> list[str]:
     """The files a kernel's extension is built from: its ``.py``, the ``.pxd`` beside it when there is one, and the
-    core's ``.py`` when it takes the core."""
+    shared includes it takes."""
     pxd = source[: -len(".py")] + ".pxd"
     sources = [source, pxd] if os.path.exists(pxd) else [source]
-    return [*sources, core_source()] if takes_core(source) else sources
+    return [*sources, *included_sources(source)]
 
 
 def fingerprint(source: str) -> str:
@@ -82,19 +79,20 @@ def fingerprint(source: str) -> str:
     return "".join(lines)
 
 
-def with_core(source: str, name: str, folder: str) -> str:
-    """Kernel ``name``'s ``source`` as Cython reads it: the core's text in place of its import of the core, written
-    under ``folder`` (at the module's path, with its ``.pxd`` when it has one). Returns the written file."""
+def with_includes(source: str, name: str, folder: str) -> str:
+    """Kernel ``name``'s ``source`` as Cython reads it: each shared include's text in place of the statement taking
+    it, written under ``folder`` (at the module's path, with its ``.pxd`` when it has one). Returns the written
+    file."""
     text = Path(source).read_text(encoding="utf-8")
-    found = CORE_IMPORT.search(text)
-    assert found is not None
-    core = Path(core_source()).read_text(encoding="utf-8")
-    banner = f"# --- the shared kernel core, {CORE}, included by setup.py ---\n"
-    included = text[:found.start()] + banner + core + f"# --- end of {CORE} ---\n" + text[found.end():]
+    for found, path in reversed(list(zip(INCLUDE.finditer(text), included_sources(source), strict=True))):
+        module = f"estoc.engine.{found.group(1)}"
+        body = Path(path).read_text(encoding="utf-8")
+        text = (text[:found.start()] + f"# --- {module}, included by setup.py ---\n" + body
+                + f"# --- end of {module} ---\n" + text[found.end():])
     target = os.path.join(folder, *name.split(".")) + ".py"
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    if not os.path.exists(target) or Path(target).read_text(encoding="utf-8") != included:
-        Path(target).write_text(included, encoding="utf-8")  # unchanged text keeps its time: no needless rebuild
+    if not os.path.exists(target) or Path(target).read_text(encoding="utf-8") != text:
+        Path(target).write_text(text, encoding="utf-8")  # an unchanged text keeps its time: no needless rebuild
     pxd = source[: -len(".py")] + ".pxd"
     if os.path.exists(pxd):
         shutil.copy(pxd, target[: -len(".py")] + ".pxd")
@@ -128,8 +126,8 @@ class BuildKernels(build_ext):
         kernels = [ext for ext in self.extensions if ext.sources[0].endswith(".py")]
         for ext in kernels:
             self._fingerprints[ext.name] = fingerprint(ext.sources[0])
-            if takes_core(ext.sources[0]):
-                ext.sources = [with_core(ext.sources[0], ext.name, os.path.join(self.build_temp, "with-core"))]
+            if included_sources(ext.sources[0]):
+                ext.sources = [with_includes(ext.sources[0], ext.name, os.path.join(self.build_temp, "included"))]
         shared = [ext for ext in self.extensions if ext.name == SHARED_UTILITY]
         if kernels:
             generated = cythonize(

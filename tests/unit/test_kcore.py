@@ -16,7 +16,7 @@ import pytest
 from estoc.content.registry import Content
 from estoc.dice import KeyedDice
 from estoc.engine import compiled
-from estoc.engine.compiled import ENV, fingerprint, give_dice, load_kernel, load_twin, without_core_import
+from estoc.engine.compiled import ENV, fingerprint, give_dice, load_kernel, load_twin, without_includes
 from estoc.errors import KernelError
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.sim import side_order
@@ -25,7 +25,11 @@ from estoc.systems.harp.worlds import Settings, array, build
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "src" / "estoc" / "engine" / "kcore.py"
+OUTCOME = CORE.with_name("koutcome.py")
 KERNELS = ("estoc.systems.harp.kernel", "estoc.systems.d100.kernel", "estoc.systems.tor.kernel")
+INCLUDES = {"estoc.systems.harp.kernel": [CORE, OUTCOME], "estoc.systems.d100.kernel": [CORE, OUTCOME],
+            "estoc.systems.tor.kernel": [CORE]}
+"""What each kernel takes (the One Ring's outcome is its own, read from the counts it keeps)."""
 
 
 @pytest.fixture(autouse=True)
@@ -56,13 +60,18 @@ def _forms(name: str) -> list[ModuleType]:
 
 @pytest.mark.parametrize("name", KERNELS)
 def test_each_kernel_takes_the_core_and_defines_none_of_it(name: str) -> None:
-    core = _defined(ast.parse(CORE.read_text(encoding="utf-8")))
     tree = ast.parse(_source(name).read_text(encoding="utf-8"))
-    imports = [node for node in tree.body if isinstance(node, ast.ImportFrom) and node.module == "estoc.engine.kcore"]
-    assert len(imports) == 1, f"{name} takes the core by one statement"
-    taken = {alias.name for alias in imports[0].names}
-    assert taken <= core, f"{name} takes names the core does not define: {sorted(taken - core)}"
-    assert not core & _defined(tree), f"{name} defines again what the core defines: {sorted(core & _defined(tree))}"
+    statements = [node for node in tree.body if isinstance(node, ast.ImportFrom) and node.module
+                  and node.module.startswith("estoc.engine.k")]
+    assert [ROOT / "src" / Path(*str(node.module).split(".")).with_suffix(".py") for node in statements] == \
+        INCLUDES[name], f"{name} takes each include by one statement"
+    assert without_includes(_source(name).read_text(encoding="utf-8"))[1] == INCLUDES[name]
+    for node, path in zip(statements, INCLUDES[name], strict=True):
+        shared = _defined(ast.parse(path.read_text(encoding="utf-8")))
+        taken = {alias.name for alias in node.names}
+        assert taken <= shared, f"{name} takes names {path.name} does not define: {sorted(taken - shared)}"
+        again = shared & _defined(tree)
+        assert not again, f"{name} defines again what {path.name} defines: {sorted(again)}"
     # the plumbing lives in the core only: no kernel writes the keyed hash's constants again
     assert not re.search(r"0x9E3779B97F4A7C15|0xBF58476D1CE4E5B9", _source(name).read_text(encoding="utf-8"), re.I)
 
@@ -168,15 +177,16 @@ def test_harp_whole_fights_compiled_and_interpreted_agree_die_for_die(content: C
 def test_a_kernels_fingerprint_names_the_core(name: str, tmp_path: Path) -> None:
     source = _source(name)
     lines = fingerprint(source).splitlines()
-    assert [line.split("  ")[1] for line in lines] == ["kernel.py", "../../engine/kcore.py"]
+    assert [line.split("  ")[1] for line in lines] == ["kernel.py", *(f"../../engine/{p.name}" for p in INCLUDES[name])]
     spec = importlib.util.spec_from_file_location("estoc_setup", ROOT / "setup.py")
     assert spec and spec.loader
     setup = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(setup)
     assert setup.fingerprint(str(source)) == fingerprint(source)
-    assert setup.CORE_IMPORT.pattern == compiled.CORE_IMPORT.pattern
-    included = Path(setup.with_core(str(source), name, str(tmp_path))).read_text()
-    assert CORE.read_text() in included and not compiled.CORE_IMPORT.search(included)
+    assert setup.INCLUDE.pattern == compiled.INCLUDE.pattern
+    included = Path(setup.with_includes(str(source), name, str(tmp_path))).read_text()
+    assert all(path.read_text() in included for path in INCLUDES[name])
+    assert not compiled.INCLUDE.search(included.replace(CORE.read_text(), "").replace(OUTCOME.read_text(), ""))
 
 
 def test_a_kernel_built_before_an_edit_of_the_core_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -194,8 +204,9 @@ def test_a_kernel_built_before_an_edit_of_the_core_is_refused(monkeypatch: pytes
 
 
 def test_the_import_of_the_core_is_blanked_line_for_line() -> None:
-    text = "import cython\nfrom estoc.engine.kcore import (\n    a, b,\n    c)\nx = a\n"
-    blanked, included = without_core_import(text)
-    assert included and blanked == "import cython\n\n\n\nx = a\n"
-    assert without_core_import("from estoc.engine.kcore import a, b\ny = 1\n") == ("\ny = 1\n", True)
-    assert without_core_import("import cython\n") == ("import cython\n", False)
+    text = "import cython\nfrom estoc.engine.kcore import (\n    a, b,\n    c)\nfrom estoc.engine.koutcome import w\nx = a\n"
+    blanked, included = without_includes(text)
+    assert blanked == "import cython\n\n\n\n\nx = a\n" and included == [CORE, OUTCOME]
+    assert without_includes("from estoc.engine.kcore import a, b\ny = 1\n") == ("\ny = 1\n", [CORE])
+    assert without_includes("import cython\nfrom estoc.engine.words import x\n") == (
+        "import cython\nfrom estoc.engine.words import x\n", [])

@@ -10,9 +10,10 @@ from. :func:`load_kernel` imports the extension and refuses, with the command th
 can hold the twin and the compiled kernel equal die for die in one process.
 
 A kernel that takes the shared core (:mod:`estoc.engine.kcore`, named by one ``from estoc.engine.kcore import (…)``
-statement) has the core included where that statement stands, in both forms: ``setup.py`` writes the core's text
-there before Cython reads the kernel, and :func:`load_twin` runs the core in the twin's namespace. The core's source
-is then one of the kernel's: its fingerprint names it, and an edit of the core refuses every kernel built before.
+statement; :data:`INCLUDES`) has the core included where that statement stands, in both forms: ``setup.py`` writes
+the core's text there before Cython reads the kernel, and :func:`load_twin` runs the core in the twin's namespace.
+The core's source is then one of the kernel's: its fingerprint names it, and an edit of the core refuses every
+kernel built before.
 """
 
 from __future__ import annotations
@@ -39,10 +40,12 @@ MODES = ("compiled", "interpreted")
 FINGERPRINT_SUFFIX = ".sha256"
 """Beside ``kernel.cpython-311-x86_64-linux-gnu.so``, ``kernel.cpython-311-x86_64-linux-gnu.so.sha256``."""
 TWIN_SUFFIX = "_twin"
-CORE = Path(__file__).with_name("kcore.py")
-"""The shared kernel core's source (:mod:`estoc.engine.kcore`)."""
-CORE_IMPORT = re.compile(r"^from estoc\.engine\.kcore import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
-"""The statement by which a kernel takes the core (``setup.py`` has the same pattern: it cannot import estoc)."""
+INCLUDES = ("kcore", "koutcome")
+"""The kernels' shared includes, modules of :mod:`estoc.engine`: the core (dice, log, the run's slots) and the
+outcome read from each combatant's ``standing``."""
+INCLUDE = re.compile(r"^from estoc\.engine\.(kcore|koutcome) import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
+"""The statement by which a kernel takes an include (``setup.py`` has the same pattern: it cannot import estoc)."""
+ENGINE = Path(__file__).parent
 
 
 def load_kernel(name: str) -> ModuleType:
@@ -100,9 +103,10 @@ def load_twin(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[twin_name] = module  # as an import does: dataclasses and pickling look the module up
     try:
-        text, included = without_core_import(source.read_text(encoding="utf-8"))
-        if included:  # the core first, in the twin's namespace (it needs nothing the kernel defines before it)
-            exec(compile(CORE.read_text(encoding="utf-8"), str(CORE), "exec"), module.__dict__)  # noqa: S102
+        text, included = without_includes(source.read_text(encoding="utf-8"))
+        for path in included:  # the includes first, in the twin's namespace (they need nothing the kernel defines
+            # before their statements, only names it defines anywhere: read when their functions run)
+            exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)  # noqa: S102
         exec(compile(text, str(source), "exec"), module.__dict__)  # noqa: S102
     except BaseException as exc:
         del sys.modules[twin_name]
@@ -123,16 +127,15 @@ def is_compiled(module: ModuleType) -> bool:
 def fingerprint(source: Path) -> str:
     """The text ``setup.py`` writes beside an extension built from ``source``: ``<sha256>  <file name>`` per line.
 
-    The sources are the ``.py``, the ``.pxd`` beside it when there is one, and the core's ``.py`` when the kernel
-    takes it (named by their paths from the kernel's folder); one missing gives an empty text. This
+    The sources are the ``.py``, the ``.pxd`` beside it when there is one, and the shared includes it takes (named
+    by their paths from the kernel's folder); one missing gives an empty text. This
     is ``setup.py``'s ``fingerprint`` (which cannot import estoc at build time); the tests build a kernel with
     ``setup.py`` and load it here.
     """
     pxd = source.with_suffix(".pxd")
     paths = [source, pxd] if pxd.exists() else [source]
     try:
-        if CORE_IMPORT.search(source.read_text(encoding="utf-8")):
-            paths.append(CORE)
+        paths += without_includes(source.read_text(encoding="utf-8"))[1]
         lines = []
         for path in paths:
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
@@ -152,13 +155,14 @@ def _first_changed(recorded: str, current: str, source: Path) -> Path:
     return source
 
 
-def without_core_import(text: str) -> tuple[str, bool]:
-    """A kernel's source with its import of the core blanked (its lines kept, so that line numbers stay), and
-    whether it had one."""
-    found = CORE_IMPORT.search(text)
-    if found is None:
-        return text, False
-    return text[:found.start()] + "\n" * found.group(0).count("\n") + text[found.end():], True
+def without_includes(text: str) -> tuple[str, list[Path]]:
+    """A kernel's source with its statements taking the shared includes blanked (their lines kept, so that line
+    numbers stay), and the includes' sources in the order of the statements."""
+    included = []
+    for found in reversed(list(INCLUDE.finditer(text))):
+        included.insert(0, ENGINE / f"{found.group(1)}.py")
+        text = text[:found.start()] + "\n" * found.group(0).count("\n") + text[found.end():]
+    return text, included
 
 
 def rebuild_command(path: Path) -> str:

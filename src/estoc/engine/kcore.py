@@ -12,10 +12,10 @@ one statement, ``from estoc.engine.kcore import (...)``, and the core is *includ
 - interpreted (the twin), :func:`estoc.engine.compiled.load_twin` runs this file in the twin's namespace, in place
   of the same statement.
 
-Either way the whole core runs in the kernel's namespace (the statement names what the kernel uses), and reads three
-names the kernel defines: ``PURPOSES`` (the names of its dice's purposes), ``Fights`` (its worlds, a :class:`Core`)
-and ``standing(F, w, c)`` (whether combatant ``c`` of the world at ``w`` is still in the fight). A kernel that
-defines a name the core defines is refused by Cython at the build (a name declared twice) and by the tests.
+Either way the whole core runs in the kernel's namespace (the statement names what the kernel uses), and reads one
+name the kernel defines: ``PURPOSES``, the names of its dice's purposes. A kernel that defines a name the core
+defines is refused by Cython at the build (a name declared twice) and by the tests. :mod:`estoc.engine.koutcome`,
+who has won, is included in the same way by the kernels whose outcome is read from each combatant's ``standing``.
 
 Dice never come from a kernel. In simulation, the ``k``-th die the world at row ``w`` rolls for a purpose is a hash
 of (the run's key, the world's index in the whole run, the purpose, ``k``): :class:`estoc.dice.KeyedDice`'s stream,
@@ -201,39 +201,6 @@ def emit(F: Core, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i
 def _log_row(F: Core, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
              ) -> cython.void:
     F.log.append((kind, a, b, c, d, e, f, g, h))
-
-
-# --- the outcome ----------------------------------------------------------------------------------------------------
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def sides_standing(F: Core, w: cython.Py_ssize_t) -> cython.int:
-    """How many sides still have someone standing (2: two or more): the fight is over at one or none."""
-    first: cython.int = -1
-    c: cython.Py_ssize_t
-    for c in range(F.count):
-        if standing(cython.cast(Fights, F), w, c):  # noqa: F821 (the kernel's)
-            if first < 0:
-                first = F.side[c]
-            elif F.side[c] != first:
-                return 2
-    return 0 if first < 0 else 1
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def winner(F: Core, w: cython.Py_ssize_t) -> cython.int:
-    """The side still standing when it is the only one; −1 otherwise."""
-    c: cython.Py_ssize_t
-    if sides_standing(F, w) != 1:
-        return -1
-    for c in range(F.count):
-        if standing(cython.cast(Fights, F), w, c):  # noqa: F821 (the kernel's)
-            return F.side[c]
-    return -1
 
 
 # --- arithmetic -----------------------------------------------------------------------------------------------------

@@ -22,10 +22,10 @@ Readings where the text leaves a choice are documented where they are made.
 import cython
 from cython.parallel import prange, threadid
 
-# The shared core (dice, log, outcome, the run's slots), included here: see :mod:`estoc.engine.kcore`.
+# The shared core (dice, log, the run's slots) and outcome, included here: see :mod:`estoc.engine.kcore`.
 from estoc.engine.kcore import (
-    CHUNK, COMPILED, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, seed_world, sides_standing,
-    slot_of, winner)
+    CHUNK, COMPILED, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, seed_world, slot_of)
+from estoc.engine.koutcome import sides_standing, winner
 
 # --- purposes of the dice (the names play stores faces under) ------------------------------------------------------
 P_ATTACK = cython.declare(const_int, 0)

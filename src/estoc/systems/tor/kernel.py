@@ -22,10 +22,10 @@ Readings where the text leaves a choice are documented where they are made (see 
 import cython
 from cython.parallel import prange, threadid
 
-# The shared core (dice, log, outcome, the run's slots), included here: see :mod:`estoc.engine.kcore`.
+# The shared core (dice, log, the run's slots), included here: see :mod:`estoc.engine.kcore`.
 from estoc.engine.kcore import (
     CHUNK, COMPILED, MASK, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, keyed_face, seed_world,
-    sides_standing, slot_of, stream_of, u64, winner)
+    slot_of, stream_of, u64)
 
 # --- purposes of the dice (a roll's feat die, then its success dice under the next purpose) -----------------------
 P_ATTACK = cython.declare(const_int, 0)
@@ -592,6 +592,23 @@ def rear_open(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
     if rear == 0:
         return True
     return count_standing(F, w, 1) <= 2 * heroes and heroes - rear >= 2 * rear
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def sides_standing(F: Fights, w: cython.Py_ssize_t) -> cython.int:
+    return (count_standing(F, w, 0) > 0) + (count_standing(F, w, 1) > 0)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def winner(F: Fights, w: cython.Py_ssize_t) -> i64:
+    """0 the heroes, 1 the adversaries, −1 none (both down, or still fighting)."""
+    if sides_standing(F, w) != 1:
+        return -1
+    return 0 if count_standing(F, w, 0) > 0 else 1
 
 
 # --- the round (« Phase 1 », « Phase 2 », « Phase 3 ») ----------------------------------------------------------------
