@@ -204,7 +204,8 @@ def test_a_kernel_built_before_an_edit_of_the_core_is_refused(monkeypatch: pytes
 
 
 def test_the_import_of_the_core_is_blanked_line_for_line() -> None:
-    text = "import cython\nfrom estoc.engine.kcore import (\n    a, b,\n    c)\nfrom estoc.engine.koutcome import w\nx = a\n"
+    text = ("import cython\nfrom estoc.engine.kcore import (\n    a, b,\n    c)\n"
+            "from estoc.engine.koutcome import w\nx = a\n")
     blanked, included = without_includes(text)
     assert blanked == "import cython\n\n\n\n\nx = a\n" and included == [CORE, OUTCOME]
     assert without_includes("from estoc.engine.kcore import a, b\ny = 1\n") == ("\ny = 1\n", [CORE])

@@ -106,8 +106,8 @@ def load_twin(name: str) -> ModuleType:
         text, included = without_includes(source.read_text(encoding="utf-8"))
         for path in included:  # the includes first, in the twin's namespace (they need nothing the kernel defines
             # before their statements, only names it defines anywhere: read when their functions run)
-            exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)  # noqa: S102
-        exec(compile(text, str(source), "exec"), module.__dict__)  # noqa: S102
+            exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
+        exec(compile(text, str(source), "exec"), module.__dict__)
     except BaseException as exc:
         del sys.modules[twin_name]
         if isinstance(exc, ModuleNotFoundError) and exc.name == "cython":
@@ -147,7 +147,10 @@ def fingerprint(source: Path) -> str:
 
 def _first_changed(recorded: str, current: str, source: Path) -> Path:
     """The first source whose line differs between two fingerprints (the kernel's ``.py`` when none can be told)."""
-    before = dict(reversed(line.split("  ", 1)) for line in recorded.splitlines() if "  " in line)
+    before: dict[str, str] = {}
+    for line in recorded.splitlines():
+        digest, _sep, name = line.partition("  ")
+        before[name] = digest
     for line in current.splitlines():
         digest, _sep, name = line.partition("  ")
         if before.get(name) != digest:
@@ -158,7 +161,7 @@ def _first_changed(recorded: str, current: str, source: Path) -> Path:
 def without_includes(text: str) -> tuple[str, list[Path]]:
     """A kernel's source with its statements taking the shared includes blanked (their lines kept, so that line
     numbers stay), and the includes' sources in the order of the statements."""
-    included = []
+    included: list[Path] = []
     for found in reversed(list(INCLUDE.finditer(text))):
         included.insert(0, ENGINE / f"{found.group(1)}.py")
         text = text[:found.start()] + "\n" * found.group(0).count("\n") + text[found.end():]
