@@ -78,7 +78,56 @@ class Core:
         self.log = []
 
 
+# --- arithmetic -----------------------------------------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def half_up(value: i64) -> i64:
+    """Half of ``value``, rounded up (``3 → 2``, ``-3 → -1``), in the same whole numbers compiled and interpreted
+    (C's division truncates where Python's floors: neither is used on a negative number)."""
+    if value >= 0:
+        return (value + 1) // 2
+    return -((-value) // 2)
+
+
+# --- whole runs -----------------------------------------------------------------------------------------------------
+
+def check_run(F: Core, worlds: cython.longlong, threads: cython.int) -> None:
+    """Refuses a run ``play_all`` cannot play: dice not keyed (no Python inside a run), fewer slots than threads or
+    fewer output rows than worlds."""
+    if not F.keyed:
+        raise ValueError("play_all needs keyed dice")
+    if F.counters.shape[0] < threads * SLOT_STRIDE * F.count or F.out_dice.shape[0] < worlds:
+        raise ValueError("play_all needs a slot for each thread and an output row for each world")
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def slot_of(F: Core, thread: cython.int) -> cython.Py_ssize_t:
+    """The first entry of thread ``thread``'s slot, the row of state it plays its worlds in one after the other."""
+    return thread * SLOT_STRIDE * F.count
+
+
+# --- entries for Python -----------------------------------------------------------------------------------------------
+
+def py_seed_world(F: Core, w: cython.Py_ssize_t, world: cython.longlong) -> None:
+    """:func:`seed_world` (the tests hold every kernel's dice to :class:`estoc.dice.KeyedDice` through these)."""
+    seed_world(F, w, world)
+
+
+def py_die(F: Core, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> int:
+    """:func:`die`: the next die of ``sides`` faces for ``purpose`` in the world at ``w``."""
+    return die(F, w, purpose, sides)
+
+
 # --- dice ---------------------------------------------------------------------------------------------------------
+# The small functions the rules call most come last, just before what the kernel includes next (its outcome) and its
+# own rules: with the entries above placed after them instead, gcc laid the HARP duel out 17% slower (CPU time a
+# fight, measured on the same machine in alternation with the code before the core).
 
 @cython.cfunc
 @cython.inline
@@ -201,49 +250,3 @@ def emit(F: Core, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i
 def _log_row(F: Core, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
              ) -> cython.void:
     F.log.append((kind, a, b, c, d, e, f, g, h))
-
-
-# --- arithmetic -----------------------------------------------------------------------------------------------------
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def half_up(value: i64) -> i64:
-    """Half of ``value``, rounded up (``3 → 2``, ``-3 → -1``), in the same whole numbers compiled and interpreted
-    (C's division truncates where Python's floors: neither is used on a negative number)."""
-    if value >= 0:
-        return (value + 1) // 2
-    return -((-value) // 2)
-
-
-# --- whole runs -----------------------------------------------------------------------------------------------------
-
-def check_run(F: Core, worlds: cython.longlong, threads: cython.int) -> None:
-    """Refuses a run ``play_all`` cannot play: dice not keyed (no Python inside a run), fewer slots than threads or
-    fewer output rows than worlds."""
-    if not F.keyed:
-        raise ValueError("play_all needs keyed dice")
-    if F.counters.shape[0] < threads * SLOT_STRIDE * F.count or F.out_dice.shape[0] < worlds:
-        raise ValueError("play_all needs a slot for each thread and an output row for each world")
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def slot_of(F: Core, thread: cython.int) -> cython.Py_ssize_t:
-    """The first entry of thread ``thread``'s slot, the row of state it plays its worlds in one after the other."""
-    return thread * SLOT_STRIDE * F.count
-
-
-# --- entries for Python -----------------------------------------------------------------------------------------------
-
-def py_seed_world(F: Core, w: cython.Py_ssize_t, world: cython.longlong) -> None:
-    """:func:`seed_world` (the tests hold every kernel's dice to :class:`estoc.dice.KeyedDice` through these)."""
-    seed_world(F, w, world)
-
-
-def py_die(F: Core, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> int:
-    """:func:`die`: the next die of ``sides`` faces for ``purpose`` in the world at ``w``."""
-    return die(F, w, purpose, sides)
