@@ -5,6 +5,7 @@ fingerprint."""
 from __future__ import annotations
 
 import ast
+import importlib
 import importlib.util
 import re
 from pathlib import Path
@@ -211,3 +212,11 @@ def test_the_import_of_the_core_is_blanked_line_for_line() -> None:
     assert without_includes("from estoc.engine.kcore import a, b\ny = 1\n") == ("\ny = 1\n", [CORE])
     assert without_includes("import cython\nfrom estoc.engine.words import x\n") == (
         "import cython\nfrom estoc.engine.words import x\n", [])
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_the_worlds_lay_out_the_cores_slots(name: str) -> None:
+    """A system's worlds give each thread the core's stride of rows (the compiled constant is C's only: the twin,
+    the same text, shows it)."""
+    worlds = importlib.import_module(name.rpartition(".")[0] + ".worlds")
+    assert worlds.SLOT_STRIDE == load_twin(name).SLOT_STRIDE == 8

@@ -43,7 +43,7 @@ TWIN_SUFFIX = "_twin"
 INCLUDES = ("kcore", "koutcome")
 """The kernels' shared includes, modules of :mod:`estoc.engine`: the core (dice, log, the run's slots) and the
 outcome read from each combatant's ``standing``."""
-INCLUDE = re.compile(r"^from estoc\.engine\.(kcore|koutcome) import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
+INCLUDE = re.compile(rf"^from estoc\.engine\.({'|'.join(INCLUDES)}) import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
 """The statement by which a kernel takes an include (``setup.py`` has the same pattern: it cannot import estoc)."""
 ENGINE = Path(__file__).parent
 
