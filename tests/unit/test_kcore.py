@@ -66,7 +66,11 @@ def test_each_kernel_takes_the_core_and_defines_none_of_it(name: str) -> None:
                   and node.module.startswith("estoc.engine.k")]
     assert [ROOT / "src" / Path(*str(node.module).split(".")).with_suffix(".py") for node in statements] == \
         INCLUDES[name], f"{name} takes each include by one statement"
-    assert without_includes(_source(name).read_text(encoding="utf-8"))[1] == INCLUDES[name]
+    text = _source(name).read_text(encoding="utf-8")
+    assert without_includes(text)[1] == INCLUDES[name]
+    for node in statements:  # what the pattern takes is the whole statement, to its last name
+        found = next(f for f in compiled.INCLUDE.finditer(text) if f.group(1) == str(node.module).rpartition(".")[2])
+        assert found.group(0).count("\n") == (node.end_lineno or 0) - node.lineno
     for node, path in zip(statements, INCLUDES[name], strict=True):
         shared = _defined(ast.parse(path.read_text(encoding="utf-8")))
         taken = {alias.name for alias in node.names}

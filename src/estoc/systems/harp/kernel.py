@@ -23,7 +23,7 @@ import cython
 from cython.parallel import prange, threadid
 
 # The shared core (dice, log, the run's slots) and outcome, included here: see :mod:`estoc.engine.kcore`.
-from estoc.engine.kcore import (  # isort: skip (one statement, compact: setup.py includes the core here)
+from estoc.engine.kcore import (  # isort: skip: one compact statement, where the core is included
     CHUNK, Core, check_run, const_int, dice_drawn, die, emit, i64, seed_world, slot_of)
 from estoc.engine.koutcome import sides_standing, winner
 

@@ -23,7 +23,7 @@ import cython
 from cython.parallel import prange, threadid
 
 # The shared core (dice, log, the run's slots), included here: see :mod:`estoc.engine.kcore`.
-from estoc.engine.kcore import (  # isort: skip (one statement, compact: setup.py includes the core here)
+from estoc.engine.kcore import (  # isort: skip: one compact statement, where the core is included
     CHUNK, MASK, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, keyed_face, seed_world, slot_of,
     stream_of, u64)
 
