@@ -6,12 +6,19 @@ first; the ``.py`` stays, as the interpreted twin the tests load) and writes nex
 in ``sha256sum``'s format, naming the sources it was built from. :func:`estoc.engine.compiled.load_kernel` compares it
 with the sources at load time, so an extension left stale by an edit, or missing, fails loudly instead of running the
 twin. A kernel whose ``.py`` does not exist yet is skipped with a warning.
+
+The kernels' shared core (``estoc/engine/kcore.py``, and ``koutcome.py``: :data:`INCLUDE`) is compiled into each
+kernel that takes it: its text is written in place of the kernel's ``from estoc.engine.kcore import (…)`` statement
+before Cython reads the kernel (in the build folder; the source stays as it is), so that its small functions are
+inlined into the rules, and it is one of the sources the kernel's fingerprint names.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -24,6 +31,10 @@ KERNELS = [
     "estoc.systems.d100.kernel",
     "estoc.systems.tor.kernel",
 ]
+
+INCLUDE = re.compile(r"^from estoc\.engine\.(kcore|koutcome) import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
+"""How a kernel takes one of the shared includes of ``estoc.engine`` (its core, its outcome):
+``estoc.engine.compiled.INCLUDE`` (this file cannot import estoc)."""
 
 SHARED_UTILITY = "estoc._cyutility"
 """Cython's own utility code (memoryviews, type imports…), compiled once into this module for every kernel instead
@@ -41,19 +52,51 @@ def kernel_source(name: str, root: str = SOURCE_ROOT) -> str:
     return os.path.join(root, *name.split(".")) + ".py"
 
 
+def included_sources(source: str) -> list[str]:
+    """The shared includes the kernel ``source`` takes, in the order of its statements (``estoc/engine`` beside
+    this file's ``src``: the toy kernels of the tests live elsewhere and take none)."""
+    engine = os.path.join(os.path.dirname(os.path.abspath(__file__)), SOURCE_ROOT, "estoc", "engine")
+    text = Path(source).read_text(encoding="utf-8")
+    return [os.path.join(engine, found.group(1) + ".py") for found in INCLUDE.finditer(text)]
+
+
 def fingerprinted_sources(source: str) -> list[str]:
-    """The files a kernel's extension is built from: its ``.py`` and, when there is one, the ``.pxd`` beside it."""
+    """The files a kernel's extension is built from: its ``.py``, the ``.pxd`` beside it when there is one, and the
+    shared includes it takes."""
     pxd = source[: -len(".py")] + ".pxd"
-    return [source, pxd] if os.path.exists(pxd) else [source]
+    sources = [source, pxd] if os.path.exists(pxd) else [source]
+    return [*sources, *included_sources(source)]
 
 
 def fingerprint(source: str) -> str:
-    """The sidecar's text: one ``<sha256>  <file name>`` line per source (``sha256sum -c`` reads it)."""
+    """The sidecar's text: one ``<sha256>  <path from the kernel's folder>`` line per source (``sha256sum -c`` run
+    in that folder reads it)."""
     lines = []
+    folder = os.path.dirname(os.path.abspath(source))
     for path in fingerprinted_sources(source):
         digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-        lines.append(f"{digest}  {os.path.basename(path)}\n")
+        lines.append(f"{digest}  {os.path.relpath(os.path.abspath(path), folder)}\n")
     return "".join(lines)
+
+
+def with_includes(source: str, name: str, folder: str) -> str:
+    """Kernel ``name``'s ``source`` as Cython reads it: each shared include's text in place of the statement taking
+    it, written under ``folder`` (at the module's path, with its ``.pxd`` when it has one). Returns the written
+    file."""
+    text = Path(source).read_text(encoding="utf-8")
+    for found, path in reversed(list(zip(INCLUDE.finditer(text), included_sources(source), strict=True))):
+        module = f"estoc.engine.{found.group(1)}"
+        body = Path(path).read_text(encoding="utf-8")
+        text = (text[:found.start()] + f"# --- {module}, included by setup.py ---\n" + body
+                + f"# --- end of {module} ---\n" + text[found.end():])
+    target = os.path.join(folder, *name.split(".")) + ".py"
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    if not os.path.exists(target) or Path(target).read_text(encoding="utf-8") != text:
+        Path(target).write_text(text, encoding="utf-8")  # an unchanged text keeps its time: no needless rebuild
+    pxd = source[: -len(".py")] + ".pxd"
+    if os.path.exists(pxd):
+        shutil.copy(pxd, target[: -len(".py")] + ".pxd")
+    return target
 
 
 def kernel_extensions(kernels: list[str], root: str = SOURCE_ROOT, shared: bool = True) -> list[Extension]:
@@ -83,6 +126,8 @@ class BuildKernels(build_ext):
         kernels = [ext for ext in self.extensions if ext.sources[0].endswith(".py")]
         for ext in kernels:
             self._fingerprints[ext.name] = fingerprint(ext.sources[0])
+            if included_sources(ext.sources[0]):
+                ext.sources = [with_includes(ext.sources[0], ext.name, os.path.join(self.build_temp, "included"))]
         shared = [ext for ext in self.extensions if ext.name == SHARED_UTILITY]
         if kernels:
             generated = cythonize(

@@ -8,6 +8,12 @@ from. :func:`load_kernel` imports the extension and refuses, with the command th
 
 :func:`load_twin` loads the same ``.py`` interpreted under its own module name (``…kernel_twin``), so that the tests
 can hold the twin and the compiled kernel equal die for die in one process.
+
+A kernel that takes the shared core (:mod:`estoc.engine.kcore`, named by one ``from estoc.engine.kcore import (…)``
+statement; :data:`INCLUDES`) has the core included where that statement stands, in both forms: ``setup.py`` writes
+the core's text there before Cython reads the kernel, and :func:`load_twin` runs the core in the twin's namespace.
+The core's source is then one of the kernel's: its fingerprint names it, and an edit of the core refuses every
+kernel built before.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import os
+import re
 import shlex
 import sys
 from collections.abc import Iterable, Sequence
@@ -36,6 +43,12 @@ MODES = ("compiled", "interpreted")
 FINGERPRINT_SUFFIX = ".sha256"
 """Beside ``kernel.cpython-311-x86_64-linux-gnu.so``, ``kernel.cpython-311-x86_64-linux-gnu.so.sha256``."""
 TWIN_SUFFIX = "_twin"
+INCLUDES = ("kcore", "koutcome")
+"""The kernels' shared includes, modules of :mod:`estoc.engine`: the core (dice, log, the run's slots) and the
+outcome read from each combatant's ``standing``."""
+INCLUDE = re.compile(rf"^from estoc\.engine\.({'|'.join(INCLUDES)}) import (?:\([^)]*\)|[^(\n]*)$", re.MULTILINE)
+"""The statement by which a kernel takes an include (``setup.py`` has the same pattern: it cannot import estoc)."""
+ENGINE = Path(__file__).parent
 
 
 def load_kernel(name: str) -> ModuleType:
@@ -68,9 +81,11 @@ def load_kernel(name: str) -> ModuleType:
     if recorded is None:
         raise KernelError(_("the compiled kernel {name} has no record of the source it was built from ({path}): "
                             "rebuild it with {command}").format(name=name, path=sidecar, command=rebuild_command(path)))
-    if recorded != fingerprint(source):
+    current = fingerprint(source)
+    if recorded != current:
+        changed = _first_changed(recorded, current, source)
         raise KernelError(_("the compiled kernel {name} was built from another version of {path}: rebuild it with "
-                            "{command}").format(name=name, path=source, command=rebuild_command(path)))
+                            "{command}").format(name=name, path=changed, command=rebuild_command(path)))
     return module
 
 
@@ -91,7 +106,11 @@ def load_twin(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[twin_name] = module  # as an import does: dataclasses and pickling look the module up
     try:
-        loader.exec_module(module)
+        text, included = without_includes(source.read_text(encoding="utf-8"))
+        for path in included:  # the includes first, in the twin's namespace (they need nothing the kernel defines
+            # before their statements, only names it defines anywhere: read when their functions run)
+            exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
+        exec(compile(text, str(source), "exec"), module.__dict__)
     except BaseException as exc:
         del sys.modules[twin_name]
         if isinstance(exc, ModuleNotFoundError) and exc.name == "cython":
@@ -111,19 +130,45 @@ def is_compiled(module: ModuleType) -> bool:
 def fingerprint(source: Path) -> str:
     """The text ``setup.py`` writes beside an extension built from ``source``: ``<sha256>  <file name>`` per line.
 
-    The sources are the ``.py`` and, when there is one, the ``.pxd`` beside it; one missing gives an empty text. This
+    The sources are the ``.py``, the ``.pxd`` beside it when there is one, and the shared includes it takes (named
+    by their paths from the kernel's folder); one missing gives an empty text. This
     is ``setup.py``'s ``fingerprint`` (which cannot import estoc at build time); the tests build a kernel with
     ``setup.py`` and load it here.
     """
     pxd = source.with_suffix(".pxd")
-    lines = []
-    for path in (source, pxd) if pxd.exists() else (source,):
-        try:
+    paths = [source, pxd] if pxd.exists() else [source]
+    try:
+        paths += without_includes(source.read_text(encoding="utf-8"))[1]
+        lines = []
+        for path in paths:
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            return ""
-        lines.append(f"{digest}  {path.name}\n")
+            lines.append(f"{digest}  {os.path.relpath(path, source.parent)}\n")
+    except (OSError, UnicodeDecodeError):
+        return ""
     return "".join(lines)
+
+
+def _first_changed(recorded: str, current: str, source: Path) -> Path:
+    """The first source whose line differs between two fingerprints (the kernel's ``.py`` when none can be told)."""
+    before: dict[str, str] = {}
+    for line in recorded.splitlines():
+        digest, _sep, name = line.partition("  ")
+        before[name] = digest
+    for line in current.splitlines():
+        digest, _sep, name = line.partition("  ")
+        if before.get(name) != digest:
+            return Path(os.path.normpath(source.parent / name))
+    return source
+
+
+def without_includes(text: str) -> tuple[str, list[Path]]:
+    """A kernel's source with its statements taking the shared includes blanked (their lines kept, so that line
+    numbers stay), and the includes' sources in the order of the statements."""
+    included: list[Path] = []
+    for found in reversed(list(INCLUDE.finditer(text))):
+        included.insert(0, ENGINE / f"{found.group(1)}.py")
+        text = text[:found.start()] + "\n" * found.group(0).count("\n") + text[found.end():]
+    return text, included
 
 
 def rebuild_command(path: Path) -> str:

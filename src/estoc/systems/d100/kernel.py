@@ -22,21 +22,10 @@ Readings where the text leaves a choice are documented where they are made.
 import cython
 from cython.parallel import prange, threadid
 
-i64 = cython.typedef(cython.longlong)
-u64 = cython.typedef(cython.ulonglong)
-const_int = cython.typedef(cython.const[cython.int])
-"""The constants' type: C folds a ``const`` into the code, where a plain ``cython.declare`` makes a variable read from
-memory at every use (8% of a HARP duel's instructions)."""
-
-COMPILED = cython.compiled
-"""Whether this module runs compiled (``False``: the interpreted twin)."""
-
-# The four 64-bit mixing constants stay variables: as ``const`` C would be given decimal literals too large for a
-# signed type, with a warning at every build.
-GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
-MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
-MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
-MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
+# The shared core (dice, log, the run's slots) and outcome, included here: see :mod:`estoc.engine.kcore`.
+from estoc.engine.kcore import (  # isort: skip: one compact statement, where the core is included
+    CHUNK, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, seed_world, slot_of)
+from estoc.engine.koutcome import sides_standing, winner
 
 # --- purposes of the dice (the names play stores faces under) ------------------------------------------------------
 P_ATTACK = cython.declare(const_int, 0)
@@ -135,8 +124,9 @@ MAX_TERMS = cython.declare(const_int, 4)
 
 
 @cython.cclass
-class Fights:
-    """W worlds of one encounter: the sheets, each world's state, the dice.
+class Fights(Core):
+    """W worlds of one encounter: the sheets and each world's state (the sides, the dice and the log are the core's,
+    :class:`estoc.engine.kcore.Core`).
 
     Built by :func:`estoc.systems.d100.worlds.build`; every array is C-contiguous. ``(C,)`` arrays describe the
     combatants, ``(C, S)`` their weapon slots (the shield's bash is slot ``nweap[c]`` when it carries one). A
@@ -149,10 +139,8 @@ class Fights:
     """
 
     outcome = cython.declare(cython.int[:, ::1], visibility="public")
-    count = cython.declare(cython.int, visibility="public")
     width = cython.declare(cython.int, visibility="public")
     # the combatants (C,)
-    side = cython.declare(cython.int[::1], visibility="public")
     dex = cython.declare(cython.int[::1], visibility="public")
     hp_max = cython.declare(cython.int[::1], visibility="public")
     aid_skill = cython.declare(cython.int[::1], visibility="public")
@@ -237,95 +225,14 @@ class Fights:
     loaded = cython.declare(i64[:, ::1], visibility="public")
     reload_until = cython.declare(i64[:, ::1], visibility="public")
     # simulation outputs, one row per world
-    key = cython.declare(u64, visibility="public")
-    first_world = cython.declare(i64, visibility="public")
     out_winner = cython.declare(i64[::1], visibility="public")
     out_over = cython.declare(i64[::1], visibility="public")
     out_rounds = cython.declare(i64[::1], visibility="public")
-    out_dice = cython.declare(i64[::1], visibility="public")
     out_hp = cython.declare(i64[:, ::1], visibility="public")
     out_state = cython.declare(i64[:, ::1], visibility="public")
     out_dealt = cython.declare(i64[:, ::1], visibility="public")
     out_taken = cython.declare(i64[:, ::1], visibility="public")
     out_specials = cython.declare(i64[:, ::1], visibility="public")
-    # dice
-    keyed = cython.declare(cython.int, visibility="public")
-    base = cython.declare(u64[::1], visibility="public")
-    salts = cython.declare(u64[::1], visibility="public")
-    counters = cython.declare(u64[:, ::1], visibility="public")
-    source = cython.declare(object, visibility="public")
-    error = cython.declare(object, visibility="public")
-    logging = cython.declare(cython.int, visibility="public")
-    log = cython.declare(list, visibility="public")
-
-    def __init__(self) -> None:
-        self.source = None
-        self.error = None
-        self.logging = 0
-        self.log = []
-
-
-# --- dice ---------------------------------------------------------------------------------------------------------
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _mix(x: u64) -> u64:
-    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`); masks keep the interpreted twin on 64 bits."""
-    x = ((x ^ (x >> 30)) * MIX_1) & MASK
-    x = ((x ^ (x >> 27)) * MIX_2) & MASK
-    return x ^ (x >> 31)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
-    """One die of ``sides`` faces for ``purpose`` in world ``w``: the keyed stream, or the play's dice source."""
-    if F.keyed:
-        base: u64 = F.base[w]
-        salt: u64 = F.salts[purpose]
-        k: u64 = F.counters[w, purpose]
-        if not cython.compiled:
-            base, salt, k = int(base), int(salt), int(k)
-        F.counters[w, purpose] = (k + 1) & MASK
-        x: u64 = _mix((((base ^ salt) & MASK) + ((k * GOLDEN) & MASK)) & MASK)
-        return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
-    return _source_face(F, purpose, sides)
-
-
-@cython.cfunc
-@cython.with_gil
-@cython.exceptval(check=False)
-def _source_face(F: Fights, purpose: cython.int, sides: cython.int) -> cython.int:
-    """A face from the play's dice source; an error is kept for the caller, who raises it once the kernel returns."""
-    if F.error is not None:
-        return 1
-    try:
-        return int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
-    except BaseException as exc:
-        F.error = exc
-        return 1
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def emit(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64) -> cython.void:
-    """One row of the play's log (nothing in simulation)."""
-    if F.logging:
-        _log_row(F, kind, a, b, c, d, e, f, g, h)
-
-
-@cython.cfunc
-@cython.with_gil
-@cython.exceptval(check=False)
-def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
-             ) -> cython.void:
-    F.log.append((kind, a, b, c, d, e, f, g, h))
 
 
 # --- arithmetic the text asks for -----------------------------------------------------------------------------------
@@ -337,17 +244,6 @@ def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64
 def divide_up(value: i64, divisor: i64) -> i64:
     """``value / divisor`` rounded up, for ``value`` ≥ 0 (« Difficile »: half the chance; 5.3: half a DEX)."""
     return (value + divisor - 1) // divisor
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def half_up(value: i64) -> i64:
-    """5.9: half a damage bonus, rounded up (``-3 → -1``), in the same whole numbers compiled and interpreted."""
-    if value >= 0:
-        return (value + 1) // 2
-    return -((-value) // 2)
 
 
 @cython.cfunc
@@ -482,37 +378,6 @@ def distance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py
         return -1
     d: i64 = F.distance0 - F.advanced[w + a] - F.advanced[w + t]
     return d if d > 0 else 0
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def sides_standing(F: Fights, w: cython.Py_ssize_t) -> cython.int:
-    """How many sides still have someone standing (2: two or more)."""
-    first: cython.int = -1
-    c: cython.Py_ssize_t
-    for c in range(F.count):
-        if standing(F, w, c):
-            if first < 0:
-                first = F.side[c]
-            elif F.side[c] != first:
-                return 2
-    return 0 if first < 0 else 1
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def winner(F: Fights, w: cython.Py_ssize_t) -> cython.int:
-    """The side still standing when it is the only one; −1 otherwise."""
-    c: cython.Py_ssize_t
-    if sides_standing(F, w) != 1:
-        return -1
-    for c in range(F.count):
-        if standing(F, w, c):
-            return F.side[c]
-    return -1
 
 
 # --- weapons, reach, the attacker's chance (5.4, 5.5, 5.9) ---------------------------------------------------------
@@ -1279,11 +1144,6 @@ def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer
 
 OUT_DOWN = cython.declare(const_int, 1)
 OUT_DEAD = cython.declare(const_int, 2)
-SLOT_STRIDE = cython.declare(const_int, 8)
-"""Rows between two threads' slots, so that two threads never write the same cache line."""
-CHUNK = cython.declare(const_int, 64)
-"""Worlds a thread takes at a time: a thread given less of the machine (it is shared) takes fewer chunks, where a
-static split would leave the whole run waiting on its half; 64 worlds' outputs span whole cache lines."""
 
 
 @cython.cfunc
@@ -1330,9 +1190,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
             F.loaded[w + c, k] = F.loaded0[c, k]
             F.reload_until[w + c, k] = 0
     if world >= 0:
-        for k in range(F.counters.shape[1]):
-            F.counters[w, k] = 0
-        F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
+        seed_world(F, w, world)
 
 
 @cython.cfunc
@@ -1373,10 +1231,7 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     F.out_winner[world] = winner(F, w) if over else -1
     F.out_over[world] = over
     F.out_rounds[world] = F.rnd[w]
-    k: cython.Py_ssize_t
-    F.out_dice[world] = 0
-    for k in range(F.counters.shape[1]):
-        F.out_dice[world] += cython.cast(i64, F.counters[w, k])
+    F.out_dice[world] = dice_drawn(F, w)
     flags: i64
     for c in range(F.count):
         flags = 0
@@ -1394,18 +1249,10 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
 def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
     """Play ``worlds`` worlds to their end on ``threads`` threads, each thread in its own slot (keyed dice only);
     what each came to is in the outputs (``out_*``)."""
-    if not F.keyed:
-        raise ValueError("play_all needs keyed dice")
-    if F.rnd.shape[0] < threads * SLOT_STRIDE * F.count or F.out_winner.shape[0] < worlds:
-        raise ValueError("play_all needs a slot for each thread and an output row for each world")
+    check_run(F, worlds, threads)
     world: cython.Py_ssize_t
-    if cython.compiled:
-        with cython.nogil:
-            for world in prange(worlds, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
-                fight_world(F, threadid() * SLOT_STRIDE * F.count, world, max_rounds)
-    else:
-        for world in range(worlds):
-            fight_world(F, 0, world, max_rounds)
+    for world in prange(worlds, nogil=True, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
+        fight_world(F, slot_of(F, threadid()), world, max_rounds)
 
 
 # --- entries for play (one world, called from Python) -----------------------------------------------------------

@@ -22,22 +22,10 @@ victim's turn in round r + N. Readings where the text leaves a choice are docume
 import cython
 from cython.parallel import prange, threadid
 
-i64 = cython.typedef(cython.longlong)
-u64 = cython.typedef(cython.ulonglong)
-const_int = cython.typedef(cython.const[cython.int])
-"""The constants' type: C folds a ``const`` into the code, where a plain ``cython.declare`` makes a variable read from
-memory at every use (8% of a HARP duel's instructions)."""
-
-COMPILED = cython.compiled
-"""Whether this module runs compiled (``False``: the interpreted twin)."""
-
-# The four 64-bit mixing constants stay variables: as ``const`` C would be given decimal literals too large for a
-# signed type, with a warning at every build.
-# The SplitMix64 constants of :mod:`estoc.dice.sources` (declared: unsigned literals above 2⁶³).
-GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
-MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
-MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
-MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
+# The shared core (dice, log, the run's slots) and outcome, included here: see :mod:`estoc.engine.kcore`.
+from estoc.engine.kcore import (  # isort: skip: one compact statement, where the core is included
+    CHUNK, Core, check_run, const_int, dice_drawn, die, emit, i64, seed_world, slot_of)
+from estoc.engine.koutcome import sides_standing, winner
 
 # --- purposes of the dice (the names a recording source stores) ---------------------------------------------------
 P_ATTACK = cython.declare(const_int, 0)
@@ -213,8 +201,9 @@ BEYOND_SECOND = cython.declare(const_int, 2)
 
 
 @cython.cclass
-class Fights:
-    """W worlds of one encounter: the sheets, the tables, each world's state, the dice.
+class Fights(Core):
+    """W worlds of one encounter: the sheets, the tables, each world's state (the sides, the dice and the log are
+    the core's, :class:`estoc.engine.kcore.Core`).
 
     Built by :func:`estoc.systems.harp.worlds.build`; every array is C-contiguous. ``(C,)`` arrays describe the
     combatants, ``(C, S)`` their strikes. A world's state is a *row* of C entries in flat arrays: the functions
@@ -241,9 +230,7 @@ class Fights:
     pos_value = cython.declare(cython.int[::1], visibility="public")
     pos_group = cython.declare(cython.int[::1], visibility="public")
     # the combatants (C,) and their strikes (C, S)
-    count = cython.declare(cython.int, visibility="public")
     width = cython.declare(cython.int, visibility="public")
-    side = cython.declare(cython.int[::1], visibility="public")
     hp_max = cython.declare(cython.int[::1], visibility="public")
     body_rr = cython.declare(cython.int[::1], visibility="public")
     db = cython.declare(cython.int[::1], visibility="public")
@@ -349,8 +336,6 @@ class Fights:
     # what each world came to goes to the outputs, one row per world
     uses0 = cython.declare(i64[:, ::1], visibility="public")
     fight_mod0 = cython.declare(i64, visibility="public")
-    key = cython.declare(u64, visibility="public")
-    first_world = cython.declare(i64, visibility="public")
     out_winner = cython.declare(i64[::1], visibility="public")
     out_rounds = cython.declare(i64[::1], visibility="public")
     out_hp = cython.declare(i64[:, ::1], visibility="public")
@@ -358,98 +343,6 @@ class Fights:
     out_dealt = cython.declare(i64[:, ::1], visibility="public")
     out_taken = cython.declare(i64[:, ::1], visibility="public")
     out_crits = cython.declare(i64[:, :, ::1], visibility="public")
-    out_dice = cython.declare(i64[::1], visibility="public")
-    # dice
-    keyed = cython.declare(cython.int, visibility="public")
-    base = cython.declare(u64[::1], visibility="public")
-    salts = cython.declare(u64[::1], visibility="public")
-    counters = cython.declare(u64[:, ::1], visibility="public")
-    source = cython.declare(object, visibility="public")
-    error = cython.declare(object, visibility="public")
-    logging = cython.declare(cython.int, visibility="public")
-    log = cython.declare(list, visibility="public")
-
-    def __init__(self) -> None:
-        self.source = None
-        self.error = None
-        self.logging = 0
-        self.log = []
-
-
-# --- dice ---------------------------------------------------------------------------------------------------------
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _u64(x: u64) -> u64:
-    """``x`` kept on 64 bits: C's unsigned arithmetic wraps by itself (no instruction spent); the interpreted twin's
-    Python integers are masked."""
-    if not cython.compiled:
-        x &= MASK
-    return x
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _mix(x: u64) -> u64:
-    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`)."""
-    x = _u64((x ^ (x >> 30)) * MIX_1)
-    x = _u64((x ^ (x >> 27)) * MIX_2)
-    return x ^ (x >> 31)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
-    """One die of ``sides`` faces for ``purpose`` in world ``w``: the keyed stream, or the play's dice source."""
-    if F.keyed:
-        base: u64 = F.base[w]
-        salt: u64 = F.salts[purpose]
-        k: u64 = F.counters[w, purpose]
-        if not cython.compiled:
-            base, salt, k = int(base), int(salt), int(k)  # Python integers: exact, masked by _u64
-        F.counters[w, purpose] = _u64(k + 1)
-        x: u64 = _mix(_u64((base ^ salt) + _u64(k * GOLDEN)))
-        return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
-    return _source_face(F, purpose, sides)
-
-
-@cython.cfunc
-@cython.with_gil
-@cython.exceptval(check=False)
-def _source_face(F: Fights, purpose: cython.int, sides: cython.int) -> cython.int:
-    """A face from the play's dice source (with the GIL: kept apart so that the keyed path never takes it). An
-    error is kept for the caller, who raises it once the kernel returns."""
-    if F.error is not None:
-        return 1
-    try:
-        return int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
-    except BaseException as exc:
-        F.error = exc
-        return 1
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def emit(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64) -> cython.void:
-    """One row of the play's log (nothing in simulation)."""
-    if F.logging:
-        _log_row(F, kind, a, b, c, d, e, f, g, h)
-
-
-@cython.cfunc
-@cython.with_gil
-@cython.exceptval(check=False)
-def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
-             ) -> cython.void:
-    F.log.append((kind, a, b, c, d, e, f, g, h))
 
 
 @cython.cfunc
@@ -1132,37 +1025,6 @@ def _ahead(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, other: cython.
     if F.initiative[w + c] != F.initiative[w + other]:
         return F.initiative[w + c] > F.initiative[w + other]
     return F.quickness[c] > F.quickness[other]
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def sides_standing(F: Fights, w: cython.Py_ssize_t) -> cython.int:
-    """How many sides still have someone standing (the fight is over at one or none)."""
-    first: cython.int = -1
-    c: cython.Py_ssize_t
-    for c in range(F.count):
-        if standing(F, w, c):
-            if first < 0:
-                first = F.side[c]
-            elif F.side[c] != first:
-                return 2
-    return 0 if first < 0 else 1
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def winner(F: Fights, w: cython.Py_ssize_t) -> cython.int:
-    """The side still standing when it is the only one; −1 otherwise."""
-    c: cython.Py_ssize_t
-    if sides_standing(F, w) != 1:
-        return -1
-    for c in range(F.count):
-        if standing(F, w, c):
-            return F.side[c]
-    return -1
 
 
 @cython.cfunc
@@ -1888,10 +1750,6 @@ OUT_DOWN = cython.declare(const_int, 1)
 OUT_DEAD = cython.declare(const_int, 2)
 OUT_FLED = cython.declare(const_int, 4)
 OUT_OVER = cython.declare(const_int, 8)
-CHUNK = cython.declare(const_int, 64)
-"""Worlds a thread takes at a time in :func:`play_all`."""
-SLOT_STRIDE = cython.declare(const_int, 8)
-"""Rows between two threads' slots, so that two threads never write the same cache line."""
 
 
 @cython.cfunc
@@ -1953,9 +1811,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
             F.crits_taken[w + c, k] = 0
         for k in range(F.width):
             F.uses[w + c, k] = F.uses0[c, k]
-    for k in range(F.counters.shape[1]):
-        F.counters[w, k] = 0
-    F.base[w] = _mix(F.key ^ _u64(cython.cast(u64, F.first_world + world) * GOLDEN))
+    seed_world(F, w, world)
 
 
 @cython.cfunc
@@ -1976,9 +1832,7 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     F.out_winner[world] = winner(F, w)
     F.out_rounds[world] = F.rnd[w]
     k: cython.Py_ssize_t
-    F.out_dice[world] = 0
-    for k in range(F.counters.shape[1]):
-        F.out_dice[world] += cython.cast(i64, F.counters[w, k])
+    F.out_dice[world] = dice_drawn(F, w)
     flags: i64
     for c in range(F.count):
         flags = OUT_OVER if over else 0
@@ -1999,20 +1853,12 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
 def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
     """Play ``worlds`` worlds to their end on ``threads`` threads, each thread in its own slot (keyed dice only:
     no Python inside); what each came to is in the outputs (``out_*``)."""
-    if not F.keyed:
-        raise ValueError("play_all needs keyed dice")
-    if F.rnd.shape[0] < threads * SLOT_STRIDE * F.count or F.out_winner.shape[0] < worlds:
-        raise ValueError("play_all needs a slot for each thread and an output row for each world")
+    check_run(F, worlds, threads)
     world: cython.Py_ssize_t
-    if cython.compiled:
-        with cython.nogil:
-            # Worlds taken CHUNK at a time (dynamic): on a shared machine a thread given less CPU takes fewer, where
-            # a static split makes the run wait for the slower half. A world's fight does not depend on its thread.
-            for world in prange(worlds, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
-                fight_world(F, threadid() * SLOT_STRIDE * F.count, world, max_rounds)
-    else:
-        for world in range(worlds):
-            fight_world(F, 0, world, max_rounds)
+    # Worlds taken CHUNK at a time (dynamic): on a shared machine a thread given less CPU takes fewer, where a
+    # static split makes the run wait for the slower half. A world's fight does not depend on its thread.
+    for world in prange(worlds, nogil=True, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
+        fight_world(F, slot_of(F, threadid()), world, max_rounds)
 
 
 # --- entries for play (world ``w``, called from Python; each returns what the log should tell) ---------------------

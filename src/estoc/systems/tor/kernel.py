@@ -22,20 +22,10 @@ Readings where the text leaves a choice are documented where they are made (see 
 import cython
 from cython.parallel import prange, threadid
 
-i64 = cython.typedef(cython.longlong)
-u64 = cython.typedef(cython.ulonglong)
-const_int = cython.typedef(cython.const[cython.int])
-"""The constants' type: C folds a ``const`` into the code, where a plain ``cython.declare`` makes a variable read from
-memory at every use (8% of a HARP duel's instructions)."""
-
-COMPILED = cython.compiled
-
-# The four 64-bit mixing constants stay variables: as ``const`` C would be given decimal literals too large for a
-# signed type, with a warning at every build.
-GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
-MIX_1 = cython.declare(u64, 0xBF58476D1CE4E5B9)
-MIX_2 = cython.declare(u64, 0x94D049BB133111EB)
-MASK = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
+# The shared core (dice, log, the run's slots), included here: see :mod:`estoc.engine.kcore`.
+from estoc.engine.kcore import (  # isort: skip: one compact statement, where the core is included
+    CHUNK, MASK, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, keyed_face, seed_world, slot_of,
+    stream_of, u64)
 
 # --- purposes of the dice (a roll's feat die, then its success dice under the next purpose) -----------------------
 P_ATTACK = cython.declare(const_int, 0)
@@ -208,16 +198,12 @@ L_OVER = cython.declare(const_int, 12)
 OUT_DOWN = cython.declare(const_int, 1)
 OUT_DEAD = cython.declare(const_int, 2)
 OUT_OVER = cython.declare(const_int, 8)
-SLOT_STRIDE = cython.declare(const_int, 8)
-"""Rows between two threads' slots, so that two threads never write the same cache line."""
-CHUNK = cython.declare(const_int, 64)
-"""Worlds a thread takes at a time: a thread given less of the shared machine takes fewer chunks, where a static
-split would leave the whole run waiting on its half."""
 
 
 @cython.cclass
-class Fights:
-    """W worlds of one encounter: the sheets, each world's state, the dice (built by :mod:`.worlds`).
+class Fights(Core):
+    """W worlds of one encounter: the sheets and each world's state (built by :mod:`.worlds`; the sides, the dice
+    and the log are the core's, :class:`estoc.engine.kcore.Core`).
 
     A world's state is a row of ``count`` entries in flat arrays: the kernel's ``w`` is the row's first entry (the
     world's index times ``count``), a combatant's entry ``w + c``; the cursor and the dice are read at ``w``. One
@@ -225,11 +211,9 @@ class Fights:
     index and convert it; :func:`estoc.systems.tor.worlds.array` shows Python ``(W, C)`` views."""
 
     # sheets (C,) and weapons (C, S)
-    count = cython.declare(cython.int, visibility="public")
     heroes = cython.declare(cython.int, visibility="public")
     """The heroes come first (``0 … heroes − 1``), then the adversaries: a loop over one side scans only it."""
     width = cython.declare(cython.int, visibility="public")
-    side = cython.declare(cython.int[::1], visibility="public")
     corps = cython.declare(cython.int[::1], visibility="public")
     corps_tn = cython.declare(cython.int[::1], visibility="public")
     parry0 = cython.declare(cython.int[::1], visibility="public")
@@ -331,8 +315,6 @@ class Fights:
     tried = cython.declare(i64[:, ::1], visibility="public")
     worked = cython.declare(i64[:, ::1], visibility="public")
     # simulation's outputs, one row per world
-    key = cython.declare(u64, visibility="public")
-    first_world = cython.declare(i64, visibility="public")
     out_winner = cython.declare(i64[::1], visibility="public")
     out_rounds = cython.declare(i64[::1], visibility="public")
     out_over = cython.declare(i64[::1], visibility="public")
@@ -342,106 +324,9 @@ class Fights:
     out_wounds = cython.declare(i64[:, ::1], visibility="public")
     out_tried = cython.declare(i64[:, :, ::1], visibility="public")
     out_worked = cython.declare(i64[:, :, ::1], visibility="public")
-    out_dice = cython.declare(i64[::1], visibility="public")
-    # dice
-    keyed = cython.declare(cython.int, visibility="public")
-    base = cython.declare(u64[::1], visibility="public")
-    salts = cython.declare(u64[::1], visibility="public")
-    counters = cython.declare(u64[:, ::1], visibility="public")
-    source = cython.declare(object, visibility="public")
-    error = cython.declare(object, visibility="public")
-    logging = cython.declare(cython.int, visibility="public")
-    log = cython.declare(list, visibility="public")
-
-    def __init__(self) -> None:
-        self.source = None
-        self.error = None
-        self.logging = 0
-        self.log = []
 
 
-# --- dice -----------------------------------------------------------------------------------------------------------
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _mix(x: u64) -> u64:
-    """SplitMix64's finaliser (as :func:`estoc.dice.sources._mix`); masks keep the interpreted twin on 64 bits."""
-    x = ((x ^ (x >> 30)) * MIX_1) & MASK
-    x = ((x ^ (x >> 27)) * MIX_2) & MASK
-    return x ^ (x >> 31)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def keyed_face(stream: u64, k: u64, sides: cython.int) -> cython.int:
-    """The ``k``-th die of ``sides`` faces of a keyed stream (``stream``: the world's base xor the purpose's salt),
-    as :class:`estoc.dice.KeyedDice` draws it."""
-    x: u64 = _mix((stream + ((k * GOLDEN) & MASK)) & MASK)
-    return cython.cast(cython.int, (((x >> 32) * cython.cast(u64, sides)) >> 32) + 1)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def stream_of(F: Fights, w: cython.Py_ssize_t, purpose: cython.int) -> u64:
-    base: u64 = F.base[w]
-    salt: u64 = F.salts[purpose]
-    if not cython.compiled:
-        base, salt = int(base), int(salt)
-    return (base ^ salt) & MASK
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def die(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
-    """One die of ``sides`` faces for ``purpose`` in world ``w``: the keyed stream, or the play's dice source."""
-    if F.keyed:
-        k: u64 = F.counters[w, purpose]
-        if not cython.compiled:
-            k = int(k)
-        F.counters[w, purpose] = (k + 1) & MASK
-        return keyed_face(stream_of(F, w, purpose), k, sides)
-    return _source_face(F, purpose, sides)
-
-
-@cython.cfunc
-@cython.with_gil
-@cython.exceptval(check=False)
-def _source_face(F: Fights, purpose: cython.int, sides: cython.int) -> cython.int:
-    """A face from the play's dice source (with the GIL); an error is kept for the caller to raise."""
-    if F.error is not None:
-        return 1
-    try:
-        return int(F.source.draw(sides, 1, PURPOSES[purpose])[0])
-    except BaseException as exc:
-        F.error = exc
-        return 1
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def emit(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64) -> cython.void:
-    """One row of the play's log (nothing in simulation)."""
-    if F.logging:
-        _log_row(F, kind, a, b, c, d, e, f, g, h)
-
-
-@cython.cfunc
-@cython.with_gil
-@cython.exceptval(check=False)
-def _log_row(F: Fights, kind: cython.int, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64
-             ) -> cython.void:
-    F.log.append((kind, a, b, c, d, e, f, g, h))
-
+# --- the feat die and the success dice ------------------------------------------------------------------------------
 
 @cython.cfunc
 @cython.inline
@@ -1300,13 +1185,6 @@ def counter(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_
     settle(F, w, a)
     if not standing(F, w, a):
         F.downed[w + h] += 1
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def half_up(x: i64) -> i64:
-    return (x + 1) // 2
 
 
 @cython.cfunc
@@ -2202,9 +2080,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
     F.alive[w, 1] = 0
     for c in range(F.count):
         F.alive[w, F.side[c]] += F.up[w + c]
-    for k in range(F.counters.shape[1]):
-        F.counters[w, k] = 0
-    F.base[w] = _mix((F.key ^ ((cython.cast(u64, F.first_world + world) * GOLDEN) & MASK)) & MASK)
+    seed_world(F, w, world)
 
 
 @cython.cfunc
@@ -2243,9 +2119,7 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     F.out_winner[world] = winner(F, w)
     F.out_over[world] = over
     F.out_rounds[world] = F.rnd[w] if F.rnd[w] <= max_rounds else max_rounds
-    F.out_dice[world] = 0
-    for k in range(F.counters.shape[1]):
-        F.out_dice[world] += cython.cast(i64, F.counters[w, k])
+    F.out_dice[world] = dice_drawn(F, w)
     for c in range(F.count):
         flags = OUT_OVER if over else 0
         if not standing(F, w, c):
@@ -2263,18 +2137,10 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
 
 def play_all(F: Fights, worlds: cython.longlong, max_rounds: cython.longlong, threads: cython.int) -> None:
     """Play ``worlds`` worlds to their end on ``threads`` threads, each thread in its own slot (keyed dice only)."""
-    if not F.keyed:
-        raise ValueError("play_all needs keyed dice")
-    if F.rnd.shape[0] < threads * SLOT_STRIDE * F.count or F.out_winner.shape[0] < worlds:
-        raise ValueError("play_all needs a slot for each thread and an output row for each world")
+    check_run(F, worlds, threads)
     world: cython.Py_ssize_t
-    if cython.compiled:
-        with cython.nogil:
-            for world in prange(worlds, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
-                fight_world(F, threadid() * SLOT_STRIDE * F.count, world, max_rounds)
-    else:
-        for world in range(worlds):
-            fight_world(F, 0, world, max_rounds)
+    for world in prange(worlds, nogil=True, num_threads=threads, schedule="dynamic", chunksize=CHUNK):
+        fight_world(F, slot_of(F, threadid()), world, max_rounds)
 
 
 # --- entries for play (one world, called from Python) ----------------------------------------------------------------
