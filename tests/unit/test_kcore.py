@@ -222,5 +222,6 @@ def test_the_import_of_the_core_is_blanked_line_for_line() -> None:
 def test_the_worlds_lay_out_the_cores_slots(name: str) -> None:
     """A system's worlds give each thread the core's stride of rows (the compiled constant is C's only: the twin,
     the same text, shows it)."""
-    worlds = importlib.import_module(name.rpartition(".")[0] + ".worlds")
-    assert worlds.SLOT_STRIDE == load_twin(name).SLOT_STRIDE == 8
+    codes = importlib.import_module(name.rpartition(".")[0] + ".codes")
+    stride = codes.rule("SLOT_STRIDE") if hasattr(codes, "rule") else codes.CODES["SLOT_STRIDE"]
+    assert stride == load_twin(name).SLOT_STRIDE == 8

@@ -24,7 +24,7 @@ from cython.parallel import prange, threadid
 
 # The shared core (dice, log, the run's slots) and outcome, included here: see :mod:`estoc.engine.kcore`.
 from estoc.engine.kcore import (  # isort: skip: one compact statement, where the core is included
-    CHUNK, Core, check_run, const_int, dice_drawn, die, emit, i64, seed_world, slot_of)
+    CHUNK, SLOT_STRIDE, Core, check_run, const_int, dice_drawn, die, emit, i64, seed_world, slot_of)
 from estoc.engine.koutcome import sides_standing, winner
 
 # --- purposes of the dice (the names a recording source stores) ---------------------------------------------------

@@ -24,8 +24,8 @@ from cython.parallel import prange, threadid
 
 # The shared core (dice, log, the run's slots), included here: see :mod:`estoc.engine.kcore`.
 from estoc.engine.kcore import (  # isort: skip: one compact statement, where the core is included
-    CHUNK, MASK, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, keyed_face, seed_world, slot_of,
-    stream_of, u64)
+    CHUNK, MASK, SLOT_STRIDE, Core, check_run, const_int, dice_drawn, die, emit, half_up, i64, keyed_face,
+    seed_world, slot_of, stream_of, u64)
 
 # --- purposes of the dice (a roll's feat die, then its success dice under the next purpose) -----------------------
 P_ATTACK = cython.declare(const_int, 0)
