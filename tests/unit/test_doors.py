@@ -28,14 +28,10 @@ the command line; ``sim``, ``odds`` and ``render`` are siblings; ``play`` tells 
 package itself (``estoc``: its version, the public surface re-exported lazily) is loaded before any of its modules
 and counts as the top; ``crash`` (crash logs) and ``limits`` (numeric bounds) import nothing of estoc."""
 
-KNOWN_EXCEPTIONS: set[tuple[str, str]] = {
-    # The hero model checks its task ids against systems/tor/names.py: names only, importing no rule (issue 24
-    # moved them out of round.py); the one door that still runs upward, lazily.
-    ("estoc.content.models.tor", "estoc.systems.tor.names"),
-}
+KNOWN_EXCEPTIONS: set[tuple[str, str]] = set()
 """Doors that still run the wrong way, each with the reason it is allowed for now."""
 
-UNTOUCHED = {"estoc.systems.tor.exchange"}
+UNTOUCHED: set[str] = set()
 """Modules another piece of issue 24 rewrites (the One Ring's exchange reads the kernel): their imports inside
 functions are theirs to keep or hoist; the doors and circles are checked there all the same."""
 

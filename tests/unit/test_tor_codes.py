@@ -108,3 +108,19 @@ def test_allowed_is_the_same_in_the_twin_and_the_policy_only_takes_what_it_allow
                         checked += 1
         fight.apply(fight.auto_event(), dice)
     assert checked > 1000
+
+
+def test_the_tasks_follow_the_contents_ids() -> None:
+    """A hero's file names its tasks by the content's ids; the rules describe each in the same order."""
+    from estoc.content.models.tor import TASK_IDS
+    from estoc.systems.tor.names import TASKS
+
+    assert tuple(t.id for t in TASKS) == TASK_IDS
+
+
+def test_the_feat_dies_faces_are_the_kernels() -> None:
+    """The dice's own names of the feat die's two special faces (the NumPy rolls) are the kernel's."""
+    from estoc.dice import tor as tor_dice
+    from estoc.systems.tor import codes
+
+    assert (tor_dice.EYE, tor_dice.RUNE) == (codes.EYE, codes.RUNE)

@@ -36,3 +36,12 @@ L_ROUND, L_ATTACK, L_ROLL, L_AFTER, L_THRUST, L_COUNTER, L_TASK, L_EFFECT, L_SEV
 OUT_DOWN, OUT_DEAD, OUT_OVER = CODES["OUT_DOWN"], CODES["OUT_DEAD"], CODES["OUT_OVER"]
 REASONS: dict[str, int] = table("R_")
 """Why :func:`allowed <estoc.systems.tor.kernel>` refuses an action, by name (``R_OK``: it does not)."""
+
+
+def item_of(bits: int) -> str:
+    """The item of one of the kernel's ``dropped`` bits: ``helm``, ``shield`` or ``weapon:N`` (N from 1)."""
+    if bits == G_HELM:
+        return "helm"
+    if bits == G_SHIELD:
+        return "shield"
+    return f"weapon:{bits.bit_length() - 2}"

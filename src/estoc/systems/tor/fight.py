@@ -49,11 +49,13 @@ from estoc.systems.tor.codes import (
     G_WEAPON,
     REASONS,
     S_AUTO,
+    item_of,
 )
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name
 from estoc.systems.tor.names import SPECIALS, STANCES, TASK_IDS, Aim, HopeUse, Stance, task
 from estoc.systems.tor.play_checks import task_event
+from estoc.systems.tor.policy import choose
 from estoc.systems.tor.refusals import refusal
 from estoc.systems.tor.told import Teller
 from estoc.systems.tor.worlds import Settings, array, build, copy_fights, kernel_of
@@ -594,9 +596,6 @@ class TorFight(Sides):
     # --- the protocol's other reads ------------------------------------------------------------------------------
 
     def auto_event(self) -> dict[str, Any]:
-        # lazy: a circle (tor/policy.py imports the action codes here), open when they move to the kernel.
-        from estoc.systems.tor.policy import choose
-
         return choose(self)
 
     def view(self) -> dict[str, Any]:
@@ -639,10 +638,3 @@ _HANDLERS = {
 }
 
 
-def item_of(bits: int) -> str:
-    """The item of one of the kernel's ``dropped`` bits: ``helm``, ``shield`` or ``weapon:N`` (N from 1)."""
-    if bits == G_HELM:
-        return "helm"
-    if bits == G_SHIELD:
-        return "shield"
-    return f"weapon:{bits.bit_length() - 2}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from estoc.content.models.tor import TASK_IDS as CONTENT_TASK_IDS
 from estoc.errors import RulesError
 from estoc.i18n import _
 
@@ -67,7 +68,8 @@ TASKS: tuple[Task, ...] = (
     Task("ceder-terrain", "other", "main", None, None, False, "Céder du terrain", "Yield ground"),
     Task("reduire-charge", "other", "secondary", None, None, False, "S'alléger", "Reduce load"),
 )
-TASK_IDS = tuple(t.id for t in TASKS)
+TASK_IDS = CONTENT_TASK_IDS
+"""The tasks' ids in the kernel's order: the content's vocabulary (``TASKS`` follows it, a test holds it)."""
 
 
 def task(task_id: str) -> Task:

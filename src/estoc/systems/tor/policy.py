@@ -4,10 +4,13 @@ only words them as the events a GM would type."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from estoc.systems.tor.fight import A_ATTACK, A_PICKUP, A_REGAIN, A_TASK, F_SPREAD, TorFight, item_of
+from estoc.systems.tor.codes import A_ATTACK, A_PICKUP, A_REGAIN, A_TASK, F_SPREAD, item_of
 from estoc.systems.tor.names import TASK_IDS
+
+if TYPE_CHECKING:  # (the fight imports this policy: its type only, for the checker)
+    from estoc.systems.tor.fight import TorFight
 
 
 def choose(fight: TorFight) -> dict[str, Any]:
