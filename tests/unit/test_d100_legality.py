@@ -103,10 +103,9 @@ def test_first_aid_names_the_wound_the_kernel_picks(content: Content) -> None:
 
 def test_the_sheets_default_defence_is_the_kernels() -> None:
     """``BEST`` (a module constant the odds panel reads when it loads) is the kernel's ``D_BEST``."""
+    from estoc.engine.compiled import load_twin
     from estoc.systems.d100.codes import KernelTable
     from estoc.systems.d100.sheet import BEST, ITEM_SHIELD
-
-    from estoc.engine.compiled import load_twin
 
     twin = load_twin("estoc.systems.d100.kernel")
     assert BEST == KernelTable("defences")["best"] == twin.D_BEST
