@@ -154,3 +154,27 @@ def test_hope_and_stances_reach_the_attack_numbers(content: Content) -> None:
     assert hoping.dice == base.dice + 1 and hoping.hope
     back = pair(d, a, 1, stance="defensive").numbers()
     assert back.dice == pair(d, a, 1).numbers().dice - 1
+
+
+@pytest.mark.parametrize(("stance", "hope"), [("forward", True), ("defensive", False), ("arriere", False)])
+def test_the_commands_take_a_stance_and_hope(capsys: pytest.CaptureFixture[str], content: Content, stance: str,
+                                             hope: bool) -> None:
+    """``--stance`` (English or French words) and ``--hope`` reach the kernel's world of two: the odds command's
+    exact chance is the kernel's strikes on every face of that world, and its dice are the stance's and Hope's."""
+    a, d = Combatant.from_content(content, "maelor-le-rodeur"), Combatant.from_content(content, "orc-soldat")
+    kernel_stance: Stance = "rearward" if stance == "arriere" else stance  # type: ignore[assignment]
+    weapon = 2 if kernel_stance == "rearward" else 1  # (from the rear, a bow)
+    blow = pair(a, d, weapon, stance=kernel_stance, extra_dice=-2, hope=hope)
+    plain = pair(a, d, weapon, extra_dice=-2)
+    args = ["odds", "attack", "--system", "tor", "--attacker", "maelor-le-rodeur", "--defender", "orc-soldat",
+            "--weapon", str(weapon), "--extra-dice", "-2", "--stance", stance, "--json", *(["--hope"] if hope else [])]
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    told = json.loads(out)
+    assert told["attack"]["dice"] == blow.numbers().dice and told["attack"]["hope"] == hope
+    struck = brute(blow.F, blow.attacker, blow.target, blow.weapon, blow.special, hope)
+    assert told["exact"]["success"] == str(struck.success)
+    if hope:
+        assert blow.numbers().dice > plain.numbers().dice  # Hope's die (and the stance's) counted
+    code, _, err = run(capsys, "--lang", "fr", *args[:-1], "--stance", "volant")
+    assert code == 2 and "--stance" in err and "volant" in err

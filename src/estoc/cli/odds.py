@@ -119,6 +119,11 @@ def register(app: typer.Typer) -> None:
         ] = "auto",
         parry_bonus: Annotated[int, typer.Option("--parry-bonus", help=_(
             "tor: the defender's parry gained by fending off this round."))] = 0,
+        stance: Annotated[str, typer.Option("--stance", help=_(
+            "tor: the hero's stance: forward, open, defensive or rearward (avancee, exposee, defensive, arriere)."))
+        ] = "open",
+        hope: Annotated[bool, typer.Option("--hope", help=_(
+            "tor: the hero spends a point of Hope on the roll (a bonus success die)."))] = False,
     ) -> None:
         declared = find_system(system)
         refuse_foreign_options(ctx, declared.id)

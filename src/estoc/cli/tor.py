@@ -13,13 +13,15 @@ from estoc.cli.app import content_folders
 from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
 from estoc.dice import DiceSource, ScriptedDice, SeededDice
+from estoc.engine.words import fold
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.tor import TorAttackOdds, numbers_odds
 from estoc.systems.tor.blow import Pair, pair
 from estoc.systems.tor.codes import EYE, FEND_OFF_CAP, L_AFTER, L_ATTACK, L_ROLL, L_THRUST, RUNE
+from estoc.systems.tor.commands import STANCE_WORDS
 from estoc.systems.tor.exchange import Combatant
-from estoc.systems.tor.names import SPECIALS, Special
+from estoc.systems.tor.names import SPECIALS, Special, Stance
 
 BAR = 30
 SPECIAL_WORDS = {"none": "none", "aucun": "none", "heavy": "heavy", "coup-puissant": "heavy", "fend": "fend",
@@ -38,6 +40,8 @@ class TorOptions:
     weary: bool
     special: str
     parry_bonus: int
+    stance: str = "open"
+    hope: bool = False
 
 
 def options_from(values: dict[str, Any]) -> TorOptions:
@@ -58,6 +62,10 @@ def prepare(ctx: typer.Context, o: TorOptions, dice: DiceSource | None = None
     if not 0 <= o.parry_bonus <= FEND_OFF_CAP:
         raise InputError(_("--parry-bonus is 0 to 10 (fend off is capped at +10), not {value}").format(
             value=o.parry_bonus))
+    stance = STANCE_WORDS.get(fold(o.stance))
+    if stance is None:
+        raise InputError(_("--stance is forward, open, defensive or rearward (avancee, exposee, defensive, "
+                           "arriere), not {value!r}").format(value=o.stance))
     content = load_content(content_folders(ctx))
     attacker = Combatant.from_content(content, o.attacker)
     defender = Combatant.from_content(content, o.defender)
@@ -65,7 +73,8 @@ def prepare(ctx: typer.Context, o: TorOptions, dice: DiceSource | None = None
         raise InputError(_("a hero attacks an adversary, or an adversary a hero"))
     number = weapon_number(attacker.name, [u.record.id for u in attacker.weapons], o.weapon)
     blow = pair(attacker, defender, number, extra_dice=o.extra_dice, favoured=o.favoured, ill=o.ill_favoured,
-                weary=o.weary, parry_bonus=o.parry_bonus, special=cast(Special, special), dice=dice)
+                weary=o.weary, parry_bonus=o.parry_bonus, special=cast(Special, special), stance=cast(Stance, stance),
+                hope=o.hope, dice=dice)
     return content, attacker, defender, blow, number
 
 

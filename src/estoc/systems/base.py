@@ -113,8 +113,8 @@ D100 = RuleSystem(
 TOR = RuleSystem(
     id="tor", name_fr="L'Anneau Unique 2e (règles maison)", name_en="The One Ring 2e (house rules)",
     aliases=("anneau-unique", "one-ring", "aue"), kinds=("weapons", "armours", "shields", "heroes", "adversaries"),
-    options=("--extra-dice", "--favoured", "--ill-favoured", "--weary", "--special", "--parry-bonus",
-             "--success-roll", "--protection-roll"),
+    options=("--extra-dice", "--favoured", "--ill-favoured", "--weary", "--special", "--parry-bonus", "--stance",
+             "--hope", "--success-roll", "--protection-roll"),
     options_title=lambda: _("The One Ring options (--system tor)"),
     encounter="estoc.systems.tor.encounter:load_tor_encounter", play="estoc.play.tor:play_system",
     sim="estoc.systems.tor.sim:SIM", board="estoc.render.board:tor_board",
