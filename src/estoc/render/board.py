@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
+from estoc.render.harp_fight import initiative_text
 from estoc.render.tor_fight import _item, _stance
 from estoc.systems.base import SYSTEMS
 
@@ -164,7 +165,7 @@ def harp_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[st
     rows = []
     for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order))):
         pointer = "▶" if row["id"] == view.get("current") else " "
-        init = "" if row["initiative"] is None else str(row["initiative"])
+        init = "" if row["initiative"] is None else initiative_text(int(row["initiative"]), short=True)
         rows.append((row["id"], [pointer, init, row["id"], _cut(pick(row["name"])), str(row["side"]),
                                  bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}"],
                      harp_conditions(row, now) + _gm_marks(marks, row["id"])))

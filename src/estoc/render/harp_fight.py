@@ -9,6 +9,7 @@ from estoc.dice.sources import purpose_label
 from estoc.i18n import _, ngettext, pick
 from estoc.render.harp import fumble_lines, narrate_attack, stun_line, venom_lines
 from estoc.render.veil import NO_VEIL, veiled_standing
+from estoc.systems.harp.codes import rule
 
 
 def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], tables: Mapping[str, str],
@@ -88,9 +89,20 @@ def _turn_lines(record: Mapping[str, Any], who: str, hp_max: Mapping[str, int], 
     return lines
 
 
+def initiative_text(total: int, *, short: bool = False) -> str:
+    """An initiative total as the GM reads it: an automatic initiative (a clean disengagement, a vain wait) is the
+    kernel's total past ``AUTOMATIC`` (it acts before every rolled total); told as its roll and the word, never as
+    « 10022 »."""
+    automatic = rule("AUTOMATIC")
+    if total < automatic // 2:
+        return str(total)
+    return (_("{n} auto") if short else _("{n} (automatic)")).format(n=total - automatic)
+
+
 def _round_lines(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
     out = set(record.get("out_of_fight") or ())
-    order = ", ".join(f"{names.get(i, i)} {total}" for i, total, _auto in record["order"] if i not in out)
+    order = ", ".join(f"{names.get(i, i)} {initiative_text(int(total))}" for i, total, _auto in record["order"]
+                      if i not in out)
     lines = ["", _("— Round {n} — initiative: {order}").format(n=record["round"], order=order)]
     to_roll = record.get("to_roll")
     if to_roll:

@@ -23,6 +23,7 @@ from estoc.render.board import (
     tor_heading,
     tor_hint,
 )
+from estoc.render.harp_fight import initiative_text
 from estoc.render.tor_fight import _stance
 from estoc.render.veil import health_words
 from estoc.systems.base import find_system
@@ -97,7 +98,7 @@ def harp_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
         rows.append(_marked(Row(
             id=r["id"], name=pick(r["name"]), side=str(r["side"]), player=bool(r.get("player")), value=int(r["hp"]),
             maximum=int(r["hp_max"]), current=r["id"] == view.get("current"), out=out,
-            initiative="" if r["initiative"] is None else str(r["initiative"]),
+            initiative="" if r["initiative"] is None else initiative_text(int(r["initiative"]), short=True),
             conditions=harp_conditions(r, now)), marks))
     current = view.get("current")
     heading = (_("Round {n} — {who} to act").format(n=now, who=_name(view, current)) if current
