@@ -114,3 +114,31 @@ def test_armour_hampers_dodging_and_throwing_not_shooting() -> None:
     assert prepare(TABLE, fighter((javelin,), physical=-15), 1, target, distance=30).chance == 5  # half of 10
     armoured = replace(fighter((weapon(),)), physical_penalty=-20)
     assert armoured.dodge() == 10
+
+
+@pytest.mark.parametrize(("blow", "defender", "wanted", "reason", "said"), [
+    ("bow", "sword", "parry", "missile-parry", "only be parried with a shield"),
+    ("bow", "sword", "dodge", "no-dodge", "cannot be dodged unless"),
+    ("sword", "bare", "parry", "no-parry", "nothing to parry with"),
+    ("pistol", "sword", "dodge", "unstoppable", "neither parried nor dodged"),
+])
+def test_a_refused_defence_is_the_kernels_reason(blow: str, defender: str, wanted: str, reason: str,
+                                                  said: str) -> None:
+    """The GM reads the reason the kernel's ``defence`` gives, the one the blow itself is played on."""
+    from estoc.systems.d100.exchange import DEFENCE_CODES
+    from estoc.systems.d100.refusals import REASONS
+    from estoc.systems.d100.worlds import build, kernel_of
+
+    weapons = {
+        "bow": weapon(skill="missile", reach="missile", range=60, hp=None, damage="1D8", damage_bonus="none"),
+        "pistol": weapon(skill="firearm", reach="missile", range=10, hp=None, damage="1D8", high_velocity=True,
+                         magazine=6, damage_bonus="none"),
+        "sword": weapon(),
+        "bare": weapon(hp=None),  # (no hit points: it cannot parry)
+    }
+    a, d = fighter((weapons[blow],)), fighter((weapons[defender],))
+    F = build(TABLE, [a, d], [0, 1], 1)
+    code = int(kernel_of(F).py_defence_refused(F, 0, 0, 0, 1, DEFENCE_CODES[wanted], -1))
+    assert code == REASONS[reason]
+    with pytest.raises(RulesError, match=said):
+        prepare(TABLE, a, 1, d, wanted)  # type: ignore[arg-type]

@@ -17,6 +17,7 @@ from typing import Any
 from estoc.dice import DiceSource
 from estoc.errors import EstocError, RulesError
 from estoc.i18n import _, pick
+from estoc.systems.d100.refusals import REASONS, WORDS
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.sheet import (
     BEST,
@@ -41,24 +42,15 @@ __all__ = ["BEST", "BONUS_SHARE", "DEFAULT_SETTINGS", "DEFENCES", "DEFENCE_CODES
            "shipped_outcomes", "slot_record", "strike"]
 
 
-def no_defence(F: Any, combatants: list[Combatant], actor: int, s: int, target: int, wanted: str) -> str:
-    """Why the rules forbid the defence ``wanted`` of ``target`` against ``actor``'s slot ``s`` (world 0 of ``F``,
-    after the kernel refused it)."""
-    name = pick(slot_record(combatants[actor], s).name.as_dict())
-    who = combatants[target]
-    if int(array(F, "busy")[0, target]) == int(array(F, "rnd")[0]):
-        return _("{target} is giving first aid this round: no parry, no dodge").format(target=who.id)
-    if int(F.high_velocity[actor, s]):
-        return _("{weapon} is a firearm or energy weapon: it can be neither parried nor dodged").format(weapon=name)
-    if wanted == "parry":
-        if who.shield is not None and int(array(F, "shield_hp")[0, target]) > 0 and int(
-                F.hands[target, int(array(F, "wielded")[0, target])]) == 2:
-            return _("{target} holds a two-handed weapon: no hand is free for the shield").format(target=who.id)
-        if int(F.missile[actor, s]):
-            return _("a missile ({weapon}) can only be parried with a shield").format(weapon=name)
-        return _("nothing to parry with: no shield and no weapon that parries")
-    return _("{weapon} cannot be dodged unless the GM allows dodging missiles (setting dodge_missiles)").format(
-        weapon=name)
+def no_defence(F: Any, combatants: list[Combatant], actor: int, s: int, target: int, wanted: str,
+               parry_slot: int = -1) -> str:
+    """Why the rules forbid the defence ``wanted`` of ``target`` against ``actor``'s slot ``s`` (world 0 of ``F``),
+    in the GM's words: the kernel's reason (:func:`~estoc.systems.d100.kernel.defence`, the one the blow is played
+    on), worded by :mod:`estoc.systems.d100.refusals`."""
+    code = int(kernel_of(F).py_defence_refused(F, 0, actor, s, target, DEFENCE_CODES.get(wanted, BEST), parry_slot))
+    facts = {"who": combatants[actor].id, "target": combatants[target].id,
+             "weapon": pick(slot_record(combatants[actor], s).name.as_dict()), "limit": 0, "wound": 0}
+    return WORDS.get(REASONS.name(code), WORDS["unknown"])(facts)
 
 
 def out_of_reach(F: Any, combatants: list[Combatant], actor: int, s: int, metres: int) -> str:

@@ -263,7 +263,7 @@ class D100Fight(Sides):
         # no defence named: the one the encounter gives the defender (``defence:``), else the best allowed
         code = int(K.py_preferred(F, 0, actor, target, s)) if wanted is None else DEFENCE_CODES[wanted]
         if K.py_defence(F, 0, actor, s, target, code, parry_slot) is None:
-            raise RulesError(no_defence(F, self.combatants, actor, s, target, str(wanted)))
+            raise RulesError(no_defence(F, self.combatants, actor, s, target, str(wanted), parry_slot))
         K.py_attack(F, 0, actor, target, s, code, parry_slot, metres, difficult, mod)
 
     def blow_chance(self, actor: int, target: int, s: int, metres: int = -1, difficult: bool = False,

@@ -78,8 +78,15 @@ WHY_NO_RELOAD = cython.declare(const_int, 9)
 WHY_SAME_SIDE = cython.declare(const_int, 10)
 WHY_OUT = cython.declare(const_int, 11)
 WHY_UNKNOWN = cython.declare(const_int, 12)
+WHY_AIDING = cython.declare(const_int, 13)       # a defence: the defender gives first aid this round
+WHY_UNSTOPPABLE = cython.declare(const_int, 14)  # a defence: a firearm or energy weapon
+WHY_SHIELD_HANDS = cython.declare(const_int, 15)  # a parry: the shield has no hand (a two-handed weapon)
+WHY_MISSILE_PARRY = cython.declare(const_int, 16)  # a parry: a missile, and no shield
+WHY_NO_PARRY = cython.declare(const_int, 17)     # a parry: nothing that parries
+WHY_NO_DODGE = cython.declare(const_int, 18)     # a dodge: a missile, the GM's setting off
 REASONS = ("ok", "no-wound", "moved", "all-treated", "no-such-wound", "treated", "not-loaded", "reloading",
-           "broken", "no-reload", "same-side", "out", "unknown")
+           "broken", "no-reload", "same-side", "out", "unknown", "aiding", "unstoppable", "shield-hands",
+           "missile-parry", "no-parry", "no-dodge")
 """The reasons' names, by code (play turns each into the GM's words)."""
 
 # --- phases ---------------------------------------------------------------------------------------------------------
@@ -470,10 +477,11 @@ def shield_in_hand(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cyt
 @cython.nogil
 @cython.exceptval(check=False)
 def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
-            wanted: cython.int, parry_slot: i64, out: cython.pointer(i64)) -> cython.bint:
+            wanted: cython.int, parry_slot: i64, out: cython.pointer(i64)) -> cython.int:
     """The defence ``t`` opposes to ``a``'s blow with slot ``s``: ``wanted`` (:data:`D_BEST`: a parry where allowed,
     else a dodge, else none). ``out`` gets the kind, the chance, the parry's protection and the parrying item (a
-    slot, :data:`ITEM_SHIELD`, :data:`ITEM_NONE`). Returns False when the rules forbid the defence wanted.
+    slot, :data:`ITEM_SHIELD`, :data:`ITEM_NONE`). Returns :data:`OK`, or why the rules forbid the defence wanted
+    (a ``WHY_*`` code: what play tells the GM, and the same answer the blow itself is played on).
 
     A firearm or an energy weapon is neither parried nor dodged (5.6, 5.7). A missile is parried with a shield only,
     at the shield's own chance (kneeling behind a large one, its kneeling chance), and dodged only where the GM allows
@@ -521,18 +529,26 @@ def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
         wanted = D_PARRY if can_parry else (D_DODGE if can_dodge else D_NONE)
     if wanted == D_PARRY:
         if not can_parry:
-            return False
+            if busy:
+                return WHY_AIDING
+            if F.high_velocity[a, s]:
+                return WHY_UNSTOPPABLE
+            if F.has_shield[t] != 0 and F.shield_hp[w + t] > 0 and F.hands[t, F.wielded[w + t]] == 2:
+                return WHY_SHIELD_HANDS
+            return WHY_MISSILE_PARRY if F.missile[a, s] else WHY_NO_PARRY
         kind, skill, protection, item = D_PARRY, p_skill, p_prot, p_item
     elif wanted == D_DODGE:
         if not can_dodge:
-            return False
+            if busy:
+                return WHY_AIDING
+            return WHY_UNSTOPPABLE if F.high_velocity[a, s] else WHY_NO_DODGE
         kind = D_DODGE
         skill = F.dodge[t] if not F.missile[a, s] else divide_up(F.dodge[t], 2)
     out[0] = kind
     out[1] = skill
     out[2] = protection
     out[3] = item
-    return True
+    return OK
 
 
 # --- wounds (5.12), parrying items (5.6, 5.11) ----------------------------------------------------------------------
@@ -751,7 +767,7 @@ def exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py
     dfn = cython.declare(i64[4])
     if not standing(F, w, t):
         wanted = D_NONE
-    if not defence(F, w, a, s, t, wanted, parry_slot, dfn):
+    if defence(F, w, a, s, t, wanted, parry_slot, dfn) != OK:
         return False
     F.wielded[w + a] = s
     strike(F, w, a, t, s, p, dfn)
@@ -1119,7 +1135,7 @@ def preferred(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
     wanted: cython.int = F.defends[t]
     if wanted in (D_BEST, D_NONE):
         return wanted
-    if defence(F, w, a, s, t, wanted, -1, probe):
+    if defence(F, w, a, s, t, wanted, -1, probe) == OK:
         return wanted
     return D_BEST
 
@@ -1302,9 +1318,16 @@ def py_defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.
                wanted: cython.int, parry_slot: cython.longlong) -> tuple:
     """The defence ``t`` would oppose: (kind, chance, protection, item), or ``None`` when not allowed."""
     d = cython.declare(i64[4])
-    if not defence(F, w * F.count, a, s, t, wanted, parry_slot, d):
+    if defence(F, w * F.count, a, s, t, wanted, parry_slot, d) != OK:
         return None
     return (d[0], d[1], d[2], d[3])
+
+
+def py_defence_refused(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t,
+                       t: cython.Py_ssize_t, wanted: cython.int, parry_slot: cython.longlong) -> int:
+    """Why ``t`` may not oppose the defence ``wanted`` to ``a``'s blow with slot ``s`` (:data:`OK`: it may)."""
+    d = cython.declare(i64[4])
+    return defence(F, w * F.count, a, s, t, wanted, parry_slot, d)
 
 
 def py_chance(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
@@ -1441,7 +1464,9 @@ def py_codes() -> dict:
         "reasons": {"ok": OK, "no-wound": WHY_NO_WOUND, "moved": WHY_MOVED, "all-treated": WHY_ALL_TREATED,
                     "no-such-wound": WHY_NO_SUCH_WOUND, "treated": WHY_TREATED, "not-loaded": WHY_NOT_LOADED,
                     "reloading": WHY_RELOADING, "broken": WHY_BROKEN, "no-reload": WHY_NO_RELOAD,
-                    "same-side": WHY_SAME_SIDE, "out": WHY_OUT, "unknown": WHY_UNKNOWN},
+                    "same-side": WHY_SAME_SIDE, "out": WHY_OUT, "unknown": WHY_UNKNOWN,
+                    "aiding": WHY_AIDING, "unstoppable": WHY_UNSTOPPABLE, "shield-hands": WHY_SHIELD_HANDS,
+                    "missile-parry": WHY_MISSILE_PARRY, "no-parry": WHY_NO_PARRY, "no-dodge": WHY_NO_DODGE},
         "purposes": {"attack": P_ATTACK, "defence": P_DEFENCE, "damage": P_DAMAGE, "damage-bonus": P_BONUS,
                      "unconscious": P_UNCONSCIOUS, "first-aid": P_AID, "first-aid-heal": P_AID_HEAL,
                      "healing": P_HEALING},

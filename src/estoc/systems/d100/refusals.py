@@ -35,6 +35,15 @@ WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "same-side": lambda f: _("{target} is on the same side").format(target=f["target"]),
     "out": lambda f: _("{target} is out of the fight").format(target=f["target"]),
     "unknown": lambda f: _("{id} cannot do that now").format(id=f["who"]),
+    "aiding": lambda f: _("{target} is giving first aid this round: no parry, no dodge").format(target=f["target"]),
+    "unstoppable": lambda f: _("{weapon} is a firearm or energy weapon: it can be neither parried nor dodged").format(
+        weapon=f["weapon"]),
+    "shield-hands": lambda f: _("{target} holds a two-handed weapon: no hand is free for the shield").format(
+        target=f["target"]),
+    "missile-parry": lambda f: _("a missile ({weapon}) can only be parried with a shield").format(weapon=f["weapon"]),
+    "no-parry": lambda f: _("nothing to parry with: no shield and no weapon that parries"),
+    "no-dodge": lambda f: _("{weapon} cannot be dodged unless the GM allows dodging missiles (setting "
+                            "dodge_missiles)").format(weapon=f["weapon"]),
 }
 """A refusal's words by the kernel's reason (a test holds the two lists equal)."""
 
