@@ -215,6 +215,8 @@ class WeaponSpec:
     hands: int = 1
     braced: bool = False
     missile: Missile | None = None
+    defence: int = 0
+    """An off-hand weapon's bonus to the DB while its wielder parries (« Les boucliers »: main-gauche, sai)."""
 
 
 WEAPONS: tuple[WeaponSpec, ...] = (
@@ -222,6 +224,9 @@ WEAPONS: tuple[WeaponSpec, ...] = (
     WeaponSpec("dague", "Dague", "Dagger", "lames-courtes", "small", "lames-courtes", 0, 1),
     WeaponSpec("epee-courte", "Épée courte", "Short sword", "lames-courtes", "small", "lames-courtes", 5, 2),
     WeaponSpec("hachette", "Hachette", "Hatchet", "lames-courtes", "small", "haches", 0, 3),
+    WeaponSpec("main-gauche", "Main-gauche", "Parrying dagger", "lames-courtes", "small", "lames-courtes", -5, 2,
+               defence=10),
+    WeaponSpec("sai", "Saï", "Sai", "lames-courtes", "small", "lames-courtes", -10, 2, defence=5),
     # one-handed blades
     WeaponSpec("epee", "Épée", "Sword", "lames-1m", "medium", "lames", 0, 3),
     WeaponSpec("cimeterre", "Cimeterre", "Scimitar", "lames-1m", "medium", "lames", 5, 4),
@@ -699,32 +704,36 @@ MANOEUVRES: tuple[tuple[int | None, int | None, str, str, int, int], ...] = (
 )
 """Bands of the manoeuvre total (open-ended d100 + skill), contiguous and ordered."""
 
-INITIATIVE: tuple[tuple[str, str, str, int], ...] = (
-    ("arme-au-fourreau", "Arme encore au fourreau", "Weapon still sheathed", -5),
-    ("arme-a-deux-mains", "Arme à deux mains", "Two-handed weapon", -3),
+INITIATIVE: tuple[tuple[str, str, str, int, str | None], ...] = (
+    ("arme-au-fourreau", "Arme encore au fourreau", "Weapon still sheathed", -5, None),
+    ("arme-a-deux-mains", "Arme à deux mains", "Two-handed weapon", -3, None),
     ("arme-plus-longue", "Arme plus longue que celle de l'adversaire", "Longer weapon than the opponent's",
-     3),
-    ("arme-de-jet-prete", "Arme de jet chargée et prête", "Missile weapon loaded and ready", 5),
-    ("deplacement", "Déplacement dans le round", "Moving this round", -5),
-    ("course", "Course", "Running", -10),
-    ("incantation", "Incantation d'un sort", "Casting a spell", -5),
-    ("etourdi", "Étourdi", "Stunned", -10),
-    ("secoue", "Secoué", "Shaken", -5),
-    ("blesse-sous-moitie", "Moins de la moitié des points de vie", "Below half hit points", -5),
-    ("a-terre", "À terre", "Prone", -10),
+     3, None),
+    ("arme-de-jet-prete", "Arme de jet chargée et prête", "Missile weapon loaded and ready", 5, None),
+    ("deplacement", "Déplacement dans le round", "Moving this round", -5, None),
+    ("course", "Course", "Running", -10, None),
+    ("incantation", "Incantation d'un sort", "Casting a spell", -5, None),
+    ("etourdi", "Étourdi", "Stunned", -10, "stunned"),
+    ("secoue", "Secoué", "Shaken", -5, "shaken"),
+    ("blesse-sous-moitie", "Moins de la moitié des points de vie", "Below half hit points", -5, "wounded"),
+    ("a-terre", "À terre", "Prone", -10, "prone"),
 )
+"""The last element: the state of the roller in which the kernel applies the modifier on its own (``when``); the
+others are declared by the GM for the coming roll (``annoncer``)."""
 
-POSITION: tuple[tuple[str, str, str, int, str | None], ...] = (
-    ("attaque-de-flanc", "Attaque de flanc", "Attack from the flank", 15, "angle"),
-    ("attaque-de-dos", "Attaque de dos", "Attack from behind", 30, "angle"),
-    ("adversaire-surpris", "Adversaire surpris", "Opponent surprised", 25, "advantage"),
-    ("adversaire-a-terre", "Adversaire à terre", "Opponent prone", 40, "advantage"),
-    ("position-dominante", "Position dominante", "Higher ground", 10, None),
-    ("adversaire-etourdi", "Adversaire étourdi", "Opponent stunned", 20, None),
-    ("adversaire-desarme", "Adversaire désarmé", "Opponent disarmed", 15, None),
-    ("monte-contre-pieton", "Monté contre un piéton", "Mounted against a foe on foot", 10, None),
+POSITION: tuple[tuple[str, str, str, int, str | None, str | None], ...] = (
+    ("attaque-de-flanc", "Attaque de flanc", "Attack from the flank", 15, "angle", "flank"),
+    ("attaque-de-dos", "Attaque de dos", "Attack from behind", 30, "angle", "rear"),
+    ("adversaire-surpris", "Adversaire surpris", "Opponent surprised", 25, "advantage", "surprised"),
+    ("adversaire-a-terre", "Adversaire à terre", "Opponent prone", 40, "advantage", "prone"),
+    ("position-dominante", "Position dominante", "Higher ground", 10, None, None),
+    ("adversaire-etourdi", "Adversaire étourdi", "Opponent stunned", 20, None, "stunned"),
+    ("adversaire-desarme", "Adversaire désarmé", "Opponent disarmed", 15, None, "disarmed"),
+    ("monte-contre-pieton", "Monté contre un piéton", "Mounted against a foe on foot", 10, None, "mounted"),
 )
-"""Two « only one of these » pairs: ``angle`` (flank or behind) and ``advantage`` (surprised or prone)."""
+"""Two « only one of these » pairs: ``angle`` (flank or behind) and ``advantage`` (surprised or prone). The last
+element (``when``): the situation in which the kernel applies the bonus on its own (the blow's direction the GM
+gives, the target's state, a rider against a foe on foot)."""
 
 COVER: tuple[tuple[str, str, str, str, str, int, int], ...] = (
     ("demi-couvert-vulnerable", "Demi-couvert fragile", "Half cover, flimsy", "half", "vulnerable", 10, 20),
@@ -879,6 +888,8 @@ def build() -> dict[str, str]:
         }
         if w.braced:
             record["braced_vs_charge"] = True
+        if w.defence:
+            record["defence_bonus"] = w.defence
         if w.missile:
             m = w.missile
             if m.max_range % 10:
@@ -937,13 +948,16 @@ def build() -> dict[str, str]:
     }], "Read with the total of an open-ended d100 plus the skill bonus.")
 
     files["initiative-modifiers.yaml"] = yaml_file("initiative-modifiers", [
-        {"id": i, "name": _name(fr, en), "value": value} for i, fr, en, value in INITIATIVE
-    ], "Situational modifiers to the initiative roll; they add up.")
+        {"id": i, "name": _name(fr, en), "value": value, **({"when": when} if when else {})}
+        for i, fr, en, value, when in INITIATIVE
+    ], "Situational modifiers to the initiative roll; they add up. With `when`, estoc applies one on its own.")
 
     files["position-bonuses.yaml"] = yaml_file("position-bonuses", [
-        {"id": i, "name": _name(fr, en), "value": value, **({"exclusive": ex} if ex else {})}
-        for i, fr, en, value, ex in POSITION
-    ], "Bonuses to the attacker's OB; bonuses sharing an exclusive key never apply together.")
+        {"id": i, "name": _name(fr, en), "value": value, **({"exclusive": ex} if ex else {}),
+         **({"when": when} if when else {})}
+        for i, fr, en, value, ex, when in POSITION
+    ], "Bonuses to the attacker's OB; bonuses sharing an exclusive key never apply together (the best one counts).\n"
+       "With `when`, estoc applies one on its own.")
 
     files["cover.yaml"] = yaml_file("cover", [
         {"id": i, "name": _name(fr, en), "extent": extent, "material": material, "melee": melee,

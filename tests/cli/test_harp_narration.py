@@ -59,15 +59,15 @@ def test_the_demo_tells_no_empty_turn_of_the_fallen() -> None:
             who = line.split(",")[0]
             assert lines[i - 1] != f"{who}'s turn."
     assert not any("Players' initiative" in line for line in lines)  # estoc plays everyone in the demo
-    assert "Summary after 14 rounds:" in lines
-    assert any(line.startswith("  tamlin:") and line.endswith("acted 1 round — unconscious at -88 of 60 HP")
+    assert "Summary after 11 rounds:" in lines
+    assert any(line.startswith("  tamlin:") and line.endswith("acted 1 round — unconscious at -55 of 60 HP")
                for line in lines)
 
 
 def test_the_demo_in_french_agrees_whoever_falls() -> None:
     lines = demo("fr")
-    summary = lines[lines.index("Bilan après 14 rounds :"):]
-    assert any(line.endswith("a agi 1 round — sans connaissance, à -88 PdV sur 60") for line in summary)
+    summary = lines[lines.index("Bilan après 11 rounds :"):]
+    assert any(line.endswith("a agi 1 round — sans connaissance, à -55 PdV sur 60") for line in summary)
     assert not any("inconscient" in line for line in summary)
     assert any(", hors combat, perd " in line for line in lines)
 

@@ -35,7 +35,8 @@ class HarpPlay:
             self.tables, self.content, [(side, combatant) for _id, side, combatant in encounter.combatants],
             settings=encounter.settings, fight_mod=encounter.modifiers.fight, full_sun=encounter.full_sun,
             surprised=encounter.surprise, beasts_flee=bool(setup.get("beasts_flee", False)),
-            distances=encounter.distances, covers=encounter.cover)
+            distances=encounter.distances, covers=encounter.cover, unexpected=encounter.unexpected,
+            mounts=encounter.mounts)
         fight.side_names = {side.id: side.name for side in encounter.sides}
         return fight
 

@@ -104,6 +104,13 @@ def _round_lines(record: Mapping[str, Any], names: Mapping[str, str]) -> list[st
     order = ", ".join(f"{names.get(i, i)} {initiative_text(int(total))}" for i, total, _auto in record["order"]
                       if i not in out)
     lines = ["", _("— Round {n} — initiative: {order}").format(n=record["round"], order=order)]
+    situational = [(i, value) for i, value in record.get("situational") or () if i not in out]
+    if situational:
+        lines.append("  " + _("Initiative modifiers of the situation: {list}.").format(
+            list=", ".join(f"{names.get(i, i)} {int(value):+d}" for i, value in situational)))
+    surprised = [names.get(i, i) for i in record.get("surprised") or () if i not in out]
+    if surprised:
+        lines.append("  " + _("Surprised, −20 to initiative: {list}.").format(list=", ".join(surprised)))
     to_roll = record.get("to_roll")
     if to_roll:
         players = ", ".join(_("{id} (d10 {bonus})").format(id=i, bonus=f"{bonus:+d}") for i, bonus in to_roll)
@@ -146,6 +153,13 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
         return lines
     if kind == "venom":
         return ["  " + who("victim") + " — " + line for line in venom_lines(dict(record))]
+    if kind == "surprise":
+        rolls = ", ".join(_("{who} ({side}) {total}").format(who=names.get(i, i), side=side, total=total)
+                          for i, side, _roll, total in record.get("rolls") or ())
+        if record.get("side"):
+            return ["  " + _("Surprise, the best perceivers roll: {rolls}. Side {side} is surprised.").format(
+                rolls=rolls, side=record["side"])]
+        return ["  " + _("Surprise, the best perceivers roll: {rolls}. No one is surprised.").format(rolls=rolls)]
     if kind == "disengaged":
         return ["  " + _("{who} has broken off from {foe}: first to act, free to move away.").format(
             who=who("actor"), foe=who("target"))]
@@ -219,6 +233,17 @@ def _gm_text(record: Mapping[str, Any], target: str) -> str:
     }
     if op == "condition":
         return _condition_text(str(record.get("name")), target, n)
+    if op == "sun":
+        return _("full sunlight from now on.") if n else _("no longer in full sunlight.")
+    if op == "surprise":
+        if record.get("side") is None:
+            return _("no side is surprised any longer.")
+        return _("side {side} is surprised in round {n}.").format(side=record["side"], n=record.get("round", 1))
+    if op == "declare":
+        if not record.get("ids"):
+            return _("{who} announces nothing that changes its initiative.").format(who=target)
+        return _("{who} announces, for its next initiative: {ids}.").format(
+            who=target, ids=", ".join(str(i) for i in record["ids"]))
     if op == "init" and record.get("values"):
         return _("initiative totals set: {totals}.").format(
             totals=", ".join(f"{who} {total}" for who, total in record["values"]))

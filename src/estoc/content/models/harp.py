@@ -83,6 +83,8 @@ class Weapon(Record):
     additional_critical: AdditionalCritical | None = None
     braced_vs_charge: bool = Field(default=False, description="spear or polearm: strikes first at a seen charge")
     missile: MissileData | None = None
+    defence_bonus: int = whole(0, ge=0, le=ITEM_BONUS_MAX, description="an off-hand weapon (main-gauche): what it "
+                               "adds to the DB against melee blows while its wielder parries, never when it attacks")
 
     @model_validator(mode="after")
     def _missile_data(self) -> Weapon:
@@ -226,12 +228,20 @@ class ManoeuvreTable(Record):
     rows: tuple[ManoeuvreRow, ...]
 
 
+SITUATIONS = ("flank", "rear", "surprised", "prone", "stunned", "shaken", "disarmed", "wounded", "mounted")
+"""What a modifier's ``when`` may name: the blow's direction (flank, rear), the target's (a position bonus) or the
+roller's (an initiative modifier) state, wounded below half its hit points, a rider against a foe on foot."""
+Situation = Literal["flank", "rear", "surprised", "prone", "stunned", "shaken", "disarmed", "wounded", "mounted"]
+
+
 class Modifier(Record):
     """A named modifier: initiative situations, position bonuses."""
 
     value: int = whole(ge=-BONUS_MAX, le=BONUS_MAX)
     exclusive: str | None = Field(
         default=None, description="modifiers sharing this key never apply together on one attack")
+    when: Situation | None = Field(
+        default=None, description="the situation in which estoc applies it on its own (else the GM names it)")
 
 
 class Cover(Record):
@@ -262,6 +272,7 @@ class Fighter(Record):
     shield: ContentId | None = None
     shield_trained: bool = False
     shield_bonus: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
+    off_hand: ContentId | None = Field(default=None, description="an off-hand weapon's id (a main-gauche)")
     talents_db: int = whole(0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX)
     quickness: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Quickness bonus")
     intuition: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Intuition bonus")

@@ -70,6 +70,8 @@ class Hero(Record):
     armour_bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
                               description="magic or quality of the armour")
     shield: ContentId | None = None
+    off_hand: ContentId | None = Field(default=None, description="an off-hand weapon's id (a main-gauche): its bonus "
+                                       "to the DB while he parries")
     shield_trained: bool = Field(default=False, description="has the Shield Training talent")
     shield_bonus: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX,
                               description="magic or quality of the shield")

@@ -38,9 +38,12 @@ def reason_name(code: int) -> str:
 
 
 def decision(kind: str, target: int = -1, strike: int = 0, *, parry: int = 0, parried: int = -1, run: int = 0,
-             unseen: bool = False, mod: int = 0, positions: int = 0) -> tuple[int, ...]:
+             unseen: bool = False, mod: int = 0, positions: int = 0, direction: str = "front",
+             foes: int = 0) -> tuple[int, ...]:
     """A decision tuple as the kernel's ``act`` and ``allowed`` read it (see the kernel's ``D_`` slots); ``run`` in
-    tenths of a metre (``TENTHS``), ``positions`` the bits of the position bonuses taken."""
+    tenths of a metre (``TENTHS``), ``positions`` the bits of the position bonuses taken, ``direction`` where the
+    blow comes from (front, flank, rear), ``foes`` the bits of the foes a parry is shared between (multiple
+    parries; 0: the one foe ``parried``)."""
     slots = codes()["slots"]
     out = [0] * slots["size"]
     out[slots["kind"]] = action(kind)
@@ -52,4 +55,6 @@ def decision(kind: str, target: int = -1, strike: int = 0, *, parry: int = 0, pa
     out[slots["unseen"]] = int(unseen)
     out[slots["mod"]] = mod
     out[slots["positions"]] = positions
+    out[slots["direction"]] = codes()["directions"].get(direction, -1)
+    out[slots["foes"]] = foes
     return tuple(out)

@@ -28,16 +28,19 @@ OPTION_RANGES = {"strike": (1, 100), "parry": (0, BONUS_MAX), "mod": (-BONUS_MAX
 def commands() -> list[Command]:
     """Every command, with help in the user's language."""
     return [
-        Command("attack", "attack", "attaquer", _("TARGET [strike N] [parry N [vs ID]] [mod N] [position ID,ID]"),
-                _("attack a foe, optionally parrying with part of the OB")),
-        Command("move-attack", "move-attack", "deplacer-attaquer", _("TARGET METRES"),
+        Command("attack", "attack", "attaquer",
+                _("TARGET [strike N] [parry N [vs ID,ID…]] [mod N] [position ID,ID] [flank|rear]"),
+                _("attack a foe, optionally parrying with part of the OB (shared between the foes named: multiple "
+                  "parries); flank or rear: where the blow comes from (position bonus, shield's arc)")),
+        Command("move-attack", "move-attack", "deplacer-attaquer", _("TARGET METRES [flank|rear]"),
                 _("move (up to the base movement) and attack at −20")),
         Command("total-parry", "total-parry", "parade-totale", _("OPPONENT"),
                 _("all the OB to the DB (+10) against one opponent")),
         Command("dodge", "dodge", "esquiver", "", _("dodge: +50 and the manoeuvre's bonus to the DB")),
         Command("instinctive-dodge", "instinctive-dodge", "esquive-instinctive", _("WHO"),
                 _("an instinctive dodge, at any moment (+25 and the bonus)")),
-        Command("charge", "charge", "charger", _("TARGET METRES [unseen]"), _("charge: +20 OB, −20 DB")),
+        Command("charge", "charge", "charger", _("TARGET METRES [unseen] [flank|rear]"),
+                _("charge: +20 OB, −20 DB")),
         Command("move", "move", "deplacer", _(_("the distance")), _("move, walking or running")),
         Command("disengage", "disengage", "desengager", _("OPPONENT [parry N]"),
                 _("break off: parry with at least half the OB")),
@@ -73,6 +76,13 @@ def commands() -> list[Command]:
         Command("distance", "distance", "distance", _("WHO WHO METRES"),
                 _("the metres between two combatants (0: in contact; -1: unknown), for shots' range")),
         Command("cover", "cover", "couvert", _("WHO COVER"), _("a combatant behind cover (a cover's id, or none)")),
+        Command("sun", "sun", "soleil", _("on|off"), _("full sunlight from now on, or no longer")),
+        Command("surprise", "surprise", "surpris", _("SIDE|none"),
+                _("that side is surprised this round (before the fight begins: the first round, −20 initiative); "
+                  "none ends it")),
+        Command("declare", "declare", "annoncer", _("WHO ID,ID…|none"),
+                _("initiative modifiers of what a combatant announces for its next initiative roll (sheathed "
+                  "weapon, moving, running, casting…)")),
         *tracker_commands(),
     ]
 
@@ -92,7 +102,10 @@ OPTION_WORDS = {"strike": "strike", "arme": "strike", "parry": "parry", "parade"
                 "contre": "parry_target", "mod": "mod", "modif": "mod", "level": "level", "niveau": "level",
                 "as": "id", "comme": "id", "position": "positions"}
 FLAG_WORDS = {"unseen": "unseen", "inapercu": "unseen", "with": "with", "avec": "with", "all": "all",
-              "tout": "all", "end": "end", "fin": "end", "conflict": "conflict", "conflit": "conflict"}
+              "tout": "all", "end": "end", "fin": "end", "conflict": "conflict", "conflit": "conflict",
+              "flank": "flank", "flanc": "flank", "rear": "rear", "dos": "rear"}
+ON_WORDS = {"on": True, "oui": True, "yes": True, "1": True, "off": False, "non": False, "no": False, "0": False}
+NONE_WORDS = ("none", "aucun", "aucune", "personne", "-")
 
 
 def parse(line: str) -> dict[str, Any]:
@@ -113,6 +126,10 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     args = request["args"]
     options: dict[str, Any] = {k: request[k] for k in ("strike", "parry", "parry_target", "mod", "positions")
                                if k in request}
+    if request.get("flank") and request.get("rear"):
+        raise InputError(_("a blow comes from the flank or from the rear, not both"))
+    if name in ("attack", "move-attack", "charge") and (request.get("flank") or request.get("rear")):
+        options["direction"] = "flank" if request.get("flank") else "rear"
     for option, (low, high) in OPTION_RANGES.items():
         if option in options:
             options[option] = bounded(options[option], field_word(option), low, high)
@@ -178,6 +195,18 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     elif name == "cover":
         who, cover = _need(request, 2, spec.args)[:2]
         event = {"type": "gm", "op": "cover", "target": who, "cover": cover}
+    elif name == "sun":
+        word = fold(_need(request, 1, spec.args)[0])
+        if word not in ON_WORDS:
+            raise InputError(_("sun: on or off, not {word!r}").format(word=word))
+        event = {"type": "gm", "op": "sun", "value": int(ON_WORDS[word])}
+    elif name == "surprise":
+        side = _need(request, 1, spec.args)[0]
+        event = {"type": "gm", "op": "surprise", "side": None if fold(side) in NONE_WORDS else side}
+    elif name == "declare":
+        who, chosen = _need(request, 2, spec.args)[:2]
+        event = {"type": "gm", "op": "declare", "target": who,
+                 "ids": [] if fold(chosen) in NONE_WORDS else [part for part in chosen.split(",") if part]}
     elif name in ("out", "back"):
         event = {"type": "gm", "op": name, "target": _need(request, 1, spec.args)[0]}
     elif name == "order":

@@ -154,6 +154,12 @@ class Encounter(Strict):
     settings: Settings = Settings()
     distances: tuple[Distance, ...] = Field(default=(), description="metres between combatants at the start")
     cover: dict[ContentId, ContentId] = Field(default_factory=dict, description="combatant id → cover id")
+    unexpected: bool = Field(default=False, description="the sides meet unexpectedly: with no side surprised given, "
+                             "each side's best perceiver rolls to find whom (« Surprise »)")
+    perception: dict[ContentId, int] = Field(default_factory=dict, description="combatant id → its Perception "
+                                             "bonus, for surprise (a creature's sheet has none)")
+    mounts: dict[ContentId, ContentId] = Field(default_factory=dict, description="rider id → the id of its mount "
+                                               "(« Montures prises dans un combat »)")
 
     _two_sides = field_validator("sides")(at_least_two_sides)
 
@@ -178,6 +184,10 @@ class LoadedEncounter:
     """(combatant id, combatant id, metres apart at the start)."""
     cover: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
     """Combatant id → what its cover adds to its DB (against melee blows, against shots)."""
+    unexpected: bool = False
+    """The sides meet unexpectedly: with no side surprised given, the best perceivers roll for it."""
+    mounts: tuple[tuple[str, str], ...] = ()
+    """(rider id, mount id)."""
 
     def combatant(self, combatant_id: str) -> Combatant:
         """One combatant by id (``KeyError`` when none)."""
@@ -322,8 +332,30 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
         else:
             cover = content.get("harp", "cover", cover_id, harp.Cover)
             covers[cid] = (cover.melee, cover.missile)
+    for cid, bonus in encounter.perception.items():
+        if cid not in seen_ids:
+            problems.append(problem_at(path, line_of(data, ["perception", cid]), f"perception.{cid}",
+                                       _("no combatant {id!r}").format(id=cid)))
+        elif not -BONUS_MAX <= bonus <= BONUS_MAX:
+            problems.append(problem_at(path, line_of(data, ["perception", cid]), f"perception.{cid}",
+                                       _("a bonus from {low} to {high}").format(low=-BONUS_MAX, high=BONUS_MAX)))
+    side_of = {cid: side for cid, side, _c in combatants}
+    for rider, mount in encounter.mounts.items():
+        line = line_of(data, ["mounts", rider])
+        for cid in (rider, mount):
+            if cid not in seen_ids:
+                problems.append(problem_at(path, line, f"mounts.{rider}", _("no combatant {id!r}").format(id=cid)))
+        if rider in side_of and mount in side_of and (rider == mount or side_of[rider] != side_of[mount]):
+            problems.append(problem_at(path, line, f"mounts.{rider}",
+                                       _("a rider and its mount are two combatants of one side")))
+    ridden = list(encounter.mounts.values())
+    for mount in sorted({m for m in ridden if ridden.count(m) > 1 or m in encounter.mounts}):
+        problems.append(problem_at(path, line_of(data, ["mounts"]), "mounts",
+                                   _("{id} carries one rider and rides nothing").format(id=mount)))
     if problems:
         raise ContentError(problems)
+    combatants = [(cid, side, dataclasses.replace(c, perception=encounter.perception[cid])
+                   if cid in encounter.perception else c) for cid, side, c in combatants]
     setup: dict[str, Any] = {
         "schema_version": ENCOUNTER_VERSION, "system": encounter.system, "kind": encounter.kind,
         "name": encounter.name.as_dict(), "sides": setup_sides,
@@ -336,12 +368,16 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
         setup["distances"] = [d.model_dump(mode="json") for d in encounter.distances]
     if encounter.cover:
         setup["cover"] = dict(encounter.cover)
+    for key in ("unexpected", "perception", "mounts"):
+        if getattr(encounter, key):
+            setup[key] = getattr(encounter, key)
     return LoadedEncounter(
         name=encounter.name.as_dict(), sides=sides, combatants=combatants, modifiers=encounter.modifiers,
         full_sun=encounter.full_sun, surprise=encounter.surprise,
         settings=AttackSettings(beyond_limit=encounter.settings.beyond_limit), setup=setup,
         description=encounter.description.as_dict() if encounter.description else None,
-        distances=tuple((d.between[0], d.between[1], d.metres) for d in encounter.distances), cover=covers)
+        distances=tuple((d.between[0], d.between[1], d.metres) for d in encounter.distances), cover=covers,
+        unexpected=encounter.unexpected, mounts=tuple(encounter.mounts.items()))
 
 
 def _numbers(member: Member) -> dict[str, Any]:

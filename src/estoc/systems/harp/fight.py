@@ -62,6 +62,10 @@ class HarpFight(Sides):
     distances: tuple[tuple[str, str, int], ...] = ()
     """The encounter's distances at the start (combatant ids, metres)."""
     covers: dict[str, tuple[int, int]] = field(default_factory=dict)
+    unexpected: bool = False
+    """The sides met unexpectedly: with no side surprised, the best perceivers roll for it as the fight begins."""
+    mounts: tuple[tuple[str, str], ...] = ()
+    """(rider id, mount id)."""
     F: Any = None
     """The kernel's worlds (one)."""
     initiative_set: dict[int, int] = field(default_factory=dict)
@@ -73,10 +77,11 @@ class HarpFight(Sides):
     def start(cls, tables: HarpTables, content: Content, members: list[tuple[str, Combatant]], *,
               settings: AttackSettings, fight_mod: int = 0, full_sun: bool = False, surprised: str | None = None,
               beasts_flee: bool = False, distances: tuple[tuple[str, str, int], ...] = (),
-              covers: dict[str, tuple[int, int]] | None = None) -> HarpFight:
+              covers: dict[str, tuple[int, int]] | None = None, unexpected: bool = False,
+              mounts: tuple[tuple[str, str], ...] = ()) -> HarpFight:
         fight = cls(tables=tables, content=content, combatants=[], sides=[], settings=settings,
                     full_sun=full_sun, surprised=surprised, beasts_flee=beasts_flee, distances=distances,
-                    covers=dict(covers or {}))
+                    covers=dict(covers or {}), unexpected=unexpected, mounts=tuple(mounts))
         for side, combatant in members:
             if combatant.id in fight.ids():
                 raise InputError(_("there is already a combatant {id}").format(id=combatant.id))
@@ -95,7 +100,8 @@ class HarpFight(Sides):
         F = build(self.tables, self.combatants, self._side_indices(), 1,
                   settings=Settings(beyond_limit=self.settings.beyond_limit, fight_mod=fight_mod,
                                     full_sun=self.full_sun, surprised_side=surprised, beasts_flee=self.beasts_flee,
-                                    **facts(self.ids(), self.distances, self.covers)))
+                                    surprise_roll=self.unexpected,
+                                    **facts(self.ids(), self.distances, self.covers, self.mounts)))
         F.logging = 1
         return F
 
@@ -128,8 +134,8 @@ class HarpFight(Sides):
         twin = HarpFight(tables=self.tables, content=self.content, combatants=list(self.combatants),
                          sides=list(self.sides), settings=self.settings, full_sun=self.full_sun,
                          surprised=self.surprised, beasts_flee=self.beasts_flee, side_names=self.side_names,
-                         distances=self.distances, covers=self.covers,
-                         initiative_set=dict(self.initiative_set))
+                         distances=self.distances, covers=self.covers, unexpected=self.unexpected,
+                         mounts=self.mounts, initiative_set=dict(self.initiative_set))
         twin.F = copy_fights(self.F)
         twin.F.logging = 1
         return twin
@@ -203,7 +209,8 @@ class HarpFight(Sides):
         return Teller(self.tables, self.combatants, self.F,
                       hp=[self.value("hp", c) for c in range(len(self.combatants))],
                       out={c.id for i, c in enumerate(self.combatants)
-                           if self.value("down", i) or self.value("dead", i)})
+                           if self.value("down", i) or self.value("dead", i)},
+                      sides=list(dict.fromkeys(self.sides)))
 
     # --- events --------------------------------------------------------------------------------------------------
 
@@ -409,6 +416,31 @@ def _positions(fight: HarpFight, event: Mapping[str, Any]) -> int:
     return fight.tables.positions.mask(chosen)
 
 
+def _direction(event: Mapping[str, Any]) -> str:
+    """Where the blow comes from (the GM's fact: ``front`` unless told ``flank`` or ``rear``)."""
+    value = event.get("direction", "front")
+    if value not in ("front", "flank", "rear"):
+        raise InputError(_("a blow comes from the front, the flank or the rear, not {word!r}").format(word=value))
+    return str(value)
+
+
+def _parried(fight: HarpFight, event: Mapping[str, Any], target: int) -> tuple[int, int]:
+    """The foe a parry holds against, or the foes it is shared between (« Parades Multiples »: ids joined by
+    commas, as the kernel's bits); whether they may be is the kernel's to say."""
+    named = event.get("parry_target")
+    if not named:
+        return target, 0
+    ids = [part for part in str(named).split(",") if part]
+    if len(ids) == 1:
+        return fight.index(ids[0]), 0
+    chosen = [fight.index(i) for i in ids]
+    if len(set(chosen)) < len(chosen):
+        raise InputError(_("a foe is named twice in the parry"))
+    if max(chosen) >= rule("MAX_POSITIONS"):
+        raise InputError(_("multiple parries name the first {n} combatants only").format(n=rule("MAX_POSITIONS")))
+    return chosen[0], sum(1 << c for c in chosen)
+
+
 def _shove(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
     """Push a shooter in contact, or its weapon, aside with the hands: the GM gives the shover's bonus (Brawling,
     else Strength + Agility)."""
@@ -423,10 +455,10 @@ def _attack(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     """An attack (or a move-and-attack: ``kind``), with a parry declared; the kernel allows it or says why not."""
     target = fight._target(actor, event)
     n = _strike_number(fight, actor, event)
-    parried = fight.index(str(event["parry_target"])) if event.get("parry_target") else target
+    parried, foes = _parried(fight, event, target)
     chosen = decision(kind, target, n, parry=event_whole(event, "parry"), parried=parried,
                       run=_run(event) if kind == "move-attack" else 0, mod=event_whole(event, "mod"),
-                      positions=_positions(fight, event))
+                      positions=_positions(fight, event), direction=_direction(event), foes=foes)
     check(fight, actor, chosen)
     kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)
@@ -450,7 +482,7 @@ def _charge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Tell
     target = fight._target(actor, event)
     n = _strike_number(fight, actor, event)
     chosen = decision("charge", target, n, run=_run(event), unseen=not event.get("seen", True),
-                      mod=event_whole(event, "mod"), positions=_positions(fight, event))
+                      mod=event_whole(event, "mod"), positions=_positions(fight, event), direction=_direction(event))
     check(fight, actor, chosen)
     kernel_of(fight.F).py_act(fight.F, 0, actor, chosen)
     fight.tell(teller, records)

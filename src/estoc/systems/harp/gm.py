@@ -70,6 +70,15 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
     if op == "fight-mod":
         F.fight_mod[0] = value
         return [record]
+    if op == "sun":
+        # « Sensibilité à la Lumière du Soleil »: the sun comes out or goes behind the clouds, from now on.
+        if value not in (0, 1):
+            raise InputError(_("sun: on or off, not {value}").format(value=value))
+        fight.full_sun = bool(value)
+        F.full_sun = value
+        return [record]
+    if op == "surprise":
+        return [_surprise(fight, event, record)]
     if op == "add":
         level = event.get("level")
         base = combatant_for(fight.content, str(event.get("ref", "")), None if level is None else int(level))
@@ -106,6 +115,13 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
     if op == "init":
         return _initiatives(fight, event, value, record, dice)
     c = fight.index(str(event.get("target", "")))
+    if op == "declare":
+        ids = event.get("ids") or []
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise InputError(_("initiative modifiers are ids separated by commas"))
+        _set(fight, "init_declared", c, fight.tables.initiative.mask([str(i) for i in ids]))
+        record["ids"] = list(ids)
+        return [record]
     if op == "cover":
         melee, missile = cover_bonus(fight, str(event.get("cover", "")))
         _set(fight, "cover_melee", c, melee)
@@ -191,3 +207,19 @@ def _initiatives(fight: HarpFight, event: Mapping[str, Any], value: int, record:
         finally:
             F.source = None
     return records
+
+
+def _surprise(fight: HarpFight, event: Mapping[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """« Surprise », the GM's word at any moment: that side is surprised in the current round (the first, before the
+    fight begins: −20 to its initiative then), attacks on its members taking the surprised opponent's position
+    bonus; ``None`` ends it. A round whose initiative is rolled keeps its order."""
+    side = event.get("side")
+    order = list(dict.fromkeys(fight.sides))
+    if side is not None and side not in order:
+        raise InputError(_("unknown side {side!r}; sides: {sides}").format(side=side, sides=", ".join(order)))
+    array(fight.F, "surprised")[0] = order.index(str(side)) if side is not None else -1
+    array(fight.F, "surprise_round")[0] = max(fight.round, 1)
+    fight.surprised = None if side is None else str(side)
+    record["side"] = side
+    record["round"] = max(fight.round, 1)
+    return record

@@ -36,7 +36,9 @@ P_RESISTANCE = cython.declare(const_int, 4)
 P_INITIATIVE = cython.declare(const_int, 5)
 P_MANOEUVRE = cython.declare(const_int, 6)
 P_PARRY = cython.declare(const_int, 7)
-PURPOSES = ("attack", "critical", "extra-critical", "fumble", "resistance", "initiative", "manoeuvre", "parry")
+P_PERCEPTION = cython.declare(const_int, 8)
+PURPOSES = ("attack", "critical", "extra-critical", "fumble", "resistance", "initiative", "manoeuvre", "parry",
+            "perception")
 
 # --- actions (the policy's decisions, the GM's commands) ------------------------------------------------------------
 A_PASS = cython.declare(const_int, 0)
@@ -70,7 +72,28 @@ D_UNSEEN = cython.declare(const_int, 6)      # a charge its target does not see 
 D_MOD = cython.declare(const_int, 7)         # the GM's modifier to an attack, a charge, a move-and-attack; a
                                               # shove's manoeuvre bonus
 D_POSITIONS = cython.declare(const_int, 8)   # the position bonuses an attack takes (bit k: bonus k)
-DECISION = cython.declare(const_int, 9)
+D_DIRECTION = cython.declare(const_int, 9)   # where a blow comes from: DIR_FRONT, DIR_FLANK, DIR_REAR (the GM's)
+D_FOES = cython.declare(const_int, 10)       # « Parades Multiples »: the foes an attack's parry is shared between
+                                              # (bit k: combatant k; 0: the one foe of D_PARRIED)
+DECISION = cython.declare(const_int, 11)
+
+# --- situations (a modifier's ``when``: :data:`estoc.content.models.harp.SITUATIONS`, in order from 1) ------------
+S_FLANK = cython.declare(const_int, 1)
+S_REAR = cython.declare(const_int, 2)
+S_SURPRISED = cython.declare(const_int, 3)
+S_PRONE = cython.declare(const_int, 4)
+S_STUNNED = cython.declare(const_int, 5)
+S_SHAKEN = cython.declare(const_int, 6)
+S_DISARMED = cython.declare(const_int, 7)
+S_WOUNDED = cython.declare(const_int, 8)
+S_MOUNTED = cython.declare(const_int, 9)
+DIR_FRONT = cython.declare(const_int, 0)
+DIR_FLANK = cython.declare(const_int, 1)
+DIR_REAR = cython.declare(const_int, 2)
+ARC_FRONT = cython.declare(const_int, 1)
+"""« Les boucliers »: a buckler or a target covers frontal attacks only; the others the front and the side
+(``ARC_FRONT_SIDE``); none covers a blow from behind."""
+ARC_FRONT_SIDE = cython.declare(const_int, 2)
 
 # --- why an action is refused (:func:`allowed`; 0: allowed) ---------------------------------------------------------
 OK = cython.declare(const_int, 0)
@@ -106,16 +129,18 @@ WHY_UNKNOWN = cython.declare(const_int, 29)
 WHY_POSITIONS = cython.declare(const_int, 30)
 WHY_NOT_IN_CONTACT = cython.declare(const_int, 31)
 WHY_NOT_SHOOTER = cython.declare(const_int, 32)
+WHY_DIRECTION = cython.declare(const_int, 33)
+WHY_PARRY_FOES = cython.declare(const_int, 34)
 REASONS = ("ok", "cannot-act", "stunned", "must-parry", "prone", "disarmed", "self", "gone", "area",
            "beast-parry", "no-parry-weapon", "no-parry-now", "parry-not-melee", "negative-parry", "not-free",
            "too-close", "too-far", "charge-shot", "charge-short", "charge-long", "move-attack-far", "stunned-move",
            "run-limit", "disengage-half", "no-uses", "not-area", "not-prone", "not-disarmed", "no-target",
-           "unknown", "positions", "not-in-contact", "not-shooter")
+           "unknown", "positions", "not-in-contact", "not-shooter", "direction", "parry-foes")
 """The reasons' names, by code (play turns each into the GM's words)."""
 
 # --- what the log tells (play only: see :mod:`estoc.systems.harp.fight`) ---------------------------------------------
 L_ROUND = cython.declare(const_int, 1)       # round
-L_INIT = cython.declare(const_int, 2)        # combatant, total, automatic
+L_INIT = cython.declare(const_int, 2)        # combatant, total, automatic, situational modifiers, surprised
 L_TURN = cython.declare(const_int, 3)        # combatant, bled, died, skipped (0 no, 1 down, 2 lost), stun rounds
                                               # left, round, hit points regenerated
 L_STUN = cython.declare(const_int, 4)        # roll, total, difficulty, resisted
@@ -133,6 +158,8 @@ L_BRACED = cython.declare(const_int, 13)     # the braced foe, the charger
 L_DISENGAGED = cython.declare(const_int, 14)  # the combatant who broke off cleanly, its opponent
 L_VENOM = cython.declare(const_int, 15)       # victim, roll, total, difficulty, resisted, rolls left
 L_SHOVE = cython.declare(const_int, 16)       # actor, target, total, penalty
+L_PERCEIVE = cython.declare(const_int, 17)    # the best perceiver of a side, its side, roll, total
+L_SURPRISE = cython.declare(const_int, 18)    # the side surprised (−1: none), its round
 
 # --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
 OPEN_FROM = cython.declare(const_int, 96)
@@ -229,6 +256,9 @@ class Fights(Core):
     man_percent = cython.declare(cython.int[::1], visibility="public")
     pos_value = cython.declare(cython.int[::1], visibility="public")
     pos_group = cython.declare(cython.int[::1], visibility="public")
+    pos_when = cython.declare(cython.int[::1], visibility="public")
+    init_value = cython.declare(cython.int[::1], visibility="public")
+    init_when = cython.declare(cython.int[::1], visibility="public")
     # the combatants (C,) and their strikes (C, S)
     width = cython.declare(cython.int, visibility="public")
     hp_max = cython.declare(cython.int[::1], visibility="public")
@@ -274,6 +304,11 @@ class Fights(Core):
     regenerates = cython.declare(cython.int[::1], visibility="public")
     shield_db = cython.declare(cython.int[::1], visibility="public")
     shield_covers = cython.declare(cython.int[::1], visibility="public")
+    shield_arc = cython.declare(cython.int[::1], visibility="public")
+    offhand_db = cython.declare(cython.int[::1], visibility="public")
+    perception = cython.declare(cython.int[::1], visibility="public")
+    mount = cython.declare(cython.int[::1], visibility="public")
+    rider = cython.declare(cython.int[::1], visibility="public")
     armour_penalty = cython.declare(cython.int[::1], visibility="public")
     base_movement = cython.declare(cython.int[::1], visibility="public")
     # settings
@@ -281,12 +316,15 @@ class Fights(Core):
     fight_mod = cython.declare(i64[::1], visibility="public")
     full_sun = cython.declare(cython.int, visibility="public")
     surprised_side = cython.declare(cython.int, visibility="public")
+    surprise_roll = cython.declare(cython.int, visibility="public")
     beasts_flee = cython.declare(cython.int, visibility="public")
     # each world's cursor (W·C,), read at ``w``
     rnd = cython.declare(i64[::1], visibility="public")
     turn = cython.declare(i64[::1], visibility="public")
     norder = cython.declare(i64[::1], visibility="public")
     order = cython.declare(i64[::1], visibility="public")
+    surprised = cython.declare(i64[::1], visibility="public")
+    surprise_round = cython.declare(i64[::1], visibility="public")
     # each world's combatants (W·C,), read at ``w + c``
     hp = cython.declare(i64[::1], visibility="public")
     penalty = cython.declare(i64[::1], visibility="public")
@@ -324,6 +362,11 @@ class Fights(Core):
     venom_in = cython.declare(i64[::1], visibility="public")
     venom_left = cython.declare(i64[::1], visibility="public")
     next_mod = cython.declare(i64[::1], visibility="public")
+    init_declared = cython.declare(i64[::1], visibility="public")
+    init_mods = cython.declare(i64[::1], visibility="public")
+    blow_positions = cython.declare(i64[::1], visibility="public")
+    blow_dir = cython.declare(i64[::1], visibility="public")
+    parry_foes = cython.declare(i64[::1], visibility="public")
     uses = cython.declare(i64[:, ::1], visibility="public")
     # tallies (W, C) and (W, C, 5)
     dealt = cython.declare(i64[::1], visibility="public")
@@ -594,10 +637,15 @@ def _cell(F: Fights, table: i64, row: i64, armour: i64) -> i64:
 def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cython.Py_ssize_t,
                     s: cython.Py_ssize_t) -> i64:
     """What the target adds to its DB against this attacker's strike ``s``: its parry if it parries this one and the
-    strike is a melee one (« Parade »: not arrows, not a breath), its dodge, a charge's −20."""
+    strike is a melee one (« Parade »: not arrows, not a breath; « Parades Multiples »: its share against each foe
+    named), its dodge, a charge's −20, and in a defensive posture (a parry declared) its off-hand weapon's bonus
+    against melee blows (« Les boucliers »: a main-gauche or a sai adds to the DB only then)."""
     bonus: i64 = F.dodge[w + t] + F.charge_db[w + t]
-    if F.parry_vs[w + t] == a and melee(F, a, s):
-        bonus += F.parry_bonus[w + t]
+    if melee(F, a, s):
+        if F.parry_vs[w + t] == a or (a < MAX_POSITIONS and (F.parry_foes[w + t] >> a) & 1):
+            bonus += F.parry_bonus[w + t]
+        if F.offhand_db[t] != 0 and (F.parry_vs[w + t] >= 0 or F.parry_foes[w + t] != 0):
+            bonus += F.offhand_db[t]
     return bonus
 
 
@@ -605,10 +653,13 @@ def defence_against(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, a: cy
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, direction: i64) -> cython.bint:
     """Whether the target's shield covers one more attack this round (« Les boucliers »: each shield covers a number
-    of attacks a round, from the front or the side; estoc does not place combatants, so every attack comes from the
-    front: the first ones of the round are covered, the rest are not)."""
+    of attacks a round, in its arc: a buckler or a target the front only, the others the front and the side, none a
+    blow from behind). ``direction`` is the GM's fact of the attack (front unless told); a blow outside the arc
+    does not use up one of the attacks covered."""
+    if not shield_in_arc(F, t, direction):
+        return False
     if F.shield_covers[t] == 0:
         return True
     if F.shield_used[w + t] < F.shield_covers[t]:
@@ -621,8 +672,10 @@ def shield_counts(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cyth
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def shield_would_count(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+def shield_would_count(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, direction: i64) -> cython.bint:
     """:func:`shield_counts` without counting the attack (the odds of a blow not struck yet)."""
+    if not shield_in_arc(F, t, direction):
+        return False
     return F.shield_covers[t] == 0 or F.shield_used[w + t] < F.shield_covers[t]
 
 
@@ -630,18 +683,29 @@ def shield_would_count(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) ->
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def shield_in_arc(F: Fights, t: cython.Py_ssize_t, direction: i64) -> cython.bint:
+    """Whether a blow from ``direction`` comes within the arc of ``t``'s shield (« Les boucliers »)."""
+    if F.shield_db[t] == 0:
+        return True
+    if direction == DIR_REAR:
+        return False
+    return not (direction == DIR_FLANK and F.shield_arc[t] == ARC_FRONT)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def strike_ob(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
-              ob_mod: i64) -> i64:
+              ob_mod: i64, stray: cython.bint) -> i64:
     """The OB of ``a``'s strike ``s`` on ``t`` now (see :func:`resolve`): the strike's, the criticals' penalties,
-    ``ob_mod``, −20 in full sun for a creature that fears it, +40 against a target on the ground, and for a shot its
-    range (when the GM has set the distance) and −100 for a bow or sling whose shooter was attacked this round by a
-    foe in contact."""
+    ``ob_mod``, −20 in full sun for a creature that fears it, the position bonuses (:func:`position_total`: +40
+    against a target on the ground with the shipped content), and for a shot its range (when the GM has set the
+    distance) and −100 for a bow or sling whose shooter was attacked this round by a foe in contact."""
     ob: i64 = F.ob[a, s] + F.penalty[w + a] + ob_mod
     if F.sunlight[a] and F.full_sun:
         ob += SUNLIGHT_PENALTY
-    # A target on the ground is easier to strike (bestiary, « Renverser une cible »).
-    if F.prone[w + t]:
-        ob += PRONE_TARGET_OB
+    ob += position_total(F, w, a, t, stray)
     if F.missile[a, s]:
         d: i64 = F.distance[w + a, t]
         if d >= 0:
@@ -833,10 +897,10 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     ob: i64 = 0
     fumble_range: i64 = 0
     if not counter:
-        ob = strike_ob(F, w, a, t, s, ob_mod)
+        ob = strike_ob(F, w, a, t, s, ob_mod, stray)
         if not stray:
             fumble_range = F.fumble[a, s]
-    defence: i64 = strike_defence(F, w, a, t, s, shield_counts(F, w, t))
+    defence: i64 = strike_defence(F, w, a, t, s, shield_counts(F, w, t, DIR_FRONT if stray else F.blow_dir[w + a]))
     emit(F, L_STRIKE, a, t, s, ob, defence, counter, stray, 0)
     if melee(F, a, s) and F.distance[w + a, t] == 0:
         F.struck_close[w + t] = now
@@ -957,12 +1021,44 @@ def own_fumble(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, roll: i64,
 @cython.nogil
 @cython.exceptval(check=False)
 def initiative_bonus(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
-    """What ``c`` adds to its d10 for initiative this round: Quickness and Intuition, and the surprised side's −20
-    in the first round."""
-    bonus: i64 = F.quickness[c] + F.intuition[c]
-    if F.rnd[w] == 1 and F.side[c] == F.surprised_side:
+    """What ``c`` adds to its d10 for initiative this round: Quickness and Intuition, the surprised side's −20 in
+    the round of the surprise (the first, unless the GM says otherwise), and the situational modifiers
+    (:func:`initiative_situation`, as the round began)."""
+    bonus: i64 = F.quickness[c] + F.intuition[c] + F.init_mods[w + c]
+    if F.rnd[w] == F.surprise_round[w] and F.side[c] == F.surprised[w]:
         bonus += SURPRISE_PENALTY
     return bonus
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def initiative_situation(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """« Modificateurs à l'initiative », cumulated: those the GM declared for ``c``'s roll this round (bit k:
+    modifier k of the content) and those whose situation (``when``) holds for ``c`` as the round begins: stunned
+    past the start of its turn, shaken, on the ground, below half its hit points."""
+    total: i64 = 0
+    k: cython.Py_ssize_t
+    when: i64
+    now: i64 = F.rnd[w]
+    held: cython.bint
+    for k in range(F.init_value.shape[0]):
+        when = F.init_when[k]
+        held = k < MAX_POSITIONS and (F.init_declared[w + c] >> k) & 1
+        if not held and when > 0:
+            if when == S_STUNNED:
+                held = F.stun_until[w + c] > now
+            elif when == S_SHAKEN:
+                held = F.shaken[w + c] != 0
+            elif when == S_PRONE:
+                held = F.prone[w + c] != 0
+            elif when == S_WOUNDED:
+                held = 2 * F.hp[w + c] < F.hp_max[c]
+            elif when == S_DISARMED:
+                held = F.disarmed[w + c] != 0
+        if held:
+            total += F.init_value[k]
+    return total
 
 
 @cython.cfunc
@@ -986,6 +1082,8 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     F.rnd[w] += 1
     now: i64 = F.rnd[w]
     emit(F, L_ROUND, now, 0, 0, 0, 0, 0, 0, 0)
+    if now == 1 and F.surprise_roll and F.surprised[w] < 0:
+        roll_surprise(F, w)
     n: cython.Py_ssize_t = 0
     k: cython.Py_ssize_t
     total: i64
@@ -994,7 +1092,10 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         F.started[w + c] = 0
         F.intercepting[w + c] = -1
         if not F.present[w + c]:
+            F.init_declared[w + c] = 0
             continue
+        F.init_mods[w + c] = initiative_situation(F, w, c)
+        F.init_declared[w + c] = 0
         total = die(F, w, P_INITIATIVE, 10) + initiative_bonus(F, w, c)
         if F.automatic[w + c]:
             total += AUTOMATIC
@@ -1011,9 +1112,48 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
     if F.logging:
         for k in range(n):
             c = F.order[w + k]
-            emit(F, L_INIT, c, F.initiative[w + c], F.automatic[w + c], 0, 0, 0, 0, 0)
+            emit(F, L_INIT, c, F.initiative[w + c], F.automatic[w + c], F.init_mods[w + c],
+                 1 if now == F.surprise_round[w] and F.side[c] == F.surprised[w] else 0, 0, 0, 0)
     for c in range(F.count):
         F.automatic[w + c] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def roll_surprise(F: Fights, w: cython.Py_ssize_t) -> cython.void:
+    """« Surprise », when the groups meet unexpectedly and the encounter imposes no surprise: each side's best
+    perceiver (the highest Perception bonus of those standing; the earlier in the list on a tie) makes an
+    open-ended roll plus that bonus; the side of the lowest roll is surprised in the first round, none on a tie.
+    (With more than two sides, estoc's reading: the one side strictly lowest.)"""
+    first = cython.declare(cython.int[1])
+    side: cython.Py_ssize_t
+    c: cython.Py_ssize_t
+    p: cython.Py_ssize_t
+    total: i64
+    low: i64 = UNLIMITED
+    low_side: i64 = -1
+    tied: cython.bint = False
+    sides: cython.int = 0
+    for side in range(F.count):
+        p = -1
+        for c in range(F.count):
+            if F.side[c] == side and standing(F, w, c) and (p < 0 or F.perception[c] > F.perception[p]):
+                p = c
+        if p < 0:
+            continue
+        sides += 1
+        total = open_ended(F, w, P_PERCEPTION, first) + F.perception[p]
+        emit(F, L_PERCEIVE, p, side, first[0], total, 0, 0, 0, 0)
+        if total < low:
+            low = total
+            low_side = side
+            tied = False
+        elif total == low:
+            tied = True
+    F.surprised[w] = low_side if sides >= 2 and not tied else -1
+    F.surprise_round[w] = 1
+    emit(F, L_SURPRISE, F.surprised[w], 1, 0, 0, 0, 0, 0, 0)
 
 
 @cython.cfunc
@@ -1068,6 +1208,7 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
     F.shaken[w + c] = 0
     F.steady[w + c] = 0
     F.parry_vs[w + c] = -1
+    F.parry_foes[w + c] = 0
     F.parry_bonus[w + c] = 0
     F.dodge[w + c] = 0
     F.charge_db[w + c] = 0
@@ -1290,6 +1431,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     why = positions_refused(F, d[D_POSITIONS], limit)
     if why != OK:
         return why
+    if d[D_DIRECTION] < DIR_FRONT or d[D_DIRECTION] > DIR_REAR:
+        return WHY_DIRECTION
     if kind == A_CHARGE:
         if F.missile[c, s]:
             return WHY_CHARGE_SHOT
@@ -1306,6 +1449,9 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
             return why
         if not melee(F, c, s):
             return WHY_PARRY_NOT_MELEE
+        why = parry_foes_refused(F, w, c, d[D_FOES])
+        if why != OK:
+            return why
     elif d[D_PARRY] < 0:
         return WHY_NEGATIVE_PARRY
     why = shot_refused(F, w, c, s, t)
@@ -1314,6 +1460,26 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     elif why == WHY_TOO_CLOSE:
         limit[0] = MIN_RANGE
     return why
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def parry_foes_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, foes: i64) -> cython.int:
+    """Why a parry cannot be shared between ``foes`` (« Parades Multiples »; bit k: combatant k; 0: one foe, the
+    plain parry): a foe that is no one, itself, or gone (:func:`target_refused`)."""
+    k: cython.Py_ssize_t
+    why: cython.int
+    if foes == 0:
+        return OK
+    if foes < 0 or (F.count < MAX_POSITIONS and foes >= (cython.cast(i64, 1) << F.count)):
+        return WHY_PARRY_FOES
+    for k in range(F.count if F.count < MAX_POSITIONS else MAX_POSITIONS):
+        if (foes >> k) & 1:
+            why = target_refused(F, w, c, k)
+            if why != OK:
+                return why
+    return OK
 
 
 @cython.cfunc
@@ -1354,16 +1520,69 @@ def positions_refused(F: Fights, chosen: i64, limit: cython.pointer(i64)) -> cyt
 
 
 @cython.cfunc
-@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def position_bonus(F: Fights, chosen: i64) -> i64:
-    """What the position bonuses ``chosen`` add to an attack's OB (:func:`positions_refused` allows them)."""
-    total: i64 = 0
+def situation_holds(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, when: i64,
+                    stray: cython.bint) -> cython.bint:
+    """Whether a position bonus's situation (its ``when``) holds for ``a``'s blow on ``t`` now: the blow's direction
+    the GM gave (never a stray shot's), ``t`` surprised (its side, in the round of the surprise), on the ground,
+    stunned, shaken, disarmed, below half its hit points, or ``a`` riding against ``t`` on foot."""
+    if when == S_FLANK:
+        return not stray and F.blow_dir[w + a] == DIR_FLANK
+    if when == S_REAR:
+        return not stray and F.blow_dir[w + a] == DIR_REAR
+    if when == S_SURPRISED:
+        return F.side[t] == F.surprised[w] and F.rnd[w] == F.surprise_round[w]
+    if when == S_PRONE:
+        return F.prone[w + t] != 0
+    if when == S_STUNNED:
+        return F.stun_until[w + t] != 0
+    if when == S_SHAKEN:
+        return F.shaken[w + t] != 0
+    if when == S_DISARMED:
+        return F.disarmed[w + t] != 0
+    if when == S_WOUNDED:
+        return 2 * F.hp[w + t] < F.hp_max[t]
+    if when == S_MOUNTED:
+        return F.mount[a] >= 0 and F.mount[t] < 0 and F.rider[t] < 0
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def position_total(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                   stray: cython.bint) -> i64:
+    """What the position bonuses add to ``a``'s blow on ``t`` (« Bonus de position »): those the GM named for the
+    attack (:func:`positions_refused` allows them) and those whose situation holds (:func:`situation_holds`); of
+    the bonuses sharing an exclusive key, the best one only (estoc's reading of « only one of the two »: the
+    attacker takes the better). A stray shot takes only those of its new target's state."""
+    chosen: i64 = 0 if stray else F.blow_positions[w + a]
+    n: cython.Py_ssize_t = F.pos_value.shape[0]
+    best = cython.declare(i64[64])
     i: cython.Py_ssize_t
-    for i in range(F.pos_value.shape[0]):
-        if (chosen >> i) & 1:
+    g: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    total: i64 = 0
+    grouped: cython.bint = False
+    for i in range(n):
+        if not (i < MAX_POSITIONS and (chosen >> i) & 1) and not (
+                F.pos_when[i] > 0 and situation_holds(F, w, a, t, F.pos_when[i], stray)):
+            continue
+        g = F.pos_group[i]
+        if g < 0:
             total += F.pos_value[i]
+            continue
+        if not grouped:
+            grouped = True
+            for k in range(n):
+                best[k] = -UNLIMITED
+        if F.pos_value[i] > best[g]:
+            best[g] = F.pos_value[i]
+    if grouped:
+        for g in range(n):
+            if best[g] > -UNLIMITED:
+                total += best[g]
     return total
 
 
@@ -1383,6 +1602,8 @@ def _decision(out: cython.pointer(i64), kind: i64, t: i64, s: i64, parry: i64, p
     out[D_UNSEEN] = 0
     out[D_MOD] = 0
     out[D_POSITIONS] = 0
+    out[D_DIRECTION] = DIR_FRONT
+    out[D_FOES] = 0
 
 
 # --- the default policy ---------------------------------------------------------------------------------------------
@@ -1523,12 +1744,27 @@ def _weakest_foes(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cy
 def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
            parry: i64, parried: i64, ob_mod: i64) -> cython.void:
     """An attack, with a parry declared (« Parade »): ``parry`` points of OB move to the DB against ``parried``'s
-    attacks until the start of the attacker's next action (never the whole OB: that is a total parry)."""
+    attacks until the start of the attacker's next action (never the whole OB: that is a total parry). With
+    several foes to parry (« Parades Multiples »: ``F.parry_foes`` set by :func:`act`), the points are shared
+    evenly between them (estoc's reading: the text names the action, not its sharing); what does not divide is
+    kept in the OB."""
     amount: i64 = 0
+    n: i64 = 0
+    k: cython.Py_ssize_t
     if parry > 0 and melee(F, a, s):
         amount = parry_share(F, w, a, s, parry)
-        F.parry_vs[w + a] = parried
-        F.parry_bonus[w + a] = amount
+        if F.parry_foes[w + a] != 0:
+            for k in range(F.count if F.count < MAX_POSITIONS else MAX_POSITIONS):
+                if (F.parry_foes[w + a] >> k) & 1:
+                    n += 1
+            F.parry_vs[w + a] = -1
+            F.parry_bonus[w + a] = amount // n
+            amount = (amount // n) * n
+        else:
+            F.parry_vs[w + a] = parried
+            F.parry_bonus[w + a] = amount
+    else:
+        F.parry_foes[w + a] = 0
     ob_mod += F.fight_mod[w] + F.next_mod[w + a]
     F.next_mod[w + a] = 0
     strike(F, w, a, t, s, ob_mod - amount, False, 0, 0)
@@ -1713,8 +1949,11 @@ def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer
     is. A move changes nothing the kernel holds (the GM places the combatants)."""
     kind: i64 = d[0]
     mod: i64 = d[D_MOD]
-    if kind in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK) and d[D_POSITIONS] != 0:
-        mod += position_bonus(F, d[D_POSITIONS])
+    if kind in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK):
+        # the blow's facts, read where it is struck (:func:`position_total`, :func:`shield_counts`)
+        F.blow_positions[w + a] = d[D_POSITIONS]
+        F.blow_dir[w + a] = d[D_DIRECTION]
+        F.parry_foes[w + a] = d[D_FOES] if kind != A_CHARGE and d[D_PARRY] > 0 else 0
     if kind == A_ATTACK:
         attack(F, w, a, d[1], d[2], d[3], d[4], mod)
     elif kind == A_CHARGE:
@@ -1742,6 +1981,8 @@ def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer
         # « Attendre »: it lay in wait for an action that never came; it has the initiative next round.
         F.intercepting[w + a] = -1
         F.automatic[w + a] = 1
+    F.blow_positions[w + a] = 0
+    F.blow_dir[w + a] = DIR_FRONT
 
 
 # --- whole fights ---------------------------------------------------------------------------------------------------
@@ -1764,6 +2005,8 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
     F.turn[w] = -1
     F.norder[w] = 0
     F.fight_mod[w] = F.fight_mod0
+    F.surprised[w] = F.surprised_side
+    F.surprise_round[w] = 1
     for c in range(F.count):
         F.hp[w + c] = F.hp_max[c]
         F.penalty[w + c] = 0
@@ -1802,6 +2045,11 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         for k in range(F.count):
             F.distance[w + c, k] = F.distance0[c, k]
         F.next_mod[w + c] = 0
+        F.init_declared[w + c] = 0
+        F.init_mods[w + c] = 0
+        F.blow_positions[w + c] = 0
+        F.blow_dir[w + c] = 0
+        F.parry_foes[w + c] = 0
         F.dealt[w + c] = 0
         F.taken[w + c] = 0
         F.downed[w + c] = 0
@@ -1821,7 +2069,7 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
     """Play world ``world`` in slot ``w`` from its start to its end (or ``max_rounds`` rounds), every decision the
     default policy's, and keep what it came to."""
     fresh(F, w, world)
-    d = cython.declare(i64[9])
+    d = cython.declare(i64[11])
     c: i64 = advance(F, w, max_rounds)
     while c >= 0:
         decide(F, w, c, d)
@@ -1875,9 +2123,9 @@ def py_begin(F: Fights, w: cython.Py_ssize_t) -> None:
 
 def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     """The default policy's decision for ``c``, as a tuple (see :func:`decide`)."""
-    d = cython.declare(i64[9])
+    d = cython.declare(i64[11])
     decide(F, w * F.count, c, d)
-    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8])
+    return (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10])
 
 
 def py_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
@@ -1928,7 +2176,7 @@ def py_disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cytho
 
 def py_act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, decision: tuple) -> None:
     """Carry out a decision tuple (as :func:`py_decide` returns)."""
-    d = cython.declare(i64[9])
+    d = cython.declare(i64[11])
     k: cython.int
     for k in range(DECISION):
         d[k] = decision[k]
@@ -1947,8 +2195,9 @@ def py_exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     critical would throw the target down: :func:`knocks_down`)."""
     row: cython.Py_ssize_t = w * F.count
     kept: i64 = parry_share(F, row, a, s, parry)
-    ob: i64 = strike_ob(F, row, a, t, s, mod + F.fight_mod[row] + F.next_mod[row + a] - kept)
-    return (ob, strike_defence(F, row, a, t, s, shield_would_count(F, row, t)), kept, F.fumble[a, s],
+    ob: i64 = strike_ob(F, row, a, t, s, mod + F.fight_mod[row] + F.next_mod[row + a] - kept, False)
+    return (ob, strike_defence(F, row, a, t, s, shield_would_count(F, row, t, F.blow_dir[row + a])), kept,
+            F.fumble[a, s],
             knocks_down(F, row, a, t, F.table[a, s]))
 
 
@@ -1993,7 +2242,7 @@ def py_winner(F: Fights, w: cython.Py_ssize_t) -> int:
 
 def py_allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, decision: tuple) -> tuple:
     """:func:`allowed` for play: (the code, the number it names) for a decision tuple (as :func:`py_decide`)."""
-    d = cython.declare(i64[9])
+    d = cython.declare(i64[11])
     limit = cython.declare(i64[1])
     k: cython.int
     for k in range(DECISION):
@@ -2028,13 +2277,18 @@ def py_codes() -> dict:
                     "disengage-half": WHY_DISENGAGE_HALF, "no-uses": WHY_NO_USES, "not-area": WHY_NOT_AREA,
                     "not-prone": WHY_NOT_PRONE, "not-disarmed": WHY_NOT_DISARMED, "no-target": WHY_NO_TARGET,
                     "unknown": WHY_UNKNOWN, "positions": WHY_POSITIONS, "not-in-contact": WHY_NOT_IN_CONTACT,
-                    "not-shooter": WHY_NOT_SHOOTER},
+                    "not-shooter": WHY_NOT_SHOOTER, "direction": WHY_DIRECTION, "parry-foes": WHY_PARRY_FOES},
         "purposes": {"attack": P_ATTACK, "critical": P_CRITICAL, "extra-critical": P_EXTRA, "fumble": P_FUMBLE,
                      "resistance": P_RESISTANCE, "initiative": P_INITIATIVE, "manoeuvre": P_MANOEUVRE,
-                     "parry": P_PARRY},
+                     "parry": P_PARRY, "perception": P_PERCEPTION},
         "slots": {"kind": D_KIND, "target": D_TARGET, "strike": D_STRIKE, "parry": D_PARRY, "parried": D_PARRIED,
                   "run": D_RUN, "unseen": D_UNSEEN, "mod": D_MOD,
-                  "positions": D_POSITIONS, "size": DECISION},
+                  "positions": D_POSITIONS, "direction": D_DIRECTION, "foes": D_FOES, "size": DECISION},
+        "situations": {"flank": S_FLANK, "rear": S_REAR, "surprised": S_SURPRISED, "prone": S_PRONE,
+                       "stunned": S_STUNNED, "shaken": S_SHAKEN, "disarmed": S_DISARMED, "wounded": S_WOUNDED,
+                       "mounted": S_MOUNTED},
+        "directions": {"front": DIR_FRONT, "flank": DIR_FLANK, "rear": DIR_REAR},
+        "arcs": {"front": ARC_FRONT, "front-side": ARC_FRONT_SIDE},
         "outcomes": {"down": OUT_DOWN, "dead": OUT_DEAD, "fled": OUT_FLED, "over": OUT_OVER},
         "beyond": {"cap": BEYOND_CAP, "uncapped": BEYOND_UNCAPPED, "second-attack": BEYOND_SECOND},
         "rules": {"OPEN_FROM": OPEN_FROM, "AUTOMATIC": AUTOMATIC, "CHARGE_OB": CHARGE_OB, "CHARGE_DB": CHARGE_DB,
@@ -2047,7 +2301,7 @@ def py_codes() -> dict:
         "logs": {"round": L_ROUND, "init": L_INIT, "turn": L_TURN, "stun": L_STUN, "face": L_FACE,
                  "strike": L_STRIKE, "result": L_RESULT, "crit": L_CRIT, "second": L_SECOND, "done": L_DONE,
                  "parry": L_PARRY, "dodge": L_DODGE, "braced": L_BRACED, "disengaged": L_DISENGAGED,
-                 "venom": L_VENOM, "shove": L_SHOVE},
+                 "venom": L_VENOM, "shove": L_SHOVE, "perceive": L_PERCEIVE, "surprise": L_SURPRISE},
     }
 
 

@@ -25,6 +25,9 @@ class Fights:
     man_percent: Any
     pos_value: Any
     pos_group: Any
+    pos_when: Any
+    init_value: Any
+    init_when: Any
     count: int
     width: int
     side: Any
@@ -71,17 +74,25 @@ class Fights:
     regenerates: Any
     shield_db: Any
     shield_covers: Any
+    shield_arc: Any
+    offhand_db: Any
+    perception: Any
+    mount: Any
+    rider: Any
     armour_penalty: Any
     base_movement: Any
     beyond: int
     fight_mod: Any
     full_sun: int
     surprised_side: int
+    surprise_roll: int
     beasts_flee: int
     rnd: Any
     turn: Any
     norder: Any
     order: Any
+    surprised: Any
+    surprise_round: Any
     hp: Any
     penalty: Any
     bleed: Any
@@ -118,6 +129,11 @@ class Fights:
     venom_in: Any
     venom_left: Any
     next_mod: Any
+    init_declared: Any
+    init_mods: Any
+    blow_positions: Any
+    blow_dir: Any
+    parry_foes: Any
     uses: Any
     dealt: Any
     taken: Any

@@ -68,6 +68,8 @@ WORDS: dict[str, Words] = {
     "not-in-contact": lambda f: _("{id} must be in contact with {target} to shove it").format(
         id=f["who"], target=f["target"]),
     "not-shooter": lambda f: _("{target} has no shot to hamper").format(target=f["target"]),
+    "direction": lambda f: _("a blow comes from the front, the flank or the rear"),
+    "parry-foes": lambda f: _("{id} can share a parry only between combatants of the fight").format(id=f["who"]),
 }
 """A refusal's words by the kernel's reason (``REASONS`` in the kernel; a test holds the two lists equal)."""
 

@@ -18,6 +18,17 @@ from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
 from estoc.systems.harp.strike import Strike, missile_fields
 
 
+def off_hand_db(content: Content, weapon_id: str | None) -> int:
+    """What an off-hand weapon (« Les boucliers »: a main-gauche, a sai) adds to the DB in a defensive posture: its
+    record's ``defence_bonus``; 0 with none."""
+    if weapon_id is None:
+        return 0
+    weapon = content.get("harp", "weapons", weapon_id, harp.Weapon)
+    if weapon.defence_bonus == 0:
+        raise InputError(_("{id} is no off-hand weapon (it has no defence bonus)").format(id=weapon_id))
+    return weapon.defence_bonus
+
+
 @dataclass(frozen=True)
 class Combatant:
     """What the rules need of a fighter or a creature, derived from its sheet or stat block."""
@@ -59,6 +70,12 @@ class Combatant:
     """The worn armour's manoeuvre penalty (0 or less): dodges and other manoeuvres of Agility or Quickness."""
     regenerates: bool = False
     """« Régénération (Majeure) »: 2 hit points back a minute, never those lost to magic or fire."""
+    shield_arc: str = "front-side"
+    """Where its shield covers (« Les boucliers »): ``front`` (a buckler, a target) or ``front-side``."""
+    offhand_db: int = 0
+    """What its off-hand weapon (a main-gauche) adds to its DB against melee blows while it parries."""
+    perception: int = 0
+    """Its Perception skill bonus (« Surprise »: the best perceiver of each side rolls)."""
 
     @classmethod
     def from_content(cls, content: Content, combatant_id: str, level: int | None = None) -> Combatant:
@@ -92,6 +109,7 @@ class Combatant:
                    body_rr=sheet.body_rr, strikes=(strike,), quickness=sheet.quickness, intuition=sheet.intuition,
                    agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry,
                    shield_db=defence.shield_db(), shield_covers=shield.attacks_covered if shield else 0,
+                   shield_arc=shield.arc if shield else "front-side", offhand_db=off_hand_db(content, sheet.off_hand),
                    armour_penalty=armour_manoeuvre_penalty(armour, sheet.armour_skill, fitted=sheet.armour_fitted))
 
     @classmethod

@@ -50,8 +50,9 @@ def worlds_of(encounter: LoadedEncounter, tables: HarpTables, worlds: int, seed:
     surprised = order.index(encounter.surprise) if encounter.surprise in order else -1
     settings = Settings(beyond_limit=encounter.settings.beyond_limit, fight_mod=encounter.modifiers.fight,
                         full_sun=encounter.full_sun, surprised_side=surprised, beasts_flee=beasts_flee,
+                        surprise_roll=encounter.unexpected,
                         **facts([cid for cid, _side, _c in encounter.combatants], encounter.distances,
-                                encounter.cover))
+                                encounter.cover, encounter.mounts))
     return build(tables, people, sides, worlds, settings=settings, seed=seed, threads=threads, first_world=first)
 
 

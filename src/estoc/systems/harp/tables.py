@@ -185,6 +185,8 @@ class PositionBonuses:
     names: tuple[dict[str, str], ...] = ()
     values: tuple[int, ...] = ()
     groups: tuple[int, ...] = ()
+    whens: tuple[str | None, ...] = ()
+    """The situation in which the kernel applies each on its own (``None``: only when the GM names it)."""
 
     def mask(self, chosen: Sequence[str]) -> int:
         """The bits of the bonuses ``chosen`` by id (an unknown id is refused)."""
@@ -192,6 +194,27 @@ class PositionBonuses:
         for key in chosen:
             if key not in self.ids:
                 raise InputError(_("unknown position bonus {id!r} (known: {known})").format(
+                    id=key, known=", ".join(self.ids)))
+            bits |= 1 << self.ids.index(key)
+        return bits
+
+
+@dataclass(frozen=True)
+class InitiativeModifiers:
+    """The situational modifiers to initiative (« Modificateurs à l'initiative »), in the content's order: bit k of
+    a combatant's declared ones is modifier k; those with a ``when`` the kernel applies on its own."""
+
+    ids: tuple[str, ...] = ()
+    names: tuple[dict[str, str], ...] = ()
+    values: tuple[int, ...] = ()
+    whens: tuple[str | None, ...] = ()
+
+    def mask(self, chosen: Sequence[str]) -> int:
+        """The bits of the modifiers ``chosen`` by id (an unknown id is refused)."""
+        bits = 0
+        for key in chosen:
+            if key not in self.ids:
+                raise InputError(_("unknown initiative modifier {id!r} (known: {known})").format(
                     id=key, known=", ".join(self.ids)))
             bits |= 1 << self.ids.index(key)
         return bits
@@ -206,6 +229,7 @@ class HarpTables:
     fumble: FumbleTable
     manoeuvre: ManoeuvreTable
     positions: PositionBonuses = PositionBonuses()
+    initiative: InitiativeModifiers = InitiativeModifiers()
 
 
 def _compile_attack(tables: list[harp.AttackTable], critical_ids: tuple[str, ...]) -> AttackTables:
@@ -302,15 +326,19 @@ def compile_tables(content: Content, fumble_id: str = "maladresses",
     attack = _compile_attack(content.all("harp", "attack-tables", harp.AttackTable), critical.ids)
     fumble = _compile_fumble(content.get("harp", "fumble-tables", fumble_id, harp.FumbleTable))
     manoeuvre = _compile_manoeuvre(content.get("harp", "manoeuvre-tables", manoeuvre_id, harp.ManoeuvreTable))
+    initiative = content.all("harp", "initiative-modifiers", harp.Modifier)
     return HarpTables(attack, critical, fumble, manoeuvre,
-                      _compile_positions(content.all("harp", "position-bonuses", harp.Modifier)))
+                      _compile_positions(content.all("harp", "position-bonuses", harp.Modifier)),
+                      InitiativeModifiers(tuple(r.id for r in initiative), tuple(r.name.as_dict() for r in initiative),
+                                          tuple(r.value for r in initiative), tuple(r.when for r in initiative)))
 
 
 def _compile_positions(records: Sequence[harp.Modifier]) -> PositionBonuses:
     keys = list(dict.fromkeys(r.exclusive for r in records if r.exclusive))
     return PositionBonuses(tuple(r.id for r in records), tuple(r.name.as_dict() for r in records),
                            tuple(r.value for r in records),
-                           tuple(keys.index(r.exclusive) if r.exclusive else -1 for r in records))
+                           tuple(keys.index(r.exclusive) if r.exclusive else -1 for r in records),
+                           tuple(r.when for r in records))
 
 
 @cache

@@ -15,7 +15,7 @@ from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, HarpTables
 
 LOG_NAMES = ("round", "init", "turn", "stun", "face", "strike", "result", "crit", "second", "done", "parry", "dodge",
-             "braced", "disengaged", "venom", "shove")
+             "braced", "disengaged", "venom", "shove", "perceive", "surprise")
 """The kernel's row kinds this teller reads (their codes are the kernel's, ``py_codes()["logs"]``: « what the log
 tells » in kernel.py)."""
 SKIPPED = {0: None, 1: "down", 2: "lost"}
@@ -63,11 +63,13 @@ class Teller:
     """Turns the kernel's rows into records, for one fight (its combatants and tables)."""
 
     def __init__(self, tables: HarpTables, combatants: Sequence[Combatant], F: Any, *,
-                 hp: Sequence[int] | None = None, out: Collection[str] = ()) -> None:
+                 hp: Sequence[int] | None = None, out: Collection[str] = (), sides: Sequence[str] = ()) -> None:
         """``hp``: everyone's hit points before the rows to tell, ``out``: the ids of those down or dead then; with
         them the teller follows both through the rows (a turn's bleeding, a blow's damage, a fumble's hits), to
-        say where a bleeding combatant stands and who is out of the fight when a round begins."""
+        say where a bleeding combatant stands and who is out of the fight when a round begins; ``sides``: the side
+        ids in the kernel's order (a surprise names its side)."""
         self.tables, self.combatants, self.F = tables, combatants, F
+        self.sides = list(sides)
         self.last_chain: list[int] = []
         self.venom_text: dict[str, Any] = {}
         self.hp: list[int] | None = list(hp) if hp is not None else None
@@ -82,7 +84,8 @@ class Teller:
         ids = [c.id for c in self.combatants]
         logs = codes()["logs"]
         (ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, DISENGAGED, VENOM,
-         SHOVE) = (logs[name] for name in LOG_NAMES)
+         SHOVE, PERCEIVE, SURPRISE) = (logs[name] for name in LOG_NAMES)
+        surprise: dict[str, Any] | None = None
         for row in rows:
             kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
             if kind == FACE:
@@ -92,7 +95,25 @@ class Teller:
                 if self.out:
                     records[-1]["out_of_fight"] = [i for i in ids if i in self.out]
             elif kind == INIT:
-                records[-1]["order"].append([ids[a], b, bool(c)])
+                begun = next(r for r in reversed(records) if r["kind"] == "round")
+                begun["order"].append([ids[a], b, bool(c)])
+                if d:
+                    begun.setdefault("situational", []).append([ids[a], d])
+                if e:
+                    surprised = begun.setdefault("surprised", [])
+                    if ids[a] not in surprised:
+                        surprised.append(ids[a])
+            elif kind == PERCEIVE:
+                pending = []
+                if surprise is None:
+                    surprise = {"kind": "surprise", "rolls": [], "side": None}
+                    records.append(surprise)
+                surprise["rolls"].append([ids[a], self._side(b), c, d])
+            elif kind == SURPRISE:
+                if surprise is None:
+                    surprise = {"kind": "surprise", "rolls": [], "side": None}
+                    records.append(surprise)
+                surprise["side"] = self._side(a) if a >= 0 else None
             elif kind == TURN:
                 record = {"kind": "turn", "actor": ids[a], "round": f, "bled": b,
                           "stun_check": None, "died": bool(c), "skipped": SKIPPED[d]}
@@ -183,6 +204,10 @@ class Teller:
             elif kind == DISENGAGED:
                 records.append({"kind": "disengaged", "actor": ids[a], "target": ids[b]})
         return records
+
+    def _side(self, index: int) -> str:
+        """A side's id by the kernel's index."""
+        return self.sides[index] if 0 <= index < len(self.sides) else str(index)
 
     def _fumbled(self, c: int, fumble: dict[str, Any]) -> None:
         """A fumble's hits fall on the fumbler."""

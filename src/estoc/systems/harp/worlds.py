@@ -34,11 +34,12 @@ WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", 
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
                 "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
                 "cover_melee", "cover_missile", "struck_close", "venom_in", "venom_left", "next_mod", "dealt",
-                "taken", "downed", "acted_rounds")
+                "taken", "downed", "acted_rounds", "init_declared", "init_mods", "blow_positions", "blow_dir",
+                "parry_foes")
 """The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
 LIST_FIELDS = ("distance", "uses", "crits_dealt", "crits_taken")
 """A list per combatant of each world: ``(W·C, K)`` in the kernel, ``(W, C, K)`` through :func:`array`."""
-CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod")
+CURSOR_FIELDS = ("rnd", "turn", "norder", "fight_mod", "surprised", "surprise_round")
 """A world's cursor: ``(W·C,)`` in the kernel, read at the row's first entry; ``(W,)`` through :func:`array`."""
 MINUS_ONE = ("parry_vs", "intercepting", "disengage_foe")
 
@@ -57,19 +58,24 @@ class Settings:
     fight_mod: int = 0
     full_sun: bool = False
     surprised_side: int = -1
+    surprise_roll: bool = False
+    """« Surprise »: the groups meet unexpectedly; with no side surprised above, the best perceivers roll for it."""
     beasts_flee: bool = False
     distances: tuple[tuple[int, int, int], ...] = ()
     """The GM's facts at the start: (combatant, combatant, metres between them; 0 in contact)."""
     covers: tuple[tuple[int, int, int], ...] = ()
     """(combatant, what its cover adds to its DB against melee blows, against shots)."""
+    mounts: tuple[tuple[int, int], ...] = ()
+    """(rider, its mount): who rides whom (bestiary, « Montures prises dans un combat »)."""
 
 
 def facts(ids: Sequence[str], distances: Sequence[tuple[str, str, int]],
-          covers: Mapping[str, tuple[int, int]]) -> dict[str, Any]:
+          covers: Mapping[str, tuple[int, int]], mounts: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """The GM's facts given by combatant ids (an encounter's, a fight's) as :class:`Settings` takes them."""
     index = list(ids).index
     return {"distances": tuple((index(a), index(b), metres) for a, b, metres in distances),
-            "covers": tuple((index(c), melee, missile) for c, (melee, missile) in covers.items())}
+            "covers": tuple((index(c), melee, missile) for c, (melee, missile) in covers.items()),
+            "mounts": tuple((index(rider), index(mount)) for rider, mount in mounts)}
 
 
 def _check_fits(name: str, values: Sequence[Any], combatants: Sequence[Combatant]) -> None:
@@ -147,6 +153,14 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
             n=rule("MAX_POSITIONS"), count=len(positions.ids)))
     F.pos_value = _i32(list(positions.values))
     F.pos_group = _i32(list(positions.groups))
+    situations = codes()["situations"]
+    F.pos_when = _i32([situations[when] if when else 0 for when in positions.whens] or [0] * len(positions.ids))
+    initiative = tables.initiative
+    if len(initiative.ids) > rule("MAX_POSITIONS"):
+        raise InputError(_("at most {n} initiative modifiers in the content, not {count}").format(
+            n=rule("MAX_POSITIONS"), count=len(initiative.ids)))
+    F.init_value = _i32(list(initiative.values))
+    F.init_when = _i32([situations[when] if when else 0 for when in initiative.whens])
     F.count, F.width = count, width
     per: dict[str, list[Any]] = {
         "side": list(sides), "hp_max": [c.hp for c in combatants], "body_rr": [c.body_rr for c in combatants],
@@ -164,6 +178,8 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "armour_penalty": [c.armour_penalty for c in combatants],
         "regenerates": [c.regenerates for c in combatants],
         "base_movement": [c.base_movement for c in combatants],
+        "shield_arc": [codes()["arcs"][c.shield_arc] for c in combatants],
+        "offhand_db": [c.offhand_db for c in combatants], "perception": [c.perception for c in combatants],
     }
     for name, values in per.items():
         _check_fits(name, values, combatants)
@@ -194,6 +210,10 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     for i, melee, missile in settings.covers:
         cover_melee0[i], cover_missile0[i] = melee, missile
     F.distance0, F.cover_melee0, F.cover_missile0 = distance0, cover_melee0, cover_missile0
+    mount, rider = np.full(count, -1, dtype=np.int32), np.full(count, -1, dtype=np.int32)
+    for i, j in settings.mounts:
+        mount[i], rider[j] = j, i
+    F.mount, F.rider = mount, rider
     # A world's state is a row of ``count`` entries in flat arrays (see the kernel's ``Fights``).
     F.distance = np.ascontiguousarray(np.tile(distance0, (rows, 1)))
     F.uses = np.ascontiguousarray(np.tile(uses0, (rows, 1)))
@@ -211,11 +231,14 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.beyond = codes()["beyond"][settings.beyond_limit]
     F.full_sun = int(settings.full_sun)
     F.surprised_side = settings.surprised_side
+    F.surprise_roll = int(settings.surprise_roll)
     F.beasts_flee = int(settings.beasts_flee)
     F.rnd = np.zeros(entries, dtype=np.int64)
     F.turn = np.full(entries, -1, dtype=np.int64)
     F.norder = np.zeros(entries, dtype=np.int64)
     F.fight_mod = np.full(entries, settings.fight_mod, dtype=np.int64)
+    F.surprised = np.full(entries, settings.surprised_side, dtype=np.int64)
+    F.surprise_round = np.ones(entries, dtype=np.int64)
     F.order = np.zeros(entries, dtype=np.int64)
     for name in WORLD_FIELDS:
         setattr(F, name, np.full(entries, -1 if name in MINUS_ONE else 0, dtype=np.int64))
@@ -245,10 +268,12 @@ def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: M
     return F
 
 
-SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
+SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "surprise_roll",
+           "beasts_flee",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
-          "man_percent", "pos_value", "pos_group",
+          "man_percent", "pos_value", "pos_group", "pos_when", "init_value", "init_when", "shield_arc", "offhand_db",
+          "perception", "mount", "rider",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
           "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
           "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity",

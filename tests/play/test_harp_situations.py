@@ -1,0 +1,294 @@
+"""Issue 25's missing HARP rules, played at the table with the GM's French words: situational initiative modifiers,
+named position bonuses and a blow's direction for shields, full sun and surprise changed mid-fight, surprise from
+the best perceivers, multiple parries, off-hand weapons, a rider and its mount."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from estoc.content.registry import Content
+from estoc.dice import ScriptedDice, SeededDice
+from estoc.engine.compiled import load_kernel, load_twin
+from estoc.engine.simulation import side_order
+from estoc.errors import EstocError
+from estoc.i18n import set_language
+from estoc.play.harp import HarpPlay
+from estoc.systems.harp.commands import parse, to_event
+from estoc.systems.harp.encounter import encounter_from_setup
+from estoc.systems.harp.fight import HarpFight
+from estoc.systems.harp.tables import HarpTables
+from estoc.systems.harp.worlds import KERNEL_NAME, Settings, build, facts
+
+
+@pytest.fixture(autouse=True)
+def french() -> Iterator[None]:
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def setup_of(heroes: list[dict[str, Any]], foes: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {"schema_version": 1, "system": "harp", "kind": "encounter", "name": {"fr": "essai", "en": "trial"},
+            "sides": [{"id": "heros", "members": heroes}, {"id": "foes", "members": foes}], **extra}
+
+
+def fight_of(content: Content, tables: HarpTables, heroes: list[dict[str, Any]], foes: list[dict[str, Any]],
+             *, begin: bool = True, initiative: list[int] | None = None, **extra: Any) -> HarpFight:
+    fight = HarpPlay(content, tables).new_fight({"encounter": setup_of(heroes, foes, **extra), "seed": 1})
+    assert isinstance(fight, HarpFight)
+    if begin:
+        fight.apply({"type": "begin"}, ScriptedDice({"initiative": initiative or []}, fallback=SeededDice(5)))
+    return fight
+
+
+def say(fight: HarpFight, line: str, **faces: list[int]) -> list[dict[str, Any]]:
+    """A GM's line (French words), with typed faces by purpose and estoc's dice for the rest."""
+    current = fight.current()
+    event = to_event(parse(line), fight.combatants[current].id if current is not None else None)
+    typed = {k.replace("_", "-"): v for k, v in faces.items()}
+    return fight.apply(event, ScriptedDice(typed, fallback=SeededDice(5)))
+
+
+def told(content: Content, tables: HarpTables, fight: HarpFight, records: list[dict[str, Any]]) -> str:
+    system = HarpPlay(content, tables)
+    return "\n".join(line for record in records for line in system.narrate(record, fight))
+
+
+def blows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [r for r in records if r["kind"] == "attack"]
+
+
+def current(fight: HarpFight) -> str:
+    c = fight.current()
+    assert c is not None
+    return fight.combatants[c].id
+
+
+def index(fight: HarpFight, who: str) -> int:
+    return fight.ids().index(who)
+
+
+# --- 1. situational initiative modifiers (« Modificateurs à l'initiative ») -------------------------------------
+
+def test_stunned_and_prone_add_up_on_the_next_initiative(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    say(fight, "etat orque-soudard etourdi 3")
+    say(fight, "etat orque-soudard a-terre 1")
+    say(fight, "passer")          # Dafur
+    records = say(fight, "passer", initiative=[5, 5])  # the orc (stunned: it may pass), then round 2
+    round_two = next(r for r in records if r["kind"] == "round")
+    assert round_two["situational"] == [["orque-soudard", -20]]
+    orc = fight.combatants[index(fight, "orque-soudard")]
+    totals = {who: total for who, total, _auto in round_two["order"]}
+    assert totals["orque-soudard"] == 5 + orc.quickness + orc.intuition - 20
+    assert "Modificateurs d'initiative de la situation : Orque soudard -20." in told(content, tables, fight,
+                                                                                    records)
+
+
+def test_below_half_hit_points_costs_five(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    say(fight, "pdv dafur 40")    # 40 of 95
+    say(fight, "passer")
+    round_two = next(r for r in say(fight, "passer", initiative=[5, 5]) if r["kind"] == "round")
+    assert round_two["situational"] == [["dafur", -5]]
+
+
+def test_what_a_combatant_announces_counts_on_its_next_roll_only(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    said = told(content, tables, fight, say(fight, "annoncer dafur course,arme-au-fourreau"))
+    assert "Dafur le Nain annonce, pour sa prochaine initiative : course, arme-au-fourreau." in said
+    say(fight, "passer")
+    round_two = next(r for r in say(fight, "passer", initiative=[5, 5]) if r["kind"] == "round")
+    assert round_two["situational"] == [["dafur", -15]]
+    say(fight, "passer")
+    round_three = next(r for r in say(fight, "passer", initiative=[5, 5]) if r["kind"] == "round")
+    assert "situational" not in round_three
+
+
+def test_an_unknown_announcement_is_refused_and_changes_nothing(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    with pytest.raises(EstocError, match="modificateur d'initiative inconnu"):
+        say(fight, "annoncer dafur galop")
+    assert fight.value("init_declared", 0) == 0
+
+
+# --- 3. position bonuses and a blow's direction (« Bonus de position », « Les boucliers ») ----------------------
+
+def test_a_blow_from_the_flank_takes_its_bonus_and_passes_a_buckler(content: Content, tables: HarpTables) -> None:
+    """The orc soldier's buckler (« rondache ») covers frontal blows only."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    orc = fight.combatants[1]
+    front = fight.exchange_numbers(0, 1, 0)
+    blow = blows(say(fight, "attaquer orque-soudard flanc", attack=[20]))[0]
+    assert blow["ob"] == front[0] + 15
+    assert blow["defence"] == orc.db - orc.shield_db
+    assert orc.shield_db > 0
+
+
+def test_a_blow_from_the_flank_meets_a_round_shield(content: Content, tables: HarpTables) -> None:
+    """Dafur's round shield covers the front and the side, never the back."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[1, 10])
+    dafur = fight.combatants[0]
+    assert current(fight) == "orque-soudard"
+    blow = blows(say(fight, "attaquer dafur flanc", attack=[20]))[0]
+    assert blow["defence"] == dafur.db
+    say(fight, "passer", initiative=[1, 10])   # Dafur; round 2, the orc first again
+    blow = blows(say(fight, "attaquer dafur dos", attack=[20]))[0]
+    assert blow["defence"] == dafur.db - dafur.shield_db
+    assert blow["ob"] == fight.combatants[1].ob() + 30
+
+
+def test_a_blow_from_behind_does_not_use_up_the_shield(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}, {"hero": "orque-soudard",
+                                                                                       "id": "orque-b"}],
+                     initiative=[1, 10, 9])
+    say(fight, "attaquer dafur dos", attack=[20])
+    assert fight.value("shield_used", 0) == 0
+    say(fight, "attaquer dafur", attack=[20])
+    assert fight.value("shield_used", 0) == 1
+
+
+def test_flank_and_rear_together_are_refused(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    with pytest.raises(EstocError, match="du flanc ou du dos, pas des deux"):
+        say(fight, "attaquer orque-soudard flanc dos")
+    with pytest.raises(EstocError, match=r"ne peuvent pas|cannot"):
+        say(fight, "attaquer orque-soudard position attaque-de-flanc,attaque-de-dos")
+    assert current(fight) == "dafur"
+
+
+def test_a_target_on_the_ground_is_worth_forty_once(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    standing_ob = fight.exchange_numbers(0, 1, 0)[0]
+    say(fight, "etat orque-soudard a-terre 1")
+    assert fight.exchange_numbers(0, 1, 0)[0] == standing_ob + 40
+    blow = blows(say(fight, "attaquer orque-soudard position adversaire-a-terre", attack=[20]))[0]
+    assert blow["ob"] == standing_ob + 40
+
+
+def test_surprised_and_on_the_ground_take_the_better_one_only(content: Content, tables: HarpTables) -> None:
+    """« un seul de ces deux bonus »: surprised (+25) and on the ground (+40) share a key: the better counts."""
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], surprise="foes",
+                     initiative=[10, 1])
+    base = fight.combatants[0].ob()
+    assert fight.exchange_numbers(0, 1, 0)[0] == base + 25
+    say(fight, "etat orque-soudard a-terre 1")
+    assert fight.exchange_numbers(0, 1, 0)[0] == base + 40
+
+
+def test_a_stunned_or_disarmed_target_is_easier_to_strike(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    base = fight.combatants[0].ob()
+    say(fight, "etat orque-soudard etourdi 2")
+    assert fight.exchange_numbers(0, 1, 0)[0] == base + 20
+    say(fight, "etat orque-soudard desarme 1")
+    assert fight.exchange_numbers(0, 1, 0)[0] == base + 35
+
+
+# --- 8. full sun and surprise changed mid-fight -------------------------------------------------------------------
+
+def test_the_sun_comes_out_mid_fight(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "orque"}], initiative=[1, 10])
+    orc = fight.combatants[1]
+    assert orc.sunlight_sensitive
+    before = fight.exchange_numbers(1, 0, 0)[0]
+    said = told(content, tables, fight, say(fight, "soleil oui"))
+    assert "plein soleil à partir de maintenant" in said
+    assert fight.exchange_numbers(1, 0, 0)[0] == before - 20
+    say(fight, "soleil non")
+    assert fight.exchange_numbers(1, 0, 0)[0] == before
+    with pytest.raises(EstocError, match="soleil : oui ou non"):
+        say(fight, "soleil peut-etre")
+
+
+def test_surprise_set_before_the_fight_begins_costs_initiative(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], begin=False)
+    say(fight, "surpris foes")
+    records = fight.apply({"type": "begin"}, ScriptedDice({"initiative": [5, 5]}, fallback=SeededDice(5)))
+    round_one = records[0]
+    assert round_one["surprised"] == ["orque-soudard"]
+    orc = fight.combatants[1]
+    assert dict((w, t) for w, t, _a in round_one["order"])["orque-soudard"] == 5 + orc.quickness + orc.intuition - 20
+    assert "Surpris, −20 à l'initiative : Orque soudard." in told(content, tables, fight, records)
+
+
+def test_surprise_mid_fight_gives_the_attackers_its_bonus_this_round(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    say(fight, "passer")
+    say(fight, "passer", initiative=[10, 1])   # round 2
+    base = fight.exchange_numbers(0, 1, 0)[0]
+    said = told(content, tables, fight, say(fight, "surpris foes"))
+    assert "le camp foes est surpris au round 2" in said
+    assert fight.exchange_numbers(0, 1, 0)[0] == base + 25
+    say(fight, "surpris aucun")
+    assert fight.exchange_numbers(0, 1, 0)[0] == base
+    with pytest.raises(EstocError, match="camp inconnu"):
+        say(fight, "surpris dragons")
+
+
+# --- 2. surprise from the best perceivers (« Surprise ») ----------------------------------------------------------
+
+def test_the_lower_perception_roll_is_surprised(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "brundar"}, {"hero": "halvard"}], [{"creature": "orque"}],
+                     begin=False, unexpected=True, perception={"orque": 10})
+    records = fight.apply({"type": "begin"}, ScriptedDice({"perception": [30, 50], "initiative": [5, 5, 5]},
+                                                           fallback=SeededDice(5)))
+    surprise = next(r for r in records if r["kind"] == "surprise")
+    # Halvard (Perception 65) rolls for the heroes, the orc (10, the encounter's) for its side.
+    assert surprise["rolls"] == [["halvard", "heros", 30, 95], ["orque", "foes", 50, 60]]
+    assert surprise["side"] == "foes"
+    assert next(r for r in records if r["kind"] == "round")["surprised"] == ["orque"]
+    assert "Le camp foes est surpris." in told(content, tables, fight, records)
+
+
+def test_a_tie_surprises_no_one(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], begin=False, unexpected=True,
+                     perception={"orque": 65})
+    records = fight.apply({"type": "begin"}, ScriptedDice({"perception": [40, 40], "initiative": [5, 5]},
+                                                           fallback=SeededDice(5)))
+    assert next(r for r in records if r["kind"] == "surprise")["side"] is None
+    assert "surprised" not in next(r for r in records if r["kind"] == "round")
+    assert "Personne n'est surpris." in told(content, tables, fight, records)
+
+
+def test_an_imposed_surprise_rolls_no_perception(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], begin=False, unexpected=True,
+                     surprise="heros")
+    records = fight.apply({"type": "begin"}, ScriptedDice({"initiative": [5, 5]}))
+    assert not [r for r in records if r["kind"] == "surprise"]
+    assert next(r for r in records if r["kind"] == "round")["surprised"] == ["halvard"]
+
+
+def simulated(content: Content, tables: HarpTables, setup: dict[str, Any], world: int, module: Any) -> Any:
+    """World ``world`` of a simulation of ``setup`` (seed 3), played to its end by ``module`` in its slot."""
+    encounter = encounter_from_setup(setup, content)
+    order = side_order(encounter)
+    people = [c for _i, _s, c in encounter.combatants]
+    settings = Settings(surprise_roll=encounter.unexpected, surprised_side=order.index(encounter.surprise)
+                        if encounter.surprise else -1,
+                        **facts([cid for cid, _s, _c in encounter.combatants], encounter.distances,
+                                encounter.cover, encounter.mounts))
+    F = build(tables, people, [order.index(s) for _i, s, _c in encounter.combatants], 1, settings=settings,
+              seed=3, first_world=world, kernel_module=module)
+    module.play_all(F, 1, 50, 1)
+    return F
+
+
+def test_surprise_is_rolled_in_each_simulated_world(content: Content, tables: HarpTables) -> None:
+    """In simulation each world rolls its own surprise: some worlds surprise one side, some the other, some none;
+    compiled and interpreted alike, die for die."""
+    setup = setup_of([{"hero": "halvard"}], [{"creature": "orque"}], unexpected=True, perception={"orque": 65})
+    sides = []
+    for world in range(40):
+        compiled, twin = (simulated(content, tables, setup, world, module)
+                          for module in (load_kernel(KERNEL_NAME), load_twin(KERNEL_NAME)))
+        assert np.asarray(compiled.surprised)[0] == np.asarray(twin.surprised)[0]
+        assert np.asarray(compiled.out_dice)[0] == np.asarray(twin.out_dice)[0]
+        sides.append(int(np.asarray(compiled.surprised)[0]))
+    assert {-1, 0, 1} <= set(sides) or {0, 1} <= set(sides)
+    imposed = simulated(content, tables, {**setup, "surprise": "heros"}, 0, load_kernel(KERNEL_NAME))
+    assert np.asarray(imposed.surprised)[0] == 0
