@@ -14,7 +14,7 @@ from estoc.content.registry import Content
 from estoc.dice import ScriptedDice, SeededDice
 from estoc.engine.compiled import load_kernel, load_twin
 from estoc.engine.simulation import side_order
-from estoc.errors import EstocError
+from estoc.errors import EstocError, RulesError
 from estoc.i18n import set_language
 from estoc.play.harp import HarpPlay
 from estoc.systems.harp.commands import parse, to_event
@@ -263,8 +263,10 @@ def test_an_imposed_surprise_rolls_no_perception(content: Content, tables: HarpT
     assert next(r for r in records if r["kind"] == "round")["surprised"] == ["halvard"]
 
 
-def simulated(content: Content, tables: HarpTables, setup: dict[str, Any], world: int, module: Any) -> Any:
-    """World ``world`` of a simulation of ``setup`` (seed 3), played to its end by ``module`` in its slot."""
+def simulated(content: Content, tables: HarpTables, setup: dict[str, Any], world: int, module: Any,
+              worlds: int = 1) -> Any:
+    """Worlds ``world``… of a simulation of ``setup`` (seed 3), played to their end by ``module`` (the last one's
+    state left in its slot)."""
     encounter = encounter_from_setup(setup, content)
     order = side_order(encounter)
     people = [c for _i, _s, c in encounter.combatants]
@@ -272,9 +274,9 @@ def simulated(content: Content, tables: HarpTables, setup: dict[str, Any], world
                         if encounter.surprise else -1,
                         **facts([cid for cid, _s, _c in encounter.combatants], encounter.distances,
                                 encounter.cover, encounter.mounts))
-    F = build(tables, people, [order.index(s) for _i, s, _c in encounter.combatants], 1, settings=settings,
+    F = build(tables, people, [order.index(s) for _i, s, _c in encounter.combatants], worlds, settings=settings,
               seed=3, first_world=world, kernel_module=module)
-    module.play_all(F, 1, 50, 1)
+    module.play_all(F, worlds, 50, 1)
     return F
 
 
@@ -292,3 +294,119 @@ def test_surprise_is_rolled_in_each_simulated_world(content: Content, tables: Ha
     assert {-1, 0, 1} <= set(sides) or {0, 1} <= set(sides)
     imposed = simulated(content, tables, {**setup, "surprise": "heros"}, 0, load_kernel(KERNEL_NAME))
     assert np.asarray(imposed.surprised)[0] == 0
+
+
+# --- 4. multiple parries (« Parades Multiples ») -------------------------------------------------------------------
+
+def test_a_parry_shared_between_two_foes(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"},
+                                                           {"hero": "orque-soudard", "id": "orque-b"}],
+                     initiative=[10, 1, 1])
+    dafur = fight.combatants[0]
+    blow = blows(say(fight, "attaquer orque-soudard parade 25 contre orque-soudard,orque-b", attack=[20]))[0]
+    assert blow["ob"] == dafur.ob() - 24           # 12 against each: what does not divide stays in the OB
+    assert fight.value("parry_bonus", 0) == 12
+    for orc in ("orque-soudard", "orque-b"):
+        assert fight.exchange_numbers(index(fight, orc), 0, 0)[1] == dafur.db + 12
+
+
+def test_a_multiple_parry_naming_oneself_is_refused(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"},
+                                                           {"hero": "orque-soudard", "id": "orque-b"}],
+                     initiative=[10, 1, 1])
+    with pytest.raises(RulesError):
+        say(fight, "attaquer orque-soudard parade 20 contre orque-b,dafur")
+    with pytest.raises(EstocError, match="nommé deux fois"):
+        say(fight, "attaquer orque-soudard parade 20 contre orque-b,orque-b")
+    assert current(fight) == "dafur" and fight.value("parry_bonus", 0) == 0
+
+
+def test_a_multiple_parry_ends_at_the_parriers_next_action(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"},
+                                                           {"hero": "orque-soudard", "id": "orque-b"}],
+                     initiative=[10, 1, 1])
+    say(fight, "attaquer orque-soudard parade 20 contre orque-soudard,orque-b", attack=[20])
+    say(fight, "passer")
+    say(fight, "passer", initiative=[10, 1, 1])
+    assert current(fight) == "dafur"
+    assert fight.value("parry_foes", 0) == 0 and fight.value("parry_bonus", 0) == 0
+
+
+# --- 5. off-hand weapons (« Les boucliers »: main-gauche, sai) ------------------------------------------------------
+
+DUELLIST: dict[str, Any] = {"sheet": {
+    "id": "bretteur", "name": {"fr": "Bretteur", "en": "Duellist"}, "level": 3,
+    "stats": {"st": 5, "qu": 10, "ag": 10, "co": 5, "sd": 0, "in": 5, "re": 0, "pr": 0},
+    "resistances": {"body": 15, "mind": 10, "magic": 10}, "hp": 70,
+    "weapons": [{"weapon": "epee", "skill": 60}], "armour": "cuir-souple", "off_hand": "main-gauche"}}
+
+
+def test_the_main_gauche_counts_only_while_parrying(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [DUELLIST], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    duellist = fight.combatants[0]
+    assert duellist.offhand_db == 10
+    assert fight.exchange_numbers(1, 0, 0)[1] == duellist.db      # no defensive posture: no bonus
+    say(fight, "attaquer orque-soudard parade 20", attack=[20])
+    assert fight.exchange_numbers(1, 0, 0)[1] == duellist.db + 20 + 10
+
+
+def test_an_off_hand_weapon_needs_its_defence_bonus(content: Content, tables: HarpTables) -> None:
+    sheet = {**DUELLIST["sheet"], "off_hand": "dague"}
+    with pytest.raises(EstocError, match="pas une arme de main gauche"):
+        fight_of(content, tables, [{"sheet": sheet}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+
+
+def test_the_shipped_off_hand_weapons(content: Content) -> None:
+    from estoc.content.models import harp
+
+    for weapon_id, bonus in (("main-gauche", 10), ("sai", 5)):
+        weapon = content.get("harp", "weapons", weapon_id, harp.Weapon)
+        assert weapon.defence_bonus == bonus and weapon.hands == 1 and weapon.kind == "melee"
+
+
+def test_simulation_counts_the_main_gauche_when_the_policy_parries(content: Content, tables: HarpTables) -> None:
+    """The default policy parries with its sheet's usual parry: the off-hand's bonus then counts in simulation."""
+    parrying = {"sheet": {**DUELLIST["sheet"], "parry": 20}}
+    plain = {"sheet": {k: v for k, v in parrying["sheet"].items() if k != "off_hand"}}
+    taken = []
+    for member in (parrying, plain):
+        F = simulated(content, tables, setup_of([member], [{"hero": "orque-soudard"}]), 0,
+                      load_kernel(KERNEL_NAME), worlds=400)
+        taken.append(int(np.asarray(F.out_taken)[:, 0].sum()))
+    assert taken[0] < taken[1]
+
+
+# --- 6. shoving a shooter (« Attaques à distance ») ----------------------------------------------------------------
+
+def test_a_shove_comes_before_the_shooter_acts(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "halvard"}], [{"creature": "orque"}], initiative=[10, 1],
+                     distances=[{"between": ["halvard", "orque"], "metres": 0}])
+    assert current(fight) == "halvard"
+    say(fight, "passer")
+    with pytest.raises(RulesError, match="trop tard pour gêner son tir"):
+        say(fight, "bousculer halvard 20")
+    assert current(fight) == "orque"
+
+
+# --- 7. a rider and its mount (bestiary, « Montures prises dans un combat ») -------------------------------------
+
+def test_a_rider_against_a_foe_on_foot_and_its_mount_charging(content: Content, tables: HarpTables) -> None:
+    fight = fight_of(content, tables, [{"hero": "dafur"}, {"creature": "cheval-de-guerre"}],
+                     [{"hero": "orque-soudard"}], initiative=[10, 9, 1], mounts={"dafur": "cheval-de-guerre"},
+                     distances=[{"between": ["dafur", "orque-soudard"], "metres": 12},
+                                {"between": ["cheval-de-guerre", "orque-soudard"], "metres": 12}])
+    dafur, horse, orc = (index(fight, i) for i in ("dafur", "cheval-de-guerre", "orque-soudard"))
+    assert fight.exchange_numbers(dafur, orc, 0)[0] == fight.combatants[dafur].ob() + 10   # mounted, +10
+    assert fight.exchange_numbers(orc, dafur, 0)[0] == fight.combatants[orc].ob()         # not against it
+    say(fight, "passer")  # Dafur waits for his horse
+    say(fight, "charger orque-soudard 12", attack=[5])
+    assert fight.value_between("distance", horse, orc) == 0
+    assert fight.value_between("distance", dafur, orc) == 0   # the horse carried its rider into contact
+    say(fight, "etat cheval-de-guerre inconscient 1")
+    assert fight.exchange_numbers(dafur, orc, 0)[0] == fight.combatants[dafur].ob()       # on foot now
+
+
+def test_a_mount_must_be_on_its_riders_side(content: Content, tables: HarpTables) -> None:
+    with pytest.raises(EstocError, match="même camp"):
+        fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "cheval-de-guerre"}], begin=False,
+                 mounts={"dafur": "cheval-de-guerre"})

@@ -106,7 +106,7 @@ def test_a_shove_takes_the_percentage_column_off_the_next_shot(content: Content,
     """« Attaques à distance »: pushing a shooter aside by hand: the manoeuvre's percentage, as a penalty."""
     fight = fight_of(content, tables, [{"creature": "orque"}], [{"hero": "halvard"}], initiative=[10, 1])
     if fight.combatants[fight.current() or 0].id != "orque":
-        play(fight, {"type": "pass"})
+        play(fight, {"type": "wait", "target": "orque"})  # the shove comes before the shooter acts
     play(fight, {"type": "gm", "op": "distance", "ids": ["halvard", "orque"], "value": 0})
     records = play(fight, {"type": "shove", "target": "halvard", "bonus": 20}, manoeuvre=[60])
     shove = next(r for r in records if r["kind"] == "shove")

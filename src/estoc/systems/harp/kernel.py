@@ -131,11 +131,13 @@ WHY_NOT_IN_CONTACT = cython.declare(const_int, 31)
 WHY_NOT_SHOOTER = cython.declare(const_int, 32)
 WHY_DIRECTION = cython.declare(const_int, 33)
 WHY_PARRY_FOES = cython.declare(const_int, 34)
+WHY_SHOOTER_ACTED = cython.declare(const_int, 35)
 REASONS = ("ok", "cannot-act", "stunned", "must-parry", "prone", "disarmed", "self", "gone", "area",
            "beast-parry", "no-parry-weapon", "no-parry-now", "parry-not-melee", "negative-parry", "not-free",
            "too-close", "too-far", "charge-shot", "charge-short", "charge-long", "move-attack-far", "stunned-move",
            "run-limit", "disengage-half", "no-uses", "not-area", "not-prone", "not-disarmed", "no-target",
-           "unknown", "positions", "not-in-contact", "not-shooter", "direction", "parry-foes")
+           "unknown", "positions", "not-in-contact", "not-shooter", "direction", "parry-foes",
+           "shooter-acted")
 """The reasons' names, by code (play turns each into the GM's words)."""
 
 # --- what the log tells (play only: see :mod:`estoc.systems.harp.fight`) ---------------------------------------------
@@ -1413,6 +1415,9 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
             why = WHY_NOT_IN_CONTACT
         if why == OK and not _shoots(F, t):
             why = WHY_NOT_SHOOTER
+        if why == OK and F.acted[w + t]:
+            # « Attaques à distance »: the shot is hampered only by one who acts before the shooter takes its turn.
+            why = WHY_SHOOTER_ACTED
         return why
     if kind not in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK):
         return WHY_UNKNOWN
@@ -1544,8 +1549,18 @@ def situation_holds(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cy
     if when == S_WOUNDED:
         return 2 * F.hp[w + t] < F.hp_max[t]
     if when == S_MOUNTED:
-        return F.mount[a] >= 0 and F.mount[t] < 0 and F.rider[t] < 0
+        return mounted(F, w, a) and not mounted(F, w, t) and F.rider[t] < 0
     return False
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def mounted(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``c`` rides a mount still on its feet in the fight (bestiary, « Montures prises dans un combat »): a
+    mount down, dead or gone leaves its rider on foot."""
+    return F.mount[c] >= 0 and standing(F, w, F.mount[c])
 
 
 @cython.cfunc
@@ -1886,10 +1901,15 @@ def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
 @cython.nogil
 @cython.exceptval(check=False)
 def _contact(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
-    """A charge or a move-and-attack ends in contact with its target (a distance the GM set becomes 0)."""
+    """A charge or a move-and-attack ends in contact with its target (a distance the GM set becomes 0); a mount
+    carries its rider along, and a rider its mount (bestiary, « Montures prises dans un combat »)."""
     if F.distance[w + a, t] > 0:
         F.distance[w + a, t] = 0
         F.distance[w + t, a] = 0
+    partner: i64 = F.mount[a] if F.mount[a] >= 0 else F.rider[a]
+    if partner >= 0 and partner != t and F.distance[w + partner, t] > 0:
+        F.distance[w + partner, t] = 0
+        F.distance[w + t, partner] = 0
 
 
 @cython.cfunc
@@ -2277,7 +2297,8 @@ def py_codes() -> dict:
                     "disengage-half": WHY_DISENGAGE_HALF, "no-uses": WHY_NO_USES, "not-area": WHY_NOT_AREA,
                     "not-prone": WHY_NOT_PRONE, "not-disarmed": WHY_NOT_DISARMED, "no-target": WHY_NO_TARGET,
                     "unknown": WHY_UNKNOWN, "positions": WHY_POSITIONS, "not-in-contact": WHY_NOT_IN_CONTACT,
-                    "not-shooter": WHY_NOT_SHOOTER, "direction": WHY_DIRECTION, "parry-foes": WHY_PARRY_FOES},
+                    "not-shooter": WHY_NOT_SHOOTER, "direction": WHY_DIRECTION, "parry-foes": WHY_PARRY_FOES,
+                    "shooter-acted": WHY_SHOOTER_ACTED},
         "purposes": {"attack": P_ATTACK, "critical": P_CRITICAL, "extra-critical": P_EXTRA, "fumble": P_FUMBLE,
                      "resistance": P_RESISTANCE, "initiative": P_INITIATIVE, "manoeuvre": P_MANOEUVRE,
                      "parry": P_PARRY, "perception": P_PERCEPTION},

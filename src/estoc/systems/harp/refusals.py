@@ -70,6 +70,8 @@ WORDS: dict[str, Words] = {
     "not-shooter": lambda f: _("{target} has no shot to hamper").format(target=f["target"]),
     "direction": lambda f: _("a blow comes from the front, the flank or the rear"),
     "parry-foes": lambda f: _("{id} can share a parry only between combatants of the fight").format(id=f["who"]),
+    "shooter-acted": lambda f: _("{target} has already acted this round: too late to hamper its shot").format(
+        target=f["target"]),
 }
 """A refusal's words by the kernel's reason (``REASONS`` in the kernel; a test holds the two lists equal)."""
 
