@@ -410,3 +410,28 @@ def test_a_mount_must_be_on_its_riders_side(content: Content, tables: HarpTables
     with pytest.raises(EstocError, match="même camp"):
         fight_of(content, tables, [{"hero": "dafur"}], [{"creature": "cheval-de-guerre"}], begin=False,
                  mounts={"dafur": "cheval-de-guerre"})
+
+
+# --- 9. the words in « aide » -------------------------------------------------------------------------------------
+
+def test_aide_lists_the_new_words(tmp_path: Any, content: Content) -> None:
+    import io
+
+    from estoc.cli.fight import handle
+    from estoc.play.store import EventStore
+    from estoc.play.systems import fight_system
+    from estoc.play.tracker import Tracker
+
+    tracker = Tracker.create(EventStore(tmp_path / "f.db"), fight_system("harp", content), "t",
+                             {"encounter": setup_of([{"hero": "dafur"}], [{"hero": "orque-soudard"}]), "seed": 1})
+    out = io.StringIO()
+    handle(tracker, "aide", out)
+    text = out.getvalue()
+    for words in ("sun / soleil: oui|non  plein soleil", "surprise / surpris: CAMP|aucun  ce camp est surpris",
+                  "declare / annoncer: QUI ID,ID…|aucun  modificateurs d'initiative", "[flanc|dos]", "flanc ou dos",
+                  "parades multiples", "perception F…"):
+        assert words in text, words
+    before = len(tracker.records)
+    with pytest.raises(EstocError, match="camp inconnu : 'nains'"):   # a bad side: a clear line, nothing changed
+        handle(tracker, "surpris nains", out)
+    assert int(tracker.fight.F.surprised[0]) == -1 and len(tracker.records) == before

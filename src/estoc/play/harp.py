@@ -64,7 +64,8 @@ class HarpPlay:
         return summary_lines(fight.summary(), hit_points(fight))
 
     def dice_help(self) -> str:
-        return _("dice typed: roll F… crit F extra F fumble F rr F init F… (or jet, critique…)")
+        return _("dice typed: roll F… crit F extra F fumble F rr F init F… manoeuvre F perception F… (or jet, "
+                 "critique…)")
 
     def narrate(self, record: Mapping[str, Any], fight: Fight, veiled: frozenset[str] = NO_VEIL) -> list[str]:
         assert isinstance(fight, HarpFight)

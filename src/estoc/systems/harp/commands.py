@@ -97,7 +97,7 @@ CONDITION_WORDS = {
 DICE_WORDS = {"roll": "attack", "jet": "attack", "crit": "critical", "critique": "critical",
               "extra": "extra-critical", "additionnel": "extra-critical", "fumble": "fumble",
               "maladresse": "fumble", "rr": "resistance", "jr": "resistance", "init": "initiative",
-              "manoeuvre": "manoeuvre", "parry-roll": "parry", "jet-parade": "parry"}
+              "manoeuvre": "manoeuvre", "parry-roll": "parry", "jet-parade": "parry", "perception": "perception"}
 OPTION_WORDS = {"strike": "strike", "arme": "strike", "parry": "parry", "parade": "parry", "vs": "parry_target",
                 "contre": "parry_target", "mod": "mod", "modif": "mod", "level": "level", "niveau": "level",
                 "as": "id", "comme": "id", "position": "positions"}
