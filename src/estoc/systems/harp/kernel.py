@@ -259,8 +259,10 @@ class Fights(Core):
     pos_value = cython.declare(cython.int[::1], visibility="public")
     pos_group = cython.declare(cython.int[::1], visibility="public")
     pos_when = cython.declare(cython.int[::1], visibility="public")
+    pos_situations = cython.declare(i64, visibility="public")
     init_value = cython.declare(cython.int[::1], visibility="public")
     init_when = cython.declare(cython.int[::1], visibility="public")
+    init_by_situation = cython.declare(i64[::1], visibility="public")
     # the combatants (C,) and their strikes (C, S)
     width = cython.declare(cython.int, visibility="public")
     hp_max = cython.declare(cython.int[::1], visibility="public")
@@ -1038,28 +1040,24 @@ def initiative_bonus(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i
 def initiative_situation(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """« Modificateurs à l'initiative », cumulated: those the GM declared for ``c``'s roll this round (bit k:
     modifier k of the content) and those whose situation (``when``) holds for ``c`` as the round begins: stunned
-    past the start of its turn, shaken, on the ground, below half its hit points."""
+    past the start of its turn, shaken, on the ground, below half its hit points, disarmed (``init_by_situation``:
+    the content's modifiers summed by situation)."""
     total: i64 = 0
     k: cython.Py_ssize_t
-    when: i64
-    now: i64 = F.rnd[w]
-    held: cython.bint
-    for k in range(F.init_value.shape[0]):
-        when = F.init_when[k]
-        held = k < MAX_POSITIONS and (F.init_declared[w + c] >> k) & 1
-        if not held and when > 0:
-            if when == S_STUNNED:
-                held = F.stun_until[w + c] > now
-            elif when == S_SHAKEN:
-                held = F.shaken[w + c] != 0
-            elif when == S_PRONE:
-                held = F.prone[w + c] != 0
-            elif when == S_WOUNDED:
-                held = 2 * F.hp[w + c] < F.hp_max[c]
-            elif when == S_DISARMED:
-                held = F.disarmed[w + c] != 0
-        if held:
-            total += F.init_value[k]
+    if F.stun_until[w + c] > F.rnd[w]:
+        total += F.init_by_situation[S_STUNNED]
+    if F.shaken[w + c]:
+        total += F.init_by_situation[S_SHAKEN]
+    if F.prone[w + c]:
+        total += F.init_by_situation[S_PRONE]
+    if 2 * F.hp[w + c] < F.hp_max[c]:
+        total += F.init_by_situation[S_WOUNDED]
+    if F.disarmed[w + c]:
+        total += F.init_by_situation[S_DISARMED]
+    if F.init_declared[w + c] != 0:
+        for k in range(F.init_value.shape[0]):
+            if k < MAX_POSITIONS and (F.init_declared[w + c] >> k) & 1 and F.init_when[k] == 0:
+                total += F.init_value[k]
     return total
 
 
@@ -1525,54 +1523,50 @@ def positions_refused(F: Fights, chosen: i64, limit: cython.pointer(i64)) -> cyt
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def situation_holds(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, when: i64,
-                    stray: cython.bint) -> cython.bint:
-    """Whether a position bonus's situation (its ``when``) holds for ``a``'s blow on ``t`` now: the blow's direction
-    the GM gave (never a stray shot's), ``t`` surprised (its side, in the round of the surprise), on the ground,
-    stunned, shaken, disarmed, below half its hit points, or ``a`` riding against ``t`` on foot."""
-    if when == S_FLANK:
-        return not stray and F.blow_dir[w + a] == DIR_FLANK
-    if when == S_REAR:
-        return not stray and F.blow_dir[w + a] == DIR_REAR
-    if when == S_SURPRISED:
-        return F.side[t] == F.surprised[w] and F.rnd[w] == F.surprise_round[w]
-    if when == S_PRONE:
-        return F.prone[w + t] != 0
-    if when == S_STUNNED:
-        return F.stun_until[w + t] != 0
-    if when == S_SHAKEN:
-        return F.shaken[w + t] != 0
-    if when == S_DISARMED:
-        return F.disarmed[w + t] != 0
-    if when == S_WOUNDED:
-        return 2 * F.hp[w + t] < F.hp_max[t]
-    if when == S_MOUNTED:
-        return mounted(F, w, a) and not mounted(F, w, t) and F.rider[t] < 0
-    return False
+def blow_situations(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
+                    stray: cython.bint) -> i64:
+    """The situations (bit k: situation k, a modifier's ``when``) that hold for ``a``'s blow on ``t`` now: the
+    blow's direction the GM gave (never a stray shot's), ``t`` surprised (its side, in the round of the surprise),
+    on the ground, stunned, shaken, disarmed, below half its hit points, or ``a`` riding against ``t`` on foot."""
+    held: i64 = 0
+    one: i64 = 1
+    if not stray and F.blow_dir[w + a] != DIR_FRONT:
+        held |= one << (S_FLANK if F.blow_dir[w + a] == DIR_FLANK else S_REAR)
+    if F.surprised[w] >= 0 and F.side[t] == F.surprised[w] and F.rnd[w] == F.surprise_round[w]:
+        held |= one << S_SURPRISED
+    if F.prone[w + t]:
+        held |= one << S_PRONE
+    if F.stun_until[w + t]:
+        held |= one << S_STUNNED
+    if F.disarmed[w + t]:
+        held |= one << S_DISARMED
+    if F.mount[a] >= 0 and mounted(F, w, a) and not mounted(F, w, t) and F.rider[t] < 0:
+        held |= one << S_MOUNTED
+    # the two no shipped bonus names, read only when the content's do
+    if F.pos_situations & (one << S_SHAKEN) and F.shaken[w + t]:
+        held |= one << S_SHAKEN
+    if F.pos_situations & (one << S_WOUNDED) and 2 * F.hp[w + t] < F.hp_max[t]:
+        held |= one << S_WOUNDED
+    return held
 
 
 @cython.cfunc
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def mounted(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
-    """Whether ``c`` rides a mount still on its feet in the fight (bestiary, « Montures prises dans un combat »): a
-    mount down, dead or gone leaves its rider on foot."""
-    return F.mount[c] >= 0 and standing(F, w, F.mount[c])
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def position_total(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
                    stray: cython.bint) -> i64:
     """What the position bonuses add to ``a``'s blow on ``t`` (« Bonus de position »): those the GM named for the
-    attack (:func:`positions_refused` allows them) and those whose situation holds (:func:`situation_holds`); of
+    attack (:func:`positions_refused` allows them) and those whose situation holds (:func:`blow_situations`); of
     the bonuses sharing an exclusive key, the best one only (estoc's reading of « only one of the two »: the
     attacker takes the better). A stray shot takes only those of its new target's state."""
     chosen: i64 = 0 if stray else F.blow_positions[w + a]
+    held: i64 = blow_situations(F, w, a, t, stray) & F.pos_situations
+    if chosen == 0 and held == 0:
+        return 0  # the common case: nothing to add (no loop over the content's bonuses)
     n: cython.Py_ssize_t = F.pos_value.shape[0]
     best = cython.declare(i64[64])
     i: cython.Py_ssize_t
@@ -1581,8 +1575,7 @@ def position_total(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cyt
     total: i64 = 0
     grouped: cython.bint = False
     for i in range(n):
-        if not (i < MAX_POSITIONS and (chosen >> i) & 1) and not (
-                F.pos_when[i] > 0 and situation_holds(F, w, a, t, F.pos_when[i], stray)):
+        if not (i < MAX_POSITIONS and (chosen >> i) & 1) and not (F.pos_when[i] > 0 and (held >> F.pos_when[i]) & 1):
             continue
         g = F.pos_group[i]
         if g < 0:
@@ -1599,6 +1592,16 @@ def position_total(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cyt
             if best[g] > -UNLIMITED:
                 total += best[g]
     return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def mounted(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``c`` rides a mount still on its feet in the fight (bestiary, « Montures prises dans un combat »): a
+    mount down, dead or gone leaves its rider on foot."""
+    return F.mount[c] >= 0 and standing(F, w, F.mount[c])
 
 
 @cython.cfunc

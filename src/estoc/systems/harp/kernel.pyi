@@ -26,6 +26,8 @@ class Fights:
     pos_value: Any
     pos_group: Any
     pos_when: Any
+    pos_situations: int
+    init_by_situation: Any
     init_value: Any
     init_when: Any
     count: int

@@ -161,6 +161,13 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
             n=rule("MAX_POSITIONS"), count=len(initiative.ids)))
     F.init_value = _i32(list(initiative.values))
     F.init_when = _i32([situations[when] if when else 0 for when in initiative.whens])
+    # what the kernel reads on every blow and every roll: which situations the bonuses name, the sums by situation
+    F.pos_situations = sum({1 << situations[when] for when in positions.whens if when})
+    by_situation = np.zeros(max(situations.values()) + 1, dtype=np.int64)
+    for value, when in zip(initiative.values, initiative.whens, strict=True):
+        if when:
+            by_situation[situations[when]] += value
+    F.init_by_situation = by_situation
     F.count, F.width = count, width
     per: dict[str, list[Any]] = {
         "side": list(sides), "hp_max": [c.hp for c in combatants], "body_rr": [c.body_rr for c in combatants],
@@ -269,10 +276,11 @@ def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: M
 
 
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "surprise_roll",
-           "beasts_flee",
+           "beasts_flee", "pos_situations",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
           "man_percent", "pos_value", "pos_group", "pos_when", "init_value", "init_when", "shield_arc", "offhand_db",
+          "init_by_situation",
           "perception", "mount", "rider",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
           "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
