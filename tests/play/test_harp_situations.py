@@ -435,3 +435,17 @@ def test_aide_lists_the_new_words(tmp_path: Any, content: Content) -> None:
     with pytest.raises(EstocError, match="camp inconnu : 'nains'"):   # a bad side: a clear line, nothing changed
         handle(tracker, "surpris nains", out)
     assert int(tracker.fight.F.surprised[0]) == -1 and len(tracker.records) == before
+
+
+def test_estoc_simulate_rolls_surprise_when_the_setting_says_the_meeting_is_unexpected(content: Content) -> None:
+    """``--set unexpected=oui`` (the simulation's setting): the same fights, each world rolling for surprise; the
+    side surprised loses 20 initiative in the first round, so the outcomes move."""
+    from estoc.sim import simulate, summarize
+
+    encounter = encounter_from_setup(setup_of([{"hero": "halvard"}], [{"creature": "orque", "count": 3}],
+                                              perception={"orque-1": 40}), content)
+    plain = simulate(encounter, content, 2000, seed=5, chunk=1000)
+    rolled = simulate(encounter, content, 2000, seed=5, chunk=1000, settings={"unexpected": True})
+    assert summarize(plain) != summarize(rolled)
+    assert summarize(simulate(encounter, content, 2000, seed=5, chunk=1000, settings={"unexpected": False})) \
+        == summarize(plain)

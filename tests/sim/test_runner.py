@@ -168,7 +168,9 @@ def test_settings(content: Content, duel: LoadedEncounter) -> None:
     assert parse_setting("full-sun=oui") == ("full_sun", True)
     assert parse_setting("beyond_limit=second-attack") == ("beyond_limit", "second-attack")
     s = scenario(duel, content, {"full_sun": "yes", "beasts_flee": "true", "fight_mod": 5})
-    assert s.settings == {"fight_mod": 5, "beyond_limit": "cap", "full_sun": True, "beasts_flee": True}
+    assert s.settings == {"fight_mod": 5, "beyond_limit": "cap", "full_sun": True, "unexpected": False,
+                          "beasts_flee": True}
+    assert scenario(duel, content, {"unexpected": "oui"}).settings["unexpected"] is True
     assert duel.setup.get("full_sun") is not True  # the caller's encounter is untouched
     with pytest.raises(InputError, match="unknown setting 'speed'.*" + ", ".join(SETTINGS)):
         parse_setting("speed=3")

@@ -181,6 +181,9 @@ class HarpSim:
         SettingSpec("full_sun", Switch(), lambda: _("The fight is in full sunlight (creatures that fear it are "
                                                     "hampered)."),
                     path=("full_sun",), read=lambda e: e.full_sun),
+        SettingSpec("unexpected", Switch(), lambda: _("The sides meet unexpectedly: with no side surprised, the best "
+                                                      "perceivers roll for it (« Surprise »)."),
+                    path=("unexpected",), read=lambda e: e.unexpected),
         SettingSpec("beasts_flee", Switch(), lambda: _("Badly hurt beasts flee (the GM's choice)."), default=False),
     )
 
