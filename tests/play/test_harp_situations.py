@@ -449,3 +449,19 @@ def test_estoc_simulate_rolls_surprise_when_the_setting_says_the_meeting_is_unex
     assert summarize(plain) != summarize(rolled)
     assert summarize(simulate(encounter, content, 2000, seed=5, chunk=1000, settings={"unexpected": False})) \
         == summarize(plain)
+
+
+def test_a_rider_charges_at_its_mounts_pace(content: Content, tables: HarpTables) -> None:
+    """Dafur (18 m a round) may charge 36 m on foot; on his war horse (22 m), 44 m."""
+    distances = [{"between": ["dafur", "orque-soudard"], "metres": 40}]
+    on_foot = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1],
+                       distances=distances)
+    with pytest.raises(RulesError, match="36"):
+        say(on_foot, "charger orque-soudard 40")
+    riding = fight_of(content, tables, [{"hero": "dafur"}, {"creature": "cheval-de-guerre"}],
+                      [{"hero": "orque-soudard"}], initiative=[10, 1, 1], mounts={"dafur": "cheval-de-guerre"},
+                      distances=distances)
+    assert current(riding) == "dafur"
+    blow = blows(say(riding, "charger orque-soudard 40", attack=[20]))[0]
+    assert blow["attacker"] == "dafur"
+    assert riding.value_between("distance", index(riding, "dafur"), index(riding, "orque-soudard")) == 0

@@ -1365,6 +1365,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     s: i64 = d[D_STRIKE]
     run: i64 = d[D_RUN]
     why: cython.int
+    # a rider moves and charges at its mount's pace (bestiary, « Montures prises dans un combat »)
+    pace: i64 = F.base_movement[F.mount[c]] if mounted(F, w, c) else F.base_movement[c]
     limit[0] = 0
     if kind == A_PASS:
         return OK
@@ -1381,11 +1383,11 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     if kind == A_MOVE:
         if F.must_parry_until[w + c]:
             return WHY_NOT_FREE
-        if F.stun_until[w + c] and 2 * run > TENTHS * F.base_movement[c]:
-            limit[0] = F.base_movement[c]
+        if F.stun_until[w + c] and 2 * run > TENTHS * pace:
+            limit[0] = pace
             return WHY_STUNNED_MOVE
-        if run > 2 * TENTHS * F.base_movement[c]:
-            limit[0] = 2 * F.base_movement[c]
+        if run > 2 * TENTHS * pace:
+            limit[0] = 2 * pace
             return WHY_RUN_LIMIT
         return OK
     if kind in (A_TOTAL_PARRY, A_DISENGAGE):
@@ -1419,8 +1421,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         return why
     if kind not in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK):
         return WHY_UNKNOWN
-    if kind == A_MOVE_ATTACK and run > TENTHS * F.base_movement[c]:
-        limit[0] = F.base_movement[c]
+    if kind == A_MOVE_ATTACK and run > TENTHS * pace:
+        limit[0] = pace
         return WHY_MOVE_ATTACK_FAR
     why = target_refused(F, w, c, t)
     if why == OK:
@@ -1442,8 +1444,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         if run < TENTHS * CHARGE_MIN_RUN:
             limit[0] = CHARGE_MIN_RUN
             return WHY_CHARGE_SHORT
-        if run > 2 * TENTHS * F.base_movement[c]:
-            limit[0] = 2 * F.base_movement[c]
+        if run > 2 * TENTHS * pace:
+            limit[0] = 2 * pace
             return WHY_CHARGE_LONG
         return OK
     if d[D_PARRY] > 0:
