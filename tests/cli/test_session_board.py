@@ -119,7 +119,7 @@ def test_a_timer_fires_in_the_session(tmp_path: Path, content: Content) -> None:
     fired = lines.index("⏰ Round 2: wolves howl.")
     # Told as the round begins (after the turn that ended round 1), not at the end of the command.
     begins = next(i for i, line in enumerate(lines) if line.startswith("— Round 2"))
-    assert begins < fired < begins + 4
+    assert begins < fired < begins + 5  # the round line, its situational modifiers, the players' prompt
     assert not any(line.startswith("Timers:") for line in lines[fired:])
 
 
