@@ -236,8 +236,13 @@ def test_odds_of_the_exchange(served: Served, tables: object) -> None:
         chosen = striker.strikes[0]
         fog = int(fight.F.fight_mod[0])
         assert fog == -10
-        inputs = strike_inputs(fight.tables, chosen, target, 1, chosen.ob - 40 + fog, target.db)
-        spec = ExchangeSpec(ob=chosen.ob - 40 + fog, defence=target.db, table=int(inputs.table[0]),
+        # the OB as the kernel makes it: the parry's 40 and the fog off, and the position bonuses of the target's
+        # state (on the ground, stunned, disarmed: « Bonus de position ») on
+        situation = fight.exchange_numbers(fight.ids().index("brundar"), fight.ids().index("orque-1"), 0)[0] - (
+            chosen.ob + fog + fight.value("penalty", fight.ids().index("brundar")))
+        ob = chosen.ob - 40 + fog + situation
+        inputs = strike_inputs(fight.tables, chosen, target, 1, ob, target.db)
+        spec = ExchangeSpec(ob=ob, defence=target.db, table=int(inputs.table[0]),
                             armour_type=target.armour_type, size=int(inputs.size[0]), fumble=int(inputs.fumble[0]),
                             critical=int(inputs.critical[0]), extra_table=int(inputs.extra_table[0]),
                             extra_severity=int(inputs.extra_severity[0]), crit_reduction=target.crit_reduction,
