@@ -465,3 +465,20 @@ def test_a_rider_charges_at_its_mounts_pace(content: Content, tables: HarpTables
     blow = blows(say(riding, "charger orque-soudard 40", attack=[20]))[0]
     assert blow["attacker"] == "dafur"
     assert riding.value_between("distance", index(riding, "dafur"), index(riding, "orque-soudard")) == 0
+
+
+def test_simulation_with_every_new_fact_is_the_same_compiled_and_interpreted(content: Content,
+                                                                              tables: HarpTables) -> None:
+    """A rider and its mount, an off-hand weapon, a rolled surprise: whole simulated fights, the compiled kernel and
+    its interpreted twin equal die for die."""
+    setup = setup_of([{"hero": "dafur"}, {"creature": "cheval-de-guerre"}, {"sheet": {**DUELLIST["sheet"],
+                                                                                    "parry": 15}}],
+                     [{"creature": "orque", "count": 3}], unexpected=True, perception={"orque-1": 30},
+                     mounts={"dafur": "cheval-de-guerre"})
+    outs = []
+    for module in (load_kernel(KERNEL_NAME), load_twin(KERNEL_NAME)):
+        F = simulated(content, tables, setup, 0, module, worlds=60)
+        outs.append({name: np.asarray(getattr(F, name)).copy() for name in ("out_winner", "out_rounds", "out_hp",
+                                                                            "out_dice", "out_dealt")})
+    for name, values in outs[0].items():
+        assert np.array_equal(values, outs[1][name]), name
