@@ -41,7 +41,7 @@ same is stale and fails. Once the differences are named, the logs may be regener
 (``python tools/record_harp_events.py``) and their entries removed here, the commit saying each change."""
 
 NEW_FIELDS = frozenset({"passing", "to_roll", "out_of_fight", "hp_after", "rolled", "stun_until", "must_parry_until",
-                        "no_parry_until", "lost_until"})
+                        "no_parry_until", "lost_until", "full_sun", "surprised", "situational"})
 """Fields the views and records tell that the recorded ones did not (compared only where recorded): ``passing``, a
 combatant whose « Mort » of N rounds has run out, now « En train de Trépasser » rather than dead outright; in the
 narration records (issue 16), a round's ``to_roll`` (the players whose initiative totals the GM may type, with their

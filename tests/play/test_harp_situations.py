@@ -482,3 +482,15 @@ def test_simulation_with_every_new_fact_is_the_same_compiled_and_interpreted(con
                                                                             "out_dice", "out_dealt")})
     for name, values in outs[0].items():
         assert np.array_equal(values, outs[1][name]), name
+
+
+def test_the_board_shows_the_sun_and_the_surprise(content: Content, tables: HarpTables) -> None:
+    from estoc.render.board import harp_board
+
+    fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
+    assert not any("soleil" in line or "surpris" in line for line in harp_board(fight.view()))
+    say(fight, "soleil oui")
+    say(fight, "surpris foes")
+    assert harp_board(fight.view())[1] == "Plein soleil. Le camp foes est surpris ce round-ci."
+    say(fight, "surpris aucun")
+    assert harp_board(fight.view())[1] == "Plein soleil."

@@ -170,7 +170,20 @@ def harp_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[st
                                  bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}"],
                      harp_conditions(row, now) + _gm_marks(marks, row["id"])))
     header = ["", _("Init"), _("Id"), _("Name"), _("Side"), _("HP"), ""]
-    return [_turn(view), *_over(view), *_body(header, rows, marks), *_footer(marks)]
+    situation = harp_situation(view)
+    return [_turn(view), *([situation] if situation else []), *_over(view), *_body(header, rows, marks),
+            *_footer(marks)]
+
+
+def harp_situation(view: Mapping[str, Any]) -> str:
+    """What the GM set of the fight's situation and may forget: full sun, a side surprised this round (empty
+    when neither)."""
+    parts = []
+    if view.get("full_sun"):
+        parts.append(_("Full sun."))
+    if view.get("surprised"):
+        parts.append(_("Side {side} surprised this round.").format(side=view["surprised"]))
+    return " ".join(parts)
 
 
 def d100_hint(view: Mapping[str, Any]) -> str:

@@ -17,6 +17,7 @@ from estoc.render.board import (
     d100_heading,
     d100_hint,
     harp_conditions,
+    harp_situation,
     over_line,
     rds,
     tor_conditions,
@@ -103,7 +104,8 @@ def harp_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
     current = view.get("current")
     heading = (_("Round {n} — {who} to act").format(n=now, who=_name(view, current)) if current
                else _("Round {n}").format(n=now))
-    return Board("harp", now, heading, "", over_line(view), str(current or ""), list(view["order"]), rows, _("HP"),
+    return Board("harp", now, heading, harp_situation(view), over_line(view), str(current or ""), list(view["order"]),
+                 rows, _("HP"),
                  _timers(marks))
 
 

@@ -347,7 +347,15 @@ class HarpFight(Sides):
         return {"round": now, "order": [self.combatants[i].id for i in self.order],
                 "winner_name": self.side_names.get(winner, {"fr": winner, "en": winner}) if winner else None,
                 "current": self.combatants[current].id if current is not None and not over else None,
-                "over": over, "winner": winner, "fight_mod": int(self.F.fight_mod[0]), "combatants": rows}
+                "over": over, "winner": winner, "fight_mod": int(self.F.fight_mod[0]),
+                "full_sun": bool(int(self.F.full_sun)), "surprised": self.surprised_now(), "combatants": rows}
+
+    def surprised_now(self) -> str | None:
+        """The side surprised in the current round (the first before the fight begins), or ``None``."""
+        side = int(array(self.F, "surprised")[0])
+        if side < 0 or int(array(self.F, "surprise_round")[0]) != max(self.round, 1):
+            return None
+        return list(dict.fromkeys(self.sides))[side]
 
     def summary(self) -> dict[str, Any]:
         winner = self.winner()
