@@ -22,6 +22,8 @@ from estoc.engine.simulation import (
     SimSystem,
     Switch,
     Whole,
+    habit_setup,
+    members_without,
 )
 from estoc.i18n import _
 from estoc.systems.d100.codes import codes
@@ -109,6 +111,16 @@ def plan_space(encounter: LoadedD100Encounter) -> tuple[PlanAxis, ...]:
     return tuple(axes)
 
 
+def habits(setup: dict[str, Any], content: Content, side: str
+           ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """The default policy's rivals (:mod:`estoc.sim.default_plans`): the setup with no member's ``defence`` (the
+    best the rules allow), against every member of ``side`` preferring to dodge."""
+    default = members_without(setup, ("defence",))
+    axes = plan_space(load_d100_encounter(default, SETUP_PATH, content))
+    plan = habit_setup(default, axes, side, lambda _axis: "defence:dodge")
+    return default, [("defence:dodge", plan)] if plan is not None else []
+
+
 class D100Sim:
     """The d100 system in the simulation protocol."""
 
@@ -159,6 +171,10 @@ class D100Sim:
 
     def task_name(self, task_id: str) -> dict[str, str]:
         return {"fr": task_id, "en": task_id}
+
+    def habits(self, setup: dict[str, Any], content: Content, side: str
+               ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+        return habits(setup, content, side)
 
     def plan_space(self, encounter: LoadedD100Encounter) -> tuple[PlanAxis, ...]:
         return plan_space(encounter)

@@ -244,6 +244,7 @@ class Fights(Core):
     usual_parry = cython.declare(cython.int[::1], visibility="public")
     guard = cython.declare(cython.int[::1], visibility="public")
     guard_dodge = cython.declare(cython.int[::1], visibility="public")
+    guard_company = cython.declare(cython.int[::1], visibility="public")
     beast = cython.declare(cython.int[::1], visibility="public")
     sunlight = cython.declare(cython.int[::1], visibility="public")
     stun_immune = cython.declare(cython.int[::1], visibility="public")
@@ -1390,12 +1391,63 @@ def _decision(out: cython.pointer(i64), kind: i64, t: i64, s: i64, parry: i64, p
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def weakest_foe(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The standing foe of ``c`` with the fewest hit points (the first listed on a tie): whom the policy strikes."""
+    best: i64 = -1
+    i: cython.Py_ssize_t
+    for i in range(F.count):
+        if standing(F, w, i) and F.side[i] != F.side[c] and (best < 0 or F.hp[w + i] < F.hp[w + best]):
+            best = i
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def striker_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The foe of ``c`` with the highest OB among those whose blow will come at ``c`` (the policy's: each strikes
+    its weakest foe); −1: none."""
+    best: i64 = -1
+    i: cython.Py_ssize_t
+    for i in range(F.count):
+        if standing(F, w, i) and F.side[i] != F.side[c] and weakest_foe(F, w, i) == c and (
+                best < 0 or F.ob[i, 0] > F.ob[best, 0]):
+            best = i
+    return best
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def guarded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``c``'s hit points are at or under its guard's share (a guard of 0: never)."""
+    return F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def company_fights(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether a companion of ``c`` still stands and is not itself hurt past its guard: someone to strike while
+    ``c`` keeps to its defence (the default guard's condition; alone, a guard only puts the end off)."""
+    i: cython.Py_ssize_t
+    for i in range(F.count):  # noqa: SIM110 (a C loop)
+        if i != c and F.side[i] == F.side[c] and standing(F, w, i) and not guarded(F, w, i):
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.pointer(i64)) -> cython.void:
     """The default policy's choice for ``c`` (see :mod:`estoc.systems.harp.policy`): ``out`` gets the action, its
     target, strike, parry, parried foe and up to three breath targets (−1: none).
 
-    Its *guard* (``F.guard``, a percentage, 0 by default: never): with its hit points at or under that share of its
-    total, a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
+    Its *guard* (``F.guard``, a percentage; 0: never): with its hit points at or under that share of its
+    total (and, for the default guard, ``F.guard_company``, while a companion still fights: :func:`company_fights`),
+    a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
     DB against the most dangerous foe) instead of attacking; with ``F.guard_dodge`` it dodges instead (« Esquive »:
     Agility × 3 read on the manoeuvre table, added to its DB), which needs no weapon.
 
@@ -1431,7 +1483,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     if F.beasts_flee and F.beast[c] and 4 * F.hp[w + c] < F.hp_max[c]:
         kind = A_FLEE
     parries: cython.bint = parry_refused(F, w, c) == OK
-    if kind == A_ATTACK and F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]:
+    if kind == A_ATTACK and guarded(F, w, c) and (not F.guard_company[c] or company_fights(F, w, c)):
         # its guard: hurt this badly, it dodges, or keeps all its OB to parry (« Parade Totale ») if it can parry
         if F.guard_dodge[c]:
             kind = A_DODGE
@@ -1455,6 +1507,13 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
                 kind = A_ATTACK
                 break
     parry: i64 = F.usual_parry[c] if F.usual_parry[c] > 0 and parries and melee(F, c, first_single) else 0
+    # a parry counts against one foe: the most dangerous of those that will strike it (the weakest foe of theirs,
+    # as this policy aims); when none will, it keeps its whole OB for its blow
+    coming: i64 = striker_of(F, w, c)
+    if coming >= 0:
+        dangerous = coming
+    else:
+        parry = 0
     run: i64 = 0
     limit = cython.declare(i64[1])
     if kind == A_ATTACK and weakest >= 0 and melee(F, c, first_single) and F.distance[w + c, weakest] > 0:

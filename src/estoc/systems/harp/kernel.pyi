@@ -41,6 +41,7 @@ class Fights:
     usual_parry: Any
     guard: Any
     guard_dodge: Any
+    guard_company: Any
     beast: Any
     sunlight: Any
     stun_immune: Any

@@ -157,6 +157,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "intuition": [c.intuition for c in combatants], "agility": [c.agility for c in combatants],
         "usual_parry": [c.parry for c in combatants], "guard": [c.guard for c in combatants],
         "guard_dodge": [int(c.guard_dodge) for c in combatants],
+        "guard_company": [int(c.guard_company) for c in combatants],
         "beast": [c.beast for c in combatants],
         "sunlight": [c.sunlight_sensitive for c in combatants], "stun_immune": [c.stun_immune for c in combatants],
         "bleed_immune": [c.bleed_immune for c in combatants], "strikes": [len(c.strikes) for c in combatants],
@@ -248,14 +249,14 @@ def table_reader(tables: HarpTables, beyond_limit: str = "cap", kernel_module: M
 SCALARS = ("table_rows", "rows_dim", "count", "width", "beyond", "full_sun", "surprised_side", "beasts_flee",
            "keyed", "logging", "fight_mod0", "key", "first_world")
 SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumble_lost", "man_lows", "man_bonus",
-          "man_percent", "pos_value", "pos_group",
-          "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
-          "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
-          "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity",
-          "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers",
-          "armour_penalty", "base_movement", "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state",
-          "out_dealt", "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod",
-          "distance0", "cover_melee0", "cover_missile0", "venom_level", "venom_rounds")
+          "man_percent", "pos_value", "pos_group", "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction",
+          "hits_factor", "size_rank", "quickness", "intuition", "agility", "usual_parry", "guard", "guard_dodge",
+          "guard_company", "beast", "sunlight", "stun_immune", "bleed_immune", "strikes", "ob", "table", "size",
+          "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced", "missile", "unregen",
+          "regenerates", "shield_db", "shield_covers", "armour_penalty", "base_movement", "salts", "uses0",
+          "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits", "out_dice",
+          "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0", "cover_melee0", "cover_missile0",
+          "venom_level", "venom_rounds")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""

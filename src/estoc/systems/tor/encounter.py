@@ -9,7 +9,7 @@
         stance: forward            # the stance of the first round (default open)
         tasks: [intimider]         # the combat tasks estoc uses for it when it decides (default: the hero's own)
         complication: 1            # dice its rolls lose to the ground until the complication is cancelled
-        spend_hope: finishing      # when estoc spends its Hope: never, finishing (default), attacks, all
+        spend_hope: turning        # when estoc spends its Hope: never, finishing, turning (default), attacks, all
         aim: weakest               # whom estoc has it attack and aim its tasks at: weakest (default), dangerous
       - sheet: {...}               # a hero written inline
     adversaries:
@@ -56,9 +56,10 @@ class HeroMember(Strict):
                                           "it decides, by preference (default: the hero's own)")
     complication: int = whole(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
     spend_hope: HopeUse = Field(
-        default="finishing", description="when estoc spends the hero's Hope when it decides: never, finishing (a blow "
-        "that would fell its foe, while it keeps half its Hope), attacks (every attack while it keeps half), all "
-        "(every attack and task roll, to the last)")
+        default="turning", description="when estoc spends the hero's Hope when it decides: never, finishing (a blow "
+        "that would fell its foe, while it keeps half its Hope), turning (when the die it buys likely turns a miss "
+        "into a hit, while it keeps half), attacks (every attack while it keeps half), all (every attack and task "
+        "roll, to the last)")
     aim: Aim = Field(default="weakest", description="whom estoc has the hero attack and aim its tasks at when it "
                      "decides: weakest (the least endurance) or dangerous (the foe rolling the most dice)")
 

@@ -119,6 +119,7 @@ class Fights:
     out_wounds: Any
     out_tried: Any
     out_worked: Any
+    chance: Any
     out_dice: Any
     keyed: int
     base: Any

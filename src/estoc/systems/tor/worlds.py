@@ -20,6 +20,7 @@ from estoc.dice import DiceSource
 from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.tor.chances import kernel_table
 from estoc.systems.tor.codes import CODES
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.kernel_type import TorKernel
@@ -53,7 +54,7 @@ SHEETS = ("side", "corps", "corps_tn", "parry0", "protection0", "endurance_max",
           "hope_max", "load0", "helm_prot", "helm_load", "has_helm", "shield_parry", "shield_load", "has_shield",
           "stance0", "complication0", "weapons", "nplan", "hope_use", "aim")
 GRIDS = ("rating", "damage", "injury", "ranged", "two_handed", "pierce", "fend", "bash", "wload")
-SHARED = (*SHEETS, *GRIDS, "skill", "task_tn", "plan", "tasks_on", "salts", "out_winner", "out_rounds",
+SHARED = (*SHEETS, *GRIDS, "skill", "task_tn", "plan", "tasks_on", "chance", "salts", "out_winner", "out_rounds",
           "out_over", "out_state", "out_dealt", "out_taken", "out_wounds", "out_tried", "out_worked", "out_dice")
 SCALARS = ("count", "heroes", "width", "load_on", "volleys", "fatal", "keyed", "logging", "key", "first_world")
 
@@ -76,7 +77,7 @@ class Settings:
     complications: Mapping[str, int] = field(default_factory=dict)
     plans: Mapping[str, Sequence[str]] = field(default_factory=dict)
     hope_use: Mapping[str, HopeUse] = field(default_factory=dict)
-    """Combatant id → when the policy spends its Hope (default ``finishing``)."""
+    """Combatant id → when the policy spends its Hope (default ``turning``)."""
     aims: Mapping[str, Aim] = field(default_factory=dict)
     """Combatant id → the foe the policy aims at (default ``weakest``)."""
 
@@ -130,7 +131,7 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
         for name, value in sheet_numbers(person, stance, int(settings.complications.get(person.id, 0))).items():
             _check_fits(name, value, person)
             per[name].append(int(value))
-        per["hope_use"].append(HOPE_USES.index(settings.hope_use.get(person.id, "finishing")))
+        per["hope_use"].append(HOPE_USES.index(settings.hope_use.get(person.id, "turning")))
         per["aim"].append(AIMS.index(settings.aims.get(person.id, "weakest")))
     for name, values in per.items():
         setattr(F, name, _i32(values))
@@ -162,6 +163,7 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
         nplan[c] = len(ids)
     F.skill, F.task_tn, F.plan, F.nplan = skill, task_tn, plan, nplan
     F.tasks_on = _i32([int(settings.tasks.get(t, True)) for t in TASK_IDS])
+    F.chance = kernel_table()
     F.load_on, F.volleys, F.fatal = int(settings.load), int(settings.volleys), int(settings.fatal)
     outputs = worlds if seed is not None else 1
     rows = threads * SLOT_STRIDE if seed is not None else worlds
