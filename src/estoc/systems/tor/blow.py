@@ -98,7 +98,7 @@ def pair(attacker: Combatant, defender: Combatant, weapon: int, *, stance: Stanc
     if stance not in STANCES:
         raise InputError(_("only a hero takes a stance: forward, open, defensive or rearward"))
     hero, foe = (attacker, defender) if attacker.hero else (defender, attacker)
-    F = build([(hero, stance)], [foe], 1, settings=Settings(load=False, volleys=False, fatal=False), dice=dice)
+    F = build([(hero, stance)], [foe], 1, settings=Settings(load=False, volleys=False, fatal=True), dice=dice)
     c, t = (0, 1) if attacker.hero else (1, 0)
     s = weapon - 1
     K = kernel_of(F)
