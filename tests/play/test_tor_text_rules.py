@@ -333,3 +333,33 @@ def test_hope_may_be_switched_off(store: EventStore, tor: TorPlay) -> None:
     tracker.command("auto fin")
     assert all(c.get("hope_spent", 0) == 0 for c in fight(tracker).summary()["combatants"])
     assert np.all(array(fight(tracker).F, "hope")[0] == 0)
+
+
+# --- 10. the twin: these rules play the same compiled and interpreted --------------------------------------------
+
+def test_the_rules_of_issue_26_play_the_same_in_the_twin(content: Content) -> None:
+    """Simulated fights where a sneak attack, a two-weapon attack (Aldric's cudgel), the rear opened by the ground and
+    the opening volleys happen, compiled and interpreted: the same outcomes die for die."""
+    from estoc.engine.compiled import load_twin
+    from estoc.systems.tor import sim
+    from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter
+    from estoc.systems.tor.worlds import KERNEL_NAME
+    data = setup([{"hero": "eirik-de-dale", "stance": "forward", "tasks": []},
+                  {"hero": "aldric-de-bree", "stance": "forward", "tasks": ["deux-armes"]},
+                  {"hero": "hamfrey-pied-leger", "stance": "open", "tasks": ["attaque-surprise"]},
+                  {"hero": "faelwen-de-lindon", "stance": "rearward"},
+                  {"hero": "maelor-le-rodeur", "stance": "rearward"}],
+                 [{"adversary": "gobelin", "count": 3}, {"adversary": "orc-soldat", "count": 2}],
+                 settings={"rear_free": True})["encounter"]
+    data["volleys"] = True
+    encounter = load_tor_encounter(data, SETUP_PATH, content)
+    seed = np.random.SeedSequence(26)
+    compiled = sim.play_chunk(encounter, 64, seed, 0, 60)
+    twin = sim.play_chunk(encounter, 64, seed, 0, 60, kernel_module=load_twin(KERNEL_NAME))
+    for name in ("winner", "over", "rounds", "out", "dead", "hits_dealt", "hits_taken", "crits_taken", "tasks_tried",
+                 "tasks_worked"):
+        assert np.array_equal(getattr(compiled, name), getattr(twin, name)), name
+    tried = compiled.tasks_tried
+    assert tried is not None
+    assert tried[:, 2, 5].sum() > 0 and tried[:, 1, 2].sum() > 0  # sneak attacks and two-weapon attacks happened
+    assert tried[:, 3, 10].sum() + tried[:, 3, 9].sum() > 0  # Faelwen stayed at the rear (her rearward tasks)
