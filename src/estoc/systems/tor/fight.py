@@ -9,7 +9,8 @@ language through :mod:`.refusals`), hands it to the kernel, and tells what happe
 The fight's phases: ``volleys`` (each bow shoots once: ``shoot WHO TARGET``; ``close`` ends them), then each round
 ``stances``, ``engagement`` (the heroes choose, or the GM assigns when outnumbered, a new assignment releasing
 whoever the hero faced; ``engage``/``assign``/``rear``; ``ground`` is the GM's word that the terrain lets heroes stay
-at the rear whatever the numbers; ``fight`` closes it, the GM's default engaging whoever is left) and ``resolution`` in the text's order (``order``:
+at the rear whatever the numbers; ``fight`` closes it, the GM's default engaging whoever is left) and
+``resolution`` in the text's order (``order``:
 the heroes of one stance choose their order, the GM may reorder them). A hero's turn is one secondary task then one
 main action; an adversary's is its attack. After a blow on a hero, ``yield HERO`` halves it (once a round). A hero
 may spend 1 Hope on an attack or a task roll (``hope``: one more success die).
