@@ -166,6 +166,8 @@ R_STANCE_HERO = cython.declare(const_int, 41)
 R_YIELDED = cython.declare(const_int, 42)
 R_NO_YIELD = cython.declare(const_int, 43)
 R_BACK_FREE = cython.declare(const_int, 44)
+R_SHOOTER_DOWN = cython.declare(const_int, 45)
+R_HOPE_OFF = cython.declare(const_int, 46)
 
 # --- the policy's moments, a hero's own (``hope_use``, ``aim``: estoc's policy, which estoc balance searches) -------
 H_NEVER = cython.declare(const_int, 0)
@@ -244,6 +246,9 @@ class Fights(Core):
     pierce = cython.declare(cython.int[:, ::1], visibility="public")
     fend = cython.declare(cython.int[:, ::1], visibility="public")
     bash = cython.declare(cython.int[:, ::1], visibility="public")
+    kin = cython.declare(cython.int[:, ::1], visibility="public")
+    """Which of its weapons ``s`` is: the column of its first grip (a weapon held in one hand or two is two columns,
+    ``X`` and ``X-a-deux-mains``, of one kin): a second blow is struck with a weapon of another kin."""
     wload = cython.declare(cython.int[:, ::1], visibility="public")
     skill = cython.declare(cython.int[:, ::1], visibility="public")
     task_tn = cython.declare(cython.int[:, ::1], visibility="public")
@@ -256,6 +261,10 @@ class Fights(Core):
     load_on = cython.declare(cython.int, visibility="public")
     volleys = cython.declare(cython.int, visibility="public")
     fatal = cython.declare(cython.int, visibility="public")
+    rear_free = cython.declare(cython.int, visibility="public")
+    """The ground lets heroes stay at the rear whatever the numbers (« une falaise abrupte »: the GM's word)."""
+    hope_on = cython.declare(cython.int, visibility="public")
+    """Heroes may spend Hope (the 2nd edition's +1d; the house text says nothing of it)."""
     # each world's cursor (W,)
     rnd = cython.declare(i64[::1], visibility="public")
     phase = cython.declare(i64[::1], visibility="public")
@@ -280,6 +289,8 @@ class Fights(Core):
     regain = cython.declare(i64[::1], visibility="public")
     challenge = cython.declare(i64[::1], visibility="public")
     next_dice = cython.declare(i64[::1], visibility="public")
+    sneak_dice = cython.declare(i64[::1], visibility="public")
+    """The part of ``next_dice`` a sneak attack gave: it is for an attack of this round only."""
     lasting_dice = cython.declare(i64[::1], visibility="public")
     shot = cython.declare(i64[::1], visibility="public")
     back = cython.declare(i64[::1], visibility="public")
@@ -630,18 +641,67 @@ def main_weapon(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def weapon_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
+    """Whether ``c`` can strike with its weapon ``s``: one it carries, in hand (a shield bash needs the shield)."""
+    if s < 0 or s >= F.weapons[c]:
+        return R_NO_WEAPON
+    if F.dropped[w + c] & (G_WEAPON << s):
+        return R_DROPPED
+    if F.bash[c, s] and (F.dropped[w + c] & G_SHIELD):
+        return R_NO_BASH
+    return R_OK
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def one_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The weapon of ``c``'s main hand when a second hand is free for another: its first close-combat weapon in
+    hand held in one hand, not a shield bash; −1: none (only two-handed grips, or nothing)."""
+    s: cython.Py_ssize_t
+    for s in range(F.weapons[c]):
+        if not F.ranged[c, s] and not F.bash[c, s] and not F.two_handed[c, s] and in_hand(F, w, c, s):
+            return s
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def second_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
+    """Whether weapon ``s`` strikes a two-weapon attack's second blow (« Attaque à 2 armes »: one weapon in the main
+    hand, a second in the other, or a shield): in hand, close combat, held in one hand (a shield bash is), and not
+    the main hand's weapon nor another grip of it (its ``kin``)."""
+    first: i64 = one_hand(F, w, c)
+    code: cython.int = weapon_code(F, w, c, s)
+    if code != R_OK:
+        return code
+    if first < 0:
+        return R_NO_SECOND
+    if F.ranged[c, s] or F.two_handed[c, s] or F.kin[c, s] == F.kin[c, first]:
+        return R_SECOND_WEAPON
+    return R_OK
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def off_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """The weapon of a two-weapon attack's second blow (« Attaque à 2 armes »): the shield's bash when it carries
-    one in hand, else its second close-combat weapon in hand; −1: none. The GM may name another (``weapon N``)."""
-    first: i64 = main_weapon(F, w, c)
+    one in hand, else another one-handed close-combat weapon in hand (:func:`second_code`); −1: none. The GM may
+    name another (``weapon N``)."""
     s: cython.Py_ssize_t
+    if one_hand(F, w, c) < 0:
+        return -1
     for s in range(F.weapons[c]):
-        if F.bash[c, s] and in_hand(F, w, c, s) and s != first:
+        if F.bash[c, s] and second_code(F, w, c, s) == R_OK:
             return s
     for s in range(F.weapons[c]):
-        if not F.ranged[c, s] and in_hand(F, w, c, s) and s != first:
+        if second_code(F, w, c, s) == R_OK:
             return s
     return -1
 
@@ -681,7 +741,7 @@ def rear_open(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
             heroes += 1
             if F.stance[w + c] == REARWARD:
                 rear += 1
-    if rear == 0:
+    if rear == 0 or F.rear_free:
         return True
     return count_standing(F, w, 1) <= 2 * heroes and heroes - rear >= 2 * rear
 
@@ -732,6 +792,9 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         F.skirmish[w + c] = 0
         F.two_weapons[w + c] = 0
         F.secondary[w + c] = 0
+        if F.sneak_dice[w + c]:  # a sneak attack's bonus is for its round (« ce round »)
+            F.next_dice[w + c] -= F.sneak_dice[w + c]
+            F.sneak_dice[w + c] = 0
         if F.challenge[w + c] >= 0 and not standing(F, w, F.challenge[w + c]):
             F.challenge[w + c] = -1
         if not standing(F, w, c) and F.links[w + c]:  # fallen combatants leave their engagements, both ways
@@ -757,6 +820,19 @@ def engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_s
         F.links[w + a] += 1
         F.foes[w + a] += F.up[w + h]
     F.back[w + a] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def release(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> cython.void:
+    """« Phase 2 », the GM assigning hero ``h`` again: whoever was engaged with it is released, free for the GM's
+    next assignment or the default engagement (:func:`default_engagement`); its foes are then only those it is given
+    anew."""
+    o: cython.Py_ssize_t
+    for o in range(F.count):
+        unengage(F, w, h, o)
+        unengage(F, w, o, h)
 
 
 @cython.cfunc
@@ -970,6 +1046,7 @@ def spend_dice(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.
     """What ``c``'s blow on ``t`` uses up: its bonus dice for its next attack, one attack of a protection on ``t``
     (the protection ends with its last), one attack of ``t``'s held position."""
     F.next_dice[w + c] = 0
+    F.sneak_dice[w + c] = 0
     if F.protected_left[w + t] > 0:
         F.protected_left[w + t] -= 1
         if F.protected_left[w + t] == 0:
@@ -1126,17 +1203,41 @@ def wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
     """A wound (« Coup perforant »: « une blessure qui peut être fatale »). A hero's second wound leaves it dying;
     its first, with the fatal-wounds setting on (2nd edition), makes it roll the feat die for the wound's
     severity: the Eye leaves it dying. An adversary falls when its wounds reach its Might."""
-    F.wounds[w + t] += 1
+    face: cython.int = 0
     if not is_hero(F, t):
+        F.wounds[w + t] += 1
         return
-    if F.wounds[w + t] >= DYING_WOUNDS:
+    rolled: cython.bint = severity_rolled(F, w, t)
+    if rolled:
+        face = die(F, w, P_WOUND, 12)
+    if wound_dying(F, w, t, face):
         F.dying[w + t] = 1
-        return
-    if F.fatal:
-        face: cython.int = die(F, w, P_WOUND, 12)
-        if face == EYE:
-            F.dying[w + t] = 1
+    F.wounds[w + t] += 1
+    if rolled:
         emit(F, L_SEVERITY, t, face, face == EYE, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def severity_rolled(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+    """Whether a wound to hero ``t`` now rolls the feat die for its severity: its first, the fatal-wounds setting
+    on (its second leaves it dying without a roll)."""
+    return F.fatal != 0 and F.wounds[w + t] + 1 < DYING_WOUNDS
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def wound_dying(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, face: cython.int) -> cython.bint:
+    """Whether a wound to hero ``t`` now (its wounds before it) leaves it dying, its severity's feat die showing
+    ``face`` where one is rolled (:func:`severity_rolled`): its second wound always; its first when the die shows
+    the Eye (« 1 chance sur 12 d'y rester »)."""
+    if F.wounds[w + t] + 1 >= DYING_WOUNDS:
+        return True
+    return severity_rolled(F, w, t) and face == EYE
 
 
 @cython.cfunc
@@ -1319,6 +1420,7 @@ def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
         n = 1 + t if 1 + t < SNEAK_MAX else SNEAK_MAX
         engage(F, w, c, target)
         F.next_dice[w + c] += n
+        F.sneak_dice[w + c] += n
         emit(F, L_EFFECT, k, target, n, 0, 0, 0, 0, 0)
     elif k == T_PROTECT:
         # −1d to the next attack on the companion; each tengwar −1d more, or (``more``) one attack more.
@@ -1450,21 +1552,6 @@ def chooser(F: Fights, w: cython.Py_ssize_t) -> i64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def weapon_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
-    """Whether ``c`` can strike with its weapon ``s``: one it carries, in hand (a shield bash needs the shield)."""
-    if s < 0 or s >= F.weapons[c]:
-        return R_NO_WEAPON
-    if F.dropped[w + c] & (G_WEAPON << s):
-        return R_DROPPED
-    if F.bash[c, s] and (F.dropped[w + c] & G_SHIELD):
-        return R_NO_BASH
-    return R_OK
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
 def special_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64, special: i64) -> cython.int:
     """« Dégâts spéciaux »: a shield thrust needs a shield in hand, fending off a close-combat weapon, a pierce a
     weapon that pierces (bows, swords, spears)."""
@@ -1487,6 +1574,8 @@ def hope_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hope: i64) 
         return R_OK
     if not is_hero(F, c):
         return R_HOPE_HERO
+    if not F.hope_on:
+        return R_HOPE_OFF
     return R_OK if F.hope[w + c] > 0 else R_NO_HOPE
 
 
@@ -1521,11 +1610,9 @@ def task_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.p
             if off_hand(F, w, c) < 0:
                 return R_NO_SECOND
         else:
-            o = weapon_code(F, w, c, s)
+            o = second_code(F, w, c, s)
             if o != R_OK:
                 return cython.cast(cython.int, o)
-            if F.ranged[c, s] or s == main_weapon(F, w, c):
-                return R_SECOND_WEAPON
         if not foe_of(F, w, c, t) or not F.engaged[w + c, t]:
             return R_TARGET
     elif k == T_CHALLENGE or k == T_SNEAK or k == T_HARASS:  # noqa: SIM109 (nogil C)
@@ -1606,6 +1693,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     if kind == A_BACK:
         return R_OK if not is_hero(F, c) and opponents(F, w, c) == 0 else R_BACK_FREE
     if kind == A_SHOOT:
+        if not standing(F, w, c):
+            return R_SHOOTER_DOWN  # felled in the volleys: it shoots no more (the volleys' policy skips it too)
         if F.shot[w + c]:
             return R_SHOT
         if s < 0:
@@ -2416,6 +2505,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.regain[w + c] = 0
         F.challenge[w + c] = -1
         F.next_dice[w + c] = 0
+        F.sneak_dice[w + c] = 0
         F.lasting_dice[w + c] = 0
         F.shot[w + c] = 0
         F.back[w + c] = 0
@@ -2609,6 +2699,19 @@ def py_engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.P
     engage(F, w, h, a)
 
 
+def py_release(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> None:
+    w = w * F.count
+    release(F, w, h)
+
+
+def py_severity_rolled(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> bool:
+    return severity_rolled(F, w * F.count, t)
+
+
+def py_wound_dying(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, face: cython.int) -> bool:
+    return wound_dying(F, w * F.count, t, face)
+
+
 
 
 
@@ -2788,5 +2891,6 @@ def py_codes() -> dict:
         "R_OUTNUMBERED": R_OUTNUMBERED, "R_ENGAGE_SIDES": R_ENGAGE_SIDES, "R_REAR_ENGAGES": R_REAR_ENGAGES,
         "R_ENGAGE_ORDER": R_ENGAGE_ORDER, "R_ENGAGE_FREE": R_ENGAGE_FREE, "R_ASSIGN_COUNT": R_ASSIGN_COUNT,
         "R_TAKEN": R_TAKEN, "R_ASSIGN_FOE": R_ASSIGN_FOE, "R_STANCE_HERO": R_STANCE_HERO, "R_YIELDED": R_YIELDED,
-        "R_NO_YIELD": R_NO_YIELD, "R_BACK_FREE": R_BACK_FREE,
+        "R_NO_YIELD": R_NO_YIELD, "R_BACK_FREE": R_BACK_FREE, "R_SHOOTER_DOWN": R_SHOOTER_DOWN,
+        "R_HOPE_OFF": R_HOPE_OFF,
     }

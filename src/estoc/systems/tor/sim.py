@@ -30,7 +30,7 @@ from estoc.systems.tor.worlds import Settings, array, build, kernel, kernel_of
 def settings_of(encounter: LoadedTorEncounter) -> Settings:
     return Settings(tasks=encounter.tasks, load=encounter.load, volleys=encounter.volleys, fatal=encounter.fatal,
                     complications=encounter.complications, plans=encounter.plans, hope_use=encounter.hope_use,
-                    aims=encounter.aims)
+                    aims=encounter.aims, rear_free=encounter.rear_free, hope=encounter.hope)
 
 
 def worlds_of(encounter: LoadedTorEncounter, worlds: int, seed: Any, *, first: int = 0, threads: int = 1,
@@ -259,6 +259,12 @@ class TorSim:
         SettingSpec("tor.fatal_wounds", Switch("on-off"), lambda: _(
             "A hero's first wound rolls the feat die for its severity; the Eye leaves it dying."),
             path=("settings", "fatal_wounds"), read=lambda e: e.fatal),
+        SettingSpec("tor.rear_free", Switch("on-off"), lambda: _(
+            "The ground lets heroes stay at the rear whatever the numbers (a cliff, the GM's word)."),
+            path=("settings", "rear_free"), read=lambda e: e.rear_free),
+        SettingSpec("tor.hope", Switch("on-off"), lambda: _(
+            "Heroes may spend 1 Hope for one more success die on an attack or a task roll."),
+            path=("settings", "hope"), read=lambda e: e.hope),
         *(_task_setting(task_id) for task_id in TASK_IDS),
     )
 
