@@ -34,6 +34,12 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
     ("sun-and-fumbles", 11): "a creature fumbling with its natural weapons stumbles: the record no longer lists a "
                              "dropped weapon it never had",
     ("wounds", 4): "« Parade Obligatoire »: made to parry, a combatant can do nothing else, no dodge",
+    ("duel-auto", 4): "issue 25: a stun of N rounds taken after the victim acted binds its next N actions: it is "
+                      "still stunned at its next turn, which rolls the resistance again",
+    ("sun-and-fumbles", 8): "issue 25: a fumble's « loses 1 round » costs the fumbler's next action (it played "
+                            "the round after its fumble)",
+    ("wounds", 3): "issue 25: the board counts the actions a condition still binds: made to parry for 1 round "
+                   "before its turn, the combatant has parried in it, and nothing is left",
 }
 """Deliberate rule changes, by (log name, event index in the log's ``events``, from 0) → the rule fix that explains
 the difference (the text's section, the commit).
@@ -45,7 +51,8 @@ same is stale and fails. Once the differences are named, the logs may be regener
 (``python tools/record_harp_events.py``) and their entries removed here, the commit saying each change."""
 
 NEW_FIELDS = frozenset({"passing", "to_roll", "out_of_fight", "hp_after", "rolled", "stun_until", "must_parry_until",
-                        "no_parry_until", "lost_until"})
+                        "no_parry_until", "lost_until", "ob_parts", "table_severity", "area", "devastating",
+                        "natural", "creature_text"})
 """Fields the views and records tell that the recorded ones did not (compared only where recorded): ``passing``, a
 combatant whose « Mort » of N rounds has run out, now « En train de Trépasser » rather than dead outright; in the
 narration records (issue 16), a round's ``to_roll`` (the players whose initiative totals the GM may type, with their
