@@ -10,23 +10,25 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from estoc.cli import main
 from estoc.content.registry import Content
 from estoc.dice import SeededDice
+from estoc.engine.compiled import load_kernel, load_twin
 from estoc.errors import RulesError
 from estoc.i18n import set_language
 from estoc.play.store import EventStore
 from estoc.play.systems import fight_system
 from estoc.play.tracker import Tracker
 from estoc.systems.harp import refusals
-from estoc.systems.harp.codes import codes, decision, reason_name
+from estoc.systems.harp.codes import KERNEL_NAME, codes, decision, reason_name
 from estoc.systems.harp.commands import commands
 from estoc.systems.harp.exchange import Combatant
 from estoc.systems.harp.fight import HarpFight
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, HarpTables
-from estoc.systems.harp.worlds import Settings, array
+from estoc.systems.harp.worlds import Settings, array, build
 from harp_kernel_helpers import World, fighter
 
 Records = list[dict[str, Any]]
@@ -403,3 +405,21 @@ def test_attack_json_tells_a_criticals_knock_down(capsys: pytest.CaptureFixture[
     assert event["critical"]["effects"]["knockdown"] and event["knocked_down"]
     assert main(["--lang", "fr", "attack", *args]) == 0
     assert "La cible se retrouve à terre." in capsys.readouterr().out
+
+
+# --- 10. the compiled kernel and its twin ----------------------------------------------------------------------------
+
+def test_the_twin_plays_issue_25s_rules_die_for_die(content: Content, tables: HarpTables) -> None:
+    """Whole simulated fights with beasts made to parry, a venom, a mount's charge and fumbles' lost actions: the
+    compiled kernel and its interpreted twin agree on every output."""
+    people = [Combatant.from_content(content, cid)
+              for cid in ("dafur", "orque", "scorpion-geant", "cheval-de-guerre", "ours-noir")]
+    settings = Settings(distances=((3, 0, 20), (3, 1, 15)))
+    outs = []
+    for module in (load_kernel(KERNEL_NAME), load_twin(KERNEL_NAME)):
+        F = build(tables, people, [0, 0, 1, 1, 1], 30, settings=settings, seed=11, kernel_module=module)
+        module.play_all(F, 30, 60, 1)
+        outs.append({name: np.asarray(getattr(F, name)).copy()
+                     for name in ("out_winner", "out_rounds", "out_hp", "out_dice", "out_dealt", "out_crits")})
+    for name, values in outs[0].items():
+        assert np.array_equal(values, outs[1][name]), name

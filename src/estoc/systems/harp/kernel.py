@@ -478,7 +478,8 @@ def take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: i64) 
 def spent(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Whether ``c`` has used its action of this round: it acted, or it is acting (:func:`act` counts the action
     from its start: what happens to the actor in it, its own fumble or a blow struck back, comes after the action it
-    chose)."""
+    chose), or its turn came and could not be taken (:func:`advance`), or it joined after the round's order was
+    made."""
     return F.acted[w + c] != 0
 
 
@@ -1220,7 +1221,9 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
             return c
         if start_turn(F, w, c) == 0:
             return c
-        # a turn it could not take may still have changed the fight (it bled to death, a due death came)
+        # a turn it could not take is spent (:func:`spent`), and may still have changed the fight (it bled to
+        # death, a due death came)
+        F.acted[w + c] = 1
         if sides_standing(F, w) <= 1:
             return -1
 
