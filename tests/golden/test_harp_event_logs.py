@@ -20,26 +20,6 @@ from estoc.play.systems import fight_system
 from event_logs import check_known, replay_log
 
 KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
-    ("breath", 6): "a fumbled breath reaches no one: the kernel tells no exchange for the creatures it never reached "
-                   "(the old batch told one each, with the first combatant's DB); the drake's natural fumble makes it "
-                   "stumble (shaken) instead of dropping a weapon (bestiary, « Maladresses » of natural attacks)",
-    ("charge-disengage", 4): "« Désengagement »: unharmed by its opponent during the round it broke off, the "
-                             "combatant has the initiative in the very next round (it came a round late)",
-    ("drake-auto", 4): "« Les boucliers »: a shield covers only its number of attacks a round (a breath on three "
-                       "creatures is three attacks)",
-    ("embuscade-auto", 3): "« Les boucliers »: a shield covers only its number of attacks a round",
-    ("giants", 2): "the worn armour's manoeuvre penalty applies to dodges (« Les armures »)",
-    ("gm-ops", 21): "« Parade Obligatoire »: made to parry, a combatant can do nothing else, no dodge",
-    ("melee-actions", 8): "the worn armour's manoeuvre penalty applies to dodges (« Les armures »)",
-    ("sun-and-fumbles", 11): "a creature fumbling with its natural weapons stumbles: the record no longer lists a "
-                             "dropped weapon it never had",
-    ("wounds", 4): "« Parade Obligatoire »: made to parry, a combatant can do nothing else, no dodge",
-    ("duel-auto", 4): "issue 25: a stun of N rounds taken after the victim acted binds its next N actions: it is "
-                      "still stunned at its next turn, which rolls the resistance again",
-    ("sun-and-fumbles", 8): "issue 25: a fumble's « loses 1 round » costs the fumbler's next action (it played "
-                            "the round after its fumble)",
-    ("wounds", 3): "issue 25: the board counts the actions a condition still binds: made to parry for 1 round "
-                   "before its turn, the combatant has parried in it, and nothing is left",
 }
 """Deliberate rule changes, by (log name, event index in the log's ``events``, from 0) → the rule fix that explains
 the difference (the text's section, the commit).
