@@ -423,3 +423,14 @@ def test_the_twin_plays_issue_25s_rules_die_for_die(content: Content, tables: Ha
                      for name in ("out_winner", "out_rounds", "out_hp", "out_dice", "out_dealt", "out_crits")})
     for name, values in outs[0].items():
         assert np.array_equal(values, outs[1][name]), name
+
+
+def test_a_beast_made_to_parry_still_flees_in_simulation(tables: HarpTables) -> None:
+    """With ``beasts_flee``, a badly hurt beast flees even when made to parry (it backs off: bestiary)."""
+    world = World(tables, [fighter("bete", ob=50, hp=100, kind="natural", table="griffes", beast=True),
+                           fighter("b")], settings=Settings(beasts_flee=True))
+    array(world.F, "hp")[0, 0] = 10
+    array(world.F, "must_parry_until")[0, 0] = 5
+    chosen = world.K.py_decide(world.F, 0, 0)
+    assert chosen[0] == codes()["actions"]["flee"]
+    assert world.K.py_allowed(world.F, 0, 0, chosen)[0] == 0

@@ -1575,9 +1575,9 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
             kind = A_DODGE
         elif parries:
             kind = A_TOTAL_PARRY
-    if attack_refused(F, w, c) != OK:
+    if attack_refused(F, w, c) != OK and kind != A_FLEE:
         # (on the ground or disarmed, it gets up or takes up its weapon below); a beast, which never parries,
-        # dodges instead (bestiary, « Parade et esquive »)
+        # dodges instead (bestiary, « Parade et esquive »), unless it flees (made to parry, it may back off)
         kind = A_TOTAL_PARRY if parries else (A_DODGE if F.beast[c] else A_PASS)
     if foes == 0:
         kind = A_PASS
