@@ -34,7 +34,7 @@ WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", 
                 "present", "parry_vs", "parry_bonus", "dodge", "charge_db", "initiative", "acted", "started",
                 "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
                 "cover_melee", "cover_missile", "struck_close", "venom_in", "venom_left", "next_mod", "dealt",
-                "taken", "downed", "acted_rounds")
+                "taken", "downed", "acted_rounds", "venom_from", "venom_rolled")
 """The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
 LIST_FIELDS = ("distance", "uses", "crits_dealt", "crits_taken")
 """A list per combatant of each world: ``(W·C, K)`` in the kernel, ``(W, C, K)`` through :func:`array`."""
@@ -109,6 +109,8 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
             "venom_level": int(strike.poison["level"]) if strike.poison else 0,
             "venom_rounds": (int(strike.poison.get("rounds", 1)) if strike.poison["rr"] == "cascade" else 1)
             if strike.poison else 0,
+            "venom_hits": int(strike.poison.get("hits", 0)) if strike.poison else 0,
+            "venom_penalty": int(strike.poison.get("penalty", 0)) if strike.poison else 0,
             **dict(zip(("rng_inc", "rng_max", "pb_range", "pb_mod"), strike.reach or (0, 0, 0, 0), strict=True)),
             "unregen": int(strike.table.startswith(MAGIC_TABLES) or strike.critical in FIRE_CRITICALS
                            or (extra is not None and extra.table in FIRE_CRITICALS))}
@@ -172,7 +174,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
         "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
         "missile", "unregen", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "venom_level",
-        "venom_rounds")}
+        "venom_rounds", "venom_hits", "venom_penalty")}
     grids["extra_table"][:] = -1
     uses0 = np.zeros((count, width), dtype=np.int64)
     for c, person in enumerate(combatants):
@@ -256,7 +258,7 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "regenerates", "shield_db", "shield_covers", "armour_penalty", "base_movement", "salts", "uses0",
           "out_winner", "out_rounds", "out_hp", "out_state", "out_dealt", "out_taken", "out_crits", "out_dice",
           "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "distance0", "cover_melee0", "cover_missile0",
-          "venom_level", "venom_rounds")
+          "venom_level", "venom_rounds", "venom_hits", "venom_penalty")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""
