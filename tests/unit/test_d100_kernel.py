@@ -160,14 +160,14 @@ def test_a_shield_bash_has_its_own_damage(content: Content) -> None:
 
 
 def test_a_two_handed_weapon_leaves_no_hand_for_the_shield(content: Content) -> None:
-    """5.9 (hands) and 5.11: Brok swinging his great axe cannot parry with his buckler; with his one-handed axe he
-    can."""
+    """5.9 (hands), 5.6 and 5.11: Brok swinging his great axe cannot parry with his buckler, nor with the battle axe
+    he does not hold: he parries with the great axe; with his one-handed axe back in hand, the buckler parries."""
     fight = new_fight(content, [{"character": "brok"}], [{"character": "gorm"}])
     run(fight, {"type": "actions"})  # brok 10, gorm 9
     run(fight, {"type": "attack", "target": "gorm", "weapon": 2}, attack=[99])
     record = attack_record(run(fight, {"type": "attack", "target": "brok"}, attack=[30], defence=[90],
                                 damage=[1], damage_bonus=[1]))
-    assert record["defence"] == "parry" and record["defence_item"] == "weapon:1"
+    assert record["defence"] == "parry" and record["defence_item"] == "weapon:2"
     run(fight, {"type": "actions"})
     run(fight, {"type": "attack", "target": "gorm", "weapon": 1}, attack=[99])
     record = attack_record(run(fight, {"type": "attack", "target": "brok"}, attack=[30], defence=[90],
