@@ -1,8 +1,9 @@
 """d100 golden event logs: fights recorded with the rules of issue 26 (re-recorded then: every rule fix named in
-:data:`KNOWN_DIFFERENCES` before is now in the logs themselves), replayed event by event through play's interface (``new_fight``, ``apply`` with the stored faces, ``view``, ``summary``; undo and redo
-as the tracker folds them). After each event the narration records, the view and the summary must equal the
-recorded ones and no stored face may be left over, except where :data:`KNOWN_DIFFERENCES` names the rule fix that
-parts the fight from its log (the log is compared up to that event, which must really differ).
+:data:`KNOWN_DIFFERENCES` before is now in the logs themselves), replayed event by event through play's interface
+(``new_fight``, ``apply`` with the stored faces, ``view``, ``summary``; undo and redo as the tracker folds them).
+After each event the narration records, the view and the summary must equal the recorded ones and no stored face
+may be left over, except where :data:`KNOWN_DIFFERENCES` names the rule fix that parts the fight from its log (the
+log is compared up to that event, which must really differ).
 
 The logs are written by ``tools/record_d100_events.py`` (the HARP recorder's format).
 """

@@ -31,7 +31,7 @@ def commands() -> list[Command]:
                                                                      "round)")),
         Command("pass", "pass", "passer", "", _("do nothing this round")),
         Command("move", "move", "deplacer", _("WHO METRES"),
-                _("movement phase: 6–15 m halves the DEX rank, 16–29 m quarters it, 30 m or more leaves only "
+                _("movement phase, 30 m at most: 6–15 m halves the DEX rank, 16–29 m quarters it, 30 m leaves only "
                   "defences")),
         Command("kneel", "kneel", "genou", _("WHO"), _("kneel behind a large shield, or stand up again")),
         Command("intent", "intent", "intention", _("WHO TEXT…"),

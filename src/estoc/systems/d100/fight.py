@@ -340,7 +340,13 @@ class D100Fight(Sides):
     # --- the protocol's other reads ------------------------------------------------------------------------------
 
     def auto_event(self) -> dict[str, Any]:
-        """The default policy (see :func:`estoc.systems.d100.policy.choose`)."""
+        """The default policy (see :func:`estoc.systems.d100.policy.choose`); where readying a weapon takes the
+        action (setting ``ready_weapon``), the kernel's ``decide`` may answer « ready », told here as its event."""
+        c = self.current()
+        if c is not None and self.settings.ready_weapon == "action":
+            kind, _target, slot, _wound = (int(x) for x in kernel_of(self.F).py_decide(self.F, 0, c))
+            if kind == action("ready"):
+                return {"type": "ready", "weapon": slot + 1}
         return choose(self)
 
     def fate(self, c: int) -> str:

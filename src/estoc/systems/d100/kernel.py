@@ -1037,7 +1037,7 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         limit[0] = F.reload_until[w + c, s]
     if why != OK:
         return why
-    if F.ready_action and s != F.wielded[w + c]:
+    if needs_readying(F, w, c, s):
         return WHY_NOT_READY
     if not F.missile[c, s]:
         dist: i64 = distance(F, w, c, t)
@@ -1045,6 +1045,16 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
             limit[0] = dist
             return WHY_NO_CONTACT
     return OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def needs_readying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
+    """Where readying takes an action (setting ``ready_weapon: action``), a blow with a weapon not in hand must wait
+    for it; the shield's bash never does (the shield is on the arm)."""
+    return F.ready_action != 0 and s != F.wielded[w + c] and not is_bash(F, c, s)
 
 
 @cython.cfunc
@@ -1083,7 +1093,7 @@ def declare(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, pick: i64, s:
                     break
     if s < 0 or s >= slots or not (F.reaches[c, s] >> pick) & 1 or not whole(F, w, c, s):
         return WHY_NO_REACH
-    if F.ready_action and s != held:
+    if needs_readying(F, w, c, s):
         return WHY_NOT_READY
     F.wielded[w + c] = s
     F.reach_pick[w + c] = pick
@@ -1218,7 +1228,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
         out[0] = A_RELOAD
         return
     if why == OK:
-        if F.ready_action and best != F.wielded[w + c]:
+        if needs_readying(F, w, c, best):
             out[0] = A_READY
         return
     # still being reloaded: its best weapon ready
@@ -1226,7 +1236,7 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     out[2] = 0
     best = best_slot(F, w, c, d, True)
     if best >= 0:
-        out[0] = A_ATTACK if not F.ready_action or best == F.wielded[w + c] else A_READY
+        out[0] = A_READY if needs_readying(F, w, c, best) else A_ATTACK
         out[2] = best
 
 
