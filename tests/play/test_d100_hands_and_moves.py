@@ -222,3 +222,23 @@ def test_a_foe_unconscious_or_dying_is_struck_without_defence(store: EventStore,
     tracker.command("attaquer jacquot jet 30 dmg 1 bonus 1")
     record = last_attack(tracker)
     assert record["defence"] == "none" and record["defence_roll"] == 0 and record["result"] == "hit"
+
+
+ARCHER = {"sheet": {"id": "frondeur", "name": {"fr": "Le frondeur", "en": "The slinger"},
+                    "characteristics": {"str": 10, "con": 10, "siz": 10, "int": 10, "pow": 10, "dex": 11, "app": 10},
+                    "damage_bonus": "0", "weapons": [{"weapon": "fronde", "points": 0}], "dodge": 10,
+                    "first_aid": 10}}
+
+
+def test_the_policy_states_the_weapon_about_to_act(store: EventStore, d100: D100Play) -> None:
+    """5.4 in the default policy (play's ``auto`` and a simulated world alike): Odon holds his short spear, but at
+    15 m only his javelin reaches: he states it once the moves are made, and so ranks as a missile at DEX 11, before
+    the slinger's poorer skill (without it, the spear's long reach would put him after every missile)."""
+    tracker = session(store, d100, setup([{"character": "odon"}], [ARCHER], distance=15))
+    while tracker.fight.phase == "movement":  # type: ignore[attr-defined]
+        tracker.command("auto")
+    assert [{k: e.get(k) for k in ("type", "target", "reach", "weapon")} for e in tracker.events
+            if e["type"] == "reach"] == [{"type": "reach", "target": "odon", "reach": "missile", "weapon": 3}]
+    fight = tracker.fight
+    assert isinstance(fight, D100Fight)
+    assert [fight.combatants[c].id for c in fight.order] == ["odon", "frondeur"]

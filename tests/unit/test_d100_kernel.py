@@ -103,7 +103,7 @@ def test_a_world_of_the_batch_is_plays_fight(content: Content, bridge: LoadedD10
     sim = outcome(F)
     system = D100Play(content)
     sides = list(dict.fromkeys(s for _i, s, _c in bridge.combatants))
-    moved = 0
+    moved = declared = 0
     for world in range(worlds):
         fight = system.new_fight({"encounter": bridge.setup, "seed": world})
         assert isinstance(fight, D100Fight)
@@ -112,6 +112,7 @@ def test_a_world_of_the_batch_is_plays_fight(content: Content, bridge: LoadedD10
         while not fight.is_over():
             event = fight.auto_event()
             moved += event["type"] == "move"
+            declared += event["type"] == "reach"
             fight.apply(event, dice)
         assert [fight.value("hp", c) for c in range(len(fight.combatants))] == array(F, "out_hp")[world].tolist()
         assert fight.round == int(array(F, "out_rounds")[world])
@@ -119,6 +120,7 @@ def test_a_world_of_the_batch_is_plays_fight(content: Content, bridge: LoadedD10
         assert int(sim.winner[world]) == (sides.index(winner) if winner else -1)
         assert [r["damage_taken"] for r in fight.summary()["combatants"]] == sim.hits_taken[world].tolist()
     assert moved > 0  # the policy closed the 20 m in play as in simulation
+    assert declared > 0  # and stated the weapon about to act (5.4: javelins and throwing daggers rank as missiles)
 
 
 # --- rules settled in the port -----------------------------------------------------------------------------------

@@ -112,6 +112,8 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "reach", "target": who, "reach": REACH_WORDS[words.fold(reach)]}
         if "weapon" in request:
             event["weapon"] = request["weapon"]
+        if request.get("bash"):
+            event["bash"] = True
     elif name == "rest":
         event = {"type": "gm", "op": "rest", "target": words.need(request, 1, table)[0],
                  "value": int(request.get("weeks", 1)), "ideal": bool(request.get("ideal"))}

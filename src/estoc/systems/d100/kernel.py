@@ -1243,6 +1243,25 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def intend(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """5.4 for the default policy: once the moves are made, the weapon ``c`` is about to act with (its blow as
+    :func:`decide` sees it now) is declared and taken in hand, at its own reach, so that it orders a tie of ranks as
+    a GM's ``reach`` would. Returns the slot declared, or −1 (no blow planned, the weapon already in hand, or one
+    that readying would delay: see :func:`declare`)."""
+    d = cython.declare(i64[4])
+    if not standing(F, w, c):
+        return -1
+    decide(F, w, c, d)
+    if d[0] != A_ATTACK or d[2] == F.wielded[w + c]:
+        return -1
+    if declare(F, w, c, F.reach[c, d[2]], d[2]) != OK:
+        return -1
+    return d[2]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def preferred(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t
               ) -> cython.int:
     """The defence the policy has ``t`` oppose to ``a``'s blow with slot ``s`` (5.6 « Parade », 5.7 « Esquive »: the
@@ -1357,6 +1376,8 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
             m = plan_move(F, w, c)
             if m > 0:
                 move(F, w, c, m)
+        for c in range(F.count):
+            intend(F, w, c)
         start_actions(F, w)
         a = advance(F, w, max_rounds)
         while a >= 0:
@@ -1426,6 +1447,11 @@ def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     d = cython.declare(i64[4])
     decide(F, w * F.count, c, d)
     return (d[0], d[1], d[2], d[3])
+
+
+def py_intend(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    """:func:`intend`: the weapon the policy declares for ``c`` before the actions (−1: none)."""
+    return intend(F, w * F.count, c)
 
 
 def py_preferred(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
