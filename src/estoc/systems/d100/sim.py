@@ -140,6 +140,18 @@ class D100Sim:
         SettingSpec("parry_wear", OneOf(("break", "one-point")), lambda: _(
             "A parried blow beyond the parrying item's hit points: breaks it, or costs it one hit point."),
             path=("settings", "parry_wear"), read=lambda e: e.settings.parry_wear),
+        SettingSpec("special_rounding", OneOf(("nearest", "down", "up")), lambda: _(
+            "A special success: a roll at or under a fifth of the chance, rounded to the nearest, down or up."),
+            path=("settings", "special_rounding"), read=lambda e: e.settings.special_rounding),
+        SettingSpec("parried_excess", OneOf(("armour", "body")), lambda: _(
+            "What gets past a parry: the armour stops its points as well, or the body takes it whole."),
+            path=("settings", "parried_excess"), read=lambda e: e.settings.parried_excess),
+        SettingSpec("hp_rounding", OneOf(("up", "down")), lambda: _(
+            "Hit points: the mean of CON and SIZ rounded up, or down."),
+            path=("settings", "hp_rounding"), read=lambda e: e.settings.hp_rounding),
+        SettingSpec("ready_weapon", OneOf(("free", "action")), lambda: _(
+            "Taking another weapon in hand: free, with the blow, or the combatant's action for the round."),
+            path=("settings", "ready_weapon"), read=lambda e: e.settings.ready_weapon),
         SettingSpec("distance", Whole(0, MAX_DISTANCE, none=("none", "aucune")), lambda: _(
             "Metres between the sides (none: within range)."),
             path=("distance",), read=lambda e: e.distance),
