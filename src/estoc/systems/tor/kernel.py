@@ -1860,6 +1860,71 @@ def blow_base(F: Fights, w: cython.Py_ssize_t, c: i64, t: i64, s: i64, extra: i6
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def blow_pair(F: Fights, w: cython.Py_ssize_t, c: i64, t: i64, s: i64, ea: i64, ma: i64, wa: i64, eb: i64, mb: i64,
+              wb: i64) -> i64:
+    """:func:`blow_worth` of ``c``'s blow read two ways (extra dice, mode and weariness ``a``, then ``b``), ``a``
+    less ``b``: the same sum, the numbers both share (the dice's changes, the TN, the target's protection and what
+    felling it spares) read once."""
+    if c < 0 or t < 0 or s < 0 or not standing(F, w, t):
+        return 0
+    base: i64 = F.rating[c, s] + dice_change(F, w, c, t, F.ranged[c, s] != 0)
+    tn: i64 = attack_tn(F, w, c, t)
+    heavy: i64 = F.corps[c] + (TWO_HANDED_HEAVY if F.two_handed[c, s] else 0)
+    guard: i64 = ONE - chance_of(F, 0, weary_now(F, w, t), protection_of(F, w, t), F.injury[c, s])
+    worth_of_wound: i64 = wound_worth(F, w, t)
+    left6: i64 = 6 * F.endurance[w + t]
+    last_wound: cython.bint = F.wounds[w + t] + 1 >= (DYING_WOUNDS if is_hero(F, t) else F.might[t])
+    spared: i64 = -1
+    total: i64 = 0
+    k: cython.int
+    n: i64
+    m: i64
+    tired: cython.bint
+    p: i64
+    hit6: i64
+    wound: i64
+    fell: i64
+    worth: i64
+    fell_at = cython.declare(i64[1])
+    for k in range(2):
+        n = base + (ea if k == 0 else eb)
+        if n < 0:
+            n = 0
+        m = ma if k == 0 else mb
+        if m < 0:
+            m = attack_mode(F, w, c, t)
+        tired = (wa if k == 0 else wb) != 0
+        if (wa if k == 0 else wb) < 0:
+            tired = weary_now(F, w, c)
+        p = chance_of(F, m, tired, n, tn)
+        hit6 = 6 * F.damage[c, s] + n * heavy
+        wound = pierce_of(F, m, tired, n, tn) * guard // ONE
+        fell = p if hit6 >= left6 else (wound if last_wound else 0)
+        if hit6 > left6:
+            hit6 = left6
+        worth = p * hit6 // 6 + wound * worth_of_wound
+        if fell > 0:
+            if spared < 0:
+                spared = blow_base(F, w, t, target_now(F, w, t), weapon_now(F, w, t), 0, -1, -1, fell_at)
+            worth += fell * FELL_ROUNDS * spared // ONE
+        total += worth if k == 0 else -worth
+    return total
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def threat_pair(F: Fights, w: cython.Py_ssize_t, o: i64, h: i64, ea: i64, ma: i64, wa: i64, eb: i64, mb: i64,
+                wb: i64) -> i64:
+    """:func:`threat` read two ways, ``a`` less ``b`` (:func:`blow_pair`)."""
+    if not aims_at(F, w, o, h) or not acts_later(F, w, o):
+        return 0
+    return blow_pair(F, w, o, h, weapon_now(F, w, o), ea, ma, wa, eb, mb, wb)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def weapon_now(F: Fights, w: cython.Py_ssize_t, c: i64) -> i64:
     """The weapon ``c`` strikes with now: its close-combat weapon when engaged (a hero not at the rear), else its
     bow; −1: none."""
@@ -1881,8 +1946,12 @@ def target_now(F: Fights, w: cython.Py_ssize_t, c: i64) -> i64:
 @cython.exceptval(check=False)
 def acts_later(F: Fights, w: cython.Py_ssize_t, o: i64) -> cython.bint:
     """Whether ``o`` has its turn after the one now playing, this round (a foe that already struck is past
-    changing)."""
+    changing). The heroes act before the adversaries (« Phase 3 »): while a hero plays, every adversary standing
+    acts later, without a scan of the order."""
     i: cython.Py_ssize_t
+    now: i64 = current(F, w)
+    if now >= 0 and is_hero(F, now) and not is_hero(F, o):
+        return standing(F, w, o)
     for i in range(F.turn[w] + 1, F.norder[w]):
         if F.order[w + i] == o:
             return standing(F, w, o)
@@ -1895,9 +1964,25 @@ def acts_later(F: Fights, w: cython.Py_ssize_t, o: i64) -> cython.bint:
 def threat(F: Fights, w: cython.Py_ssize_t, o: i64, h: i64, extra: i64, mode: i64, weary: i64) -> i64:
     """:func:`blow_worth` of ``o``'s coming blow when it strikes ``h`` this round (0 when it aims elsewhere or has
     struck already)."""
-    if not acts_later(F, w, o) or target_now(F, w, o) != h:
+    if not aims_at(F, w, o, h) or not acts_later(F, w, o):
         return 0
     return blow_worth(F, w, o, h, weapon_now(F, w, o), extra, mode, weary)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def aims_at(F: Fights, w: cython.Py_ssize_t, o: i64, h: i64) -> cython.bint:
+    """Whether ``o``'s blow now goes to ``h`` (:func:`target_now`), without the scan where the engagement says it:
+    in close combat, only a foe engaged with it, and the only one standing when it has one."""
+    if not standing(F, w, h):
+        return False
+    if opponents(F, w, o) > 0 and not (is_hero(F, o) and F.stance[w + o] == REARWARD):
+        if not F.engaged[w + o, h]:
+            return False
+        if opponents(F, w, o) == 1:
+            return True
+    return target_now(F, w, o) == h
 
 
 @cython.cfunc
@@ -1920,7 +2005,7 @@ def ward_gain(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, h: i64) -> 
     o: i64 = next_at(F, w, h, 0)
     if o < 0:
         return 0
-    return threat(F, w, o, h, 0, -1, -1) - threat(F, w, o, h, -1, -1, -1)
+    return threat_pair(F, w, o, h, 0, -1, -1, -1, -1, -1)
 
 
 @cython.cfunc
@@ -1933,7 +2018,7 @@ def next_at(F: Fights, w: cython.Py_ssize_t, h: i64, skip: i64) -> i64:
     o: i64
     for i in range(F.turn[w] + 1, F.norder[w]):
         o = F.order[w + i]
-        if not is_hero(F, o) and standing(F, w, o) and target_now(F, w, o) == h:
+        if not is_hero(F, o) and standing(F, w, o) and aims_at(F, w, o, h):
             if skip == 0:
                 return o
             skip -= 1
@@ -2032,8 +2117,12 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
         return F.songs[w + c] > 0
     if k == T_SNEAK:
         return not close and foes > 0 and st != REARWARD
-    if k == T_PROTECT:
-        return ward(F, w, c) >= 0
+    if k == T_PROTECT:  # a companion to protect (whose coming blow it blunts: :func:`ward`, weighed in the gain)
+        for o in range(F.heroes):
+            if o != c and standing(F, w, o) and opponents(F, w, o) and F.stance[w + o] != REARWARD and \
+                    F.protected_left[w + o] == 0:
+                return True
+        return False
     if k == T_HOLD:
         return close and not F.holding[w + c]
     if k == T_COUNTER:
@@ -2083,30 +2172,29 @@ def task_gain(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.i
         for o in range(F.heroes, F.count):
             if standing(F, w, o) and not F.weary[w + o] and F.might[o] <= 1 + extra:
                 g = target_now(F, w, o)
-                good += threat(F, w, o, g, 0, -1, -1) - threat(F, w, o, g, 0, -1, 1)
+                good += threat_pair(F, w, o, g, 0, -1, -1, 0, -1, 1)
         return p * good // ONE - plain
     if k == T_CHALLENGE:
         # favoured blows both ways between the two, for as long as both stand
         if t < 0:
             return -1
         ill = F.holding[w + c] != 0 or F.held[w + t] > 0
-        good = blow_worth(F, w, c, t, s, 0, mode_with(True, ill), -1) - blow_worth(F, w, c, t, s, 0, -1, -1)
+        good = blow_pair(F, w, c, t, s, 0, mode_with(True, ill), -1, 0, -1, -1)
         ill = F.holding[w + t] != 0 or F.held[w + c] > 0
-        cost = threat(F, w, t, c, 0, mode_with(True, ill), -1) - threat(F, w, t, c, 0, -1, -1)
+        cost = threat_pair(F, w, t, c, 0, mode_with(True, ill), -1, 0, -1, -1)
         return p * (good - cost) // ONE
     if k == T_TWO_WEAPONS:
         # a second blow now; every foe's blow at the hero +1d this round
         good = blow_worth(F, w, c, t, off_hand(F, w, c), 0, -1, -1)
         for o in range(F.heroes, F.count):
-            cost += threat(F, w, o, c, 1, -1, -1) - threat(F, w, o, c, 0, -1, -1)
+            cost += threat_pair(F, w, o, c, 1, -1, -1, 0, -1, -1)
         return good - cost
     if k == T_RALLY:
         # +1d to the blows of the forward fighters next round (a tengwar: the open ones too)
         for o in range(F.heroes):
             if standing(F, w, o) and (F.stance[w + o] == FORWARD or (extra > 0 and F.stance[w + o] == OPEN)):
                 g = target_now(F, w, o)
-                good += blow_worth(F, w, o, g, weapon_now(F, w, o), 1, -1, -1) - blow_worth(
-                    F, w, o, g, weapon_now(F, w, o), 0, -1, -1)
+                good += blow_pair(F, w, o, g, weapon_now(F, w, o), 1, -1, -1, 0, -1, -1)
         return p * good // ONE - plain
     if k == T_ENCOURAGE:
         # Valour (and its tengwar) of endurance back to every standing companion, as far as it lacks
@@ -2118,27 +2206,28 @@ def task_gain(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.i
         # engaged at once, its next attack this round with +1d (more with tengwar)
         t = aimed(F, w, c, False)
         s = main_weapon(F, w, c)
-        return p * (blow_worth(F, w, c, t, s, 1 + extra, -1, -1) - blow_worth(F, w, c, t, s, 0, -1, -1)) // ONE
+        return p * blow_pair(F, w, c, t, s, 1 + extra, -1, -1, 0, -1, -1) // ONE
     if k == T_PROTECT:
-        return p * ward_gain(F, w, c, ward(F, w, c)) // ONE - plain
+        o = ward(F, w, c)
+        if o < 0:
+            return -1
+        return p * ward_gain(F, w, c, o) // ONE - plain
     if k == T_HOLD:
         # the hero's own blow ill-favoured whatever the roll; the next blows at it ill-favoured (one, more with
         # tengwar), in the order they come
-        cost = blow_worth(F, w, c, t, s, 0, -1, -1) - blow_worth(F, w, c, t, s, 0, mode_with(
-            F.challenge[w + c] == t, True), -1)
+        cost = blow_pair(F, w, c, t, s, 0, -1, -1, 0, mode_with(F.challenge[w + c] == t, True), -1)
         for i in range(1 + extra):
             o = next_at(F, w, c, i)
             if o < 0:
                 break
-            good += threat(F, w, o, c, 0, -1, -1) - threat(F, w, o, c, 0, mode_with(F.challenge[w + o] == c, True),
-                                                          -1)
+            good += threat_pair(F, w, o, c, 0, -1, -1, 0, mode_with(F.challenge[w + o] == c, True), -1)
         return p * good // ONE - cost
     if k == T_COUNTER:
         # the first blow at the hero this round that misses is answered with its weapon's damage
         hit_all = ONE
         for o in range(F.heroes, F.count):
             so = weapon_now(F, w, o)
-            if so >= 0 and not F.ranged[o, so] and acts_later(F, w, o) and target_now(F, w, o) == c:
+            if so >= 0 and not F.ranged[o, so] and aims_at(F, w, o, c) and acts_later(F, w, o):
                 hit_all = hit_all * chance_of(F, attack_mode(F, w, o, c), weary_now(F, w, o), F.rating[o, so]
                                               + dice_change(F, w, o, c, False), attack_tn(F, w, o, c)) // ONE
         s = main_weapon(F, w, c)
@@ -2156,7 +2245,7 @@ def task_gain(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.i
         if o < 0:
             return -1
         g = target_now(F, w, o)
-        return p * (threat(F, w, o, g, 0, -1, -1) - threat(F, w, o, g, -1, -1, -1)) // ONE - plain
+        return p * threat_pair(F, w, o, g, 0, -1, -1, -1, -1, -1) // ONE - plain
     if k == T_SKIRMISH:
         # its shot −1d; the shots at it −1d this round
         s = bow(F, w, c)
@@ -2164,14 +2253,13 @@ def task_gain(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.i
         for o in range(F.heroes, F.count):
             so = weapon_now(F, w, o)
             if so >= 0 and F.ranged[o, so]:
-                good += threat(F, w, o, c, 0, -1, -1) - threat(F, w, o, c, -1, -1, -1)
+                good += threat_pair(F, w, o, c, 0, -1, -1, -1, -1, -1)
         return good - (plain - blow_worth(F, w, c, t, s, -1, -1, -1))
     if k == T_CANCEL:
         # the complication's dice back to that hero's blows (counted for three rounds)
         o = complicated(F, w, c)
         g = target_now(F, w, o)
-        good = 3 * (blow_worth(F, w, o, g, weapon_now(F, w, o), F.complication[w + o], -1, -1)
-                    - blow_worth(F, w, o, g, weapon_now(F, w, o), 0, -1, -1))
+        good = 3 * blow_pair(F, w, o, g, weapon_now(F, w, o), F.complication[w + o], -1, -1, 0, -1, -1)
         return p * good // ONE - plain
     if k == T_REDUCE:
         # weary from its load, its blows are worse; dropping the helm or the shield may lift it, the shield's parry
@@ -2295,19 +2383,23 @@ def no_decision(d: cython.pointer(i64)) -> cython.void:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def best_task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, secondary: cython.bint, plain: i64,
+def best_task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, secondary: cython.bint, t: i64, s: i64,
               d: cython.pointer(i64)) -> cython.bint:
     """The task of ``c``'s plan (secondary ones, or main ones) with the best gain above nothing, whose moment has
-    come and that :func:`task_code` allows, written into ``d``; False (``d`` a pass) when none gains."""
+    come and that :func:`task_code` allows, written into ``d``; False (``d`` a pass) when none gains. A main task
+    is weighed against the plain attack on ``t`` with ``s`` (its worth read once, when a main task is weighed)."""
     i: cython.Py_ssize_t
     k: cython.int
     g: i64
     best: i64 = 0
     chosen: cython.int = -1
+    plain: i64 = -1
     for i in range(F.nplan[c]):
         k = F.plan[c, i]
         if not F.tasks_on[k] or is_secondary(k) != secondary or k == T_YIELD or not moment(F, w, c, k):
             continue
+        if plain < 0:
+            plain = 0 if secondary else blow_worth(F, w, c, t, s, 0, -1, -1)
         g = task_gain(F, w, c, k, plain)
         if g <= best:
             continue
@@ -2342,9 +2434,9 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
         if F.regain[w + c]:
             d[0] = A_REGAIN
             return
-        if not F.secondary[w + c] and best_task(F, w, c, True, 0, d):
+        if not F.secondary[w + c] and best_task(F, w, c, True, t, s, d):
             return
-        if F.next_dice[w + c] == 0 and best_task(F, w, c, False, blow_worth(F, w, c, t, s, 0, -1, -1), d):
+        if F.next_dice[w + c] == 0 and best_task(F, w, c, False, t, s, d):
             return
     if s < 0 and F.dropped[w + c]:
         for i in range(F.weapons[c]):
