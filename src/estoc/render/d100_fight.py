@@ -49,7 +49,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
             together = [names.get(i, i) for i, _r, g in record["order"] if g == group]
             lines.append("  " + _("Simultaneous: {who}").format(who=", ".join(together)))
         if record.get("defending_only"):
-            lines.append("  " + _("Only defending this round (moved 30 m or more): {who}").format(
+            lines.append("  " + _("Only defending this round (moved 30 m, the most a round allows): {who}").format(
                 who=", ".join(names.get(i, i) for i in record["defending_only"])))
         return lines
     if kind == "move":

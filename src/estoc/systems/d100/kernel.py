@@ -1243,20 +1243,69 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def tied(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether another combatant standing and free to act this round acts at ``c``'s DEX rank (5.2: « en cas
+    d'égalité de DEX »)."""
+    rank: i64 = dex_rank(F, w, c)
+    i: cython.Py_ssize_t
+    if rank == 0:
+        return False
+    for i in range(F.count):  # noqa: SIM110 (a C loop)
+        if i != c and standing(F, w, i) and dex_rank(F, w, i) == rank:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def intend(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
-    """5.4 for the default policy: once the moves are made, the weapon ``c`` is about to act with (its blow as
-    :func:`decide` sees it now) is declared and taken in hand, at its own reach, so that it orders a tie of ranks as
-    a GM's ``reach`` would. Returns the slot declared, or −1 (no blow planned, the weapon already in hand, or one
-    that readying would delay: see :func:`declare`)."""
-    d = cython.declare(i64[4])
-    if not standing(F, w, c):
+    """5.2 and 5.4 for the default policy: once the moves are made, a combatant that shares its DEX rank with another
+    (the one case where the text asks which weapon acts first) states the weapon it is about to act with (its blow
+    as :func:`decide` sees it now), taken in hand at its own reach, as a GM's ``reach`` would. Returns the slot
+    declared, or −1 (no tie, no blow planned, the weapon already in hand, or one that readying would delay: see
+    :func:`declare`)."""
+    if not standing(F, w, c) or not tied(F, w, c):
         return -1
+    return intend_blow(F, w, c)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def intend_blow(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """:func:`intend`'s declaration for a combatant known to share its rank."""
+    d = cython.declare(i64[4])
     decide(F, w, c, d)
     if d[0] != A_ATTACK or d[2] == F.wielded[w + c]:
         return -1
     if declare(F, w, c, F.reach[c, d[2]], d[2]) != OK:
         return -1
     return d[2]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def intend_ties(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
+    """:func:`intend` for every combatant of the order :func:`start_actions` has just sorted (equal ranks sit side by
+    side there, so a tie is found by looking at the neighbours: no quadratic search in a simulated world). Returns
+    whether one declared another weapon (the order is then sorted again)."""
+    n: i64 = F.norder[w]
+    k: i64
+    changed: cython.bint = False
+    if n < 2:
+        return False
+    before: i64 = -1
+    rank: i64 = dex_rank(F, w, F.order[w])
+    after: i64
+    for k in range(n):
+        after = dex_rank(F, w, F.order[w + k + 1]) if k + 1 < n else -1
+        if (rank == before or rank == after) and intend_blow(F, w, F.order[w + k]) >= 0:  # noqa: SIM109 (nogil C)
+            changed = True
+        before = rank
+        rank = after
+    return changed
 
 
 @cython.cfunc
@@ -1376,9 +1425,9 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
             m = plan_move(F, w, c)
             if m > 0:
                 move(F, w, c, m)
-        for c in range(F.count):
-            intend(F, w, c)
         start_actions(F, w)
+        if intend_ties(F, w):
+            start_actions(F, w)
         a = advance(F, w, max_rounds)
         while a >= 0:
             decide(F, w, a, d)
