@@ -101,6 +101,7 @@ class Body:
     parry_vs: int = -1
     parry_bonus: int = 0
     shield_used: int = 0
+    acted: bool = False
 
 
 def combine(a: list[int], b: list[int]) -> list[int]:
@@ -151,6 +152,7 @@ class PlainFight:
             totals = []
             for c, p in enumerate(self.people):
                 bodies[c].shield_used = 0
+                bodies[c].acted = False
                 totals.append((-(self.d(10) + p.quickness + p.intuition), -p.quickness, c))
             for _t, _q, actor in sorted(totals):
                 if self.sides_left(bodies) <= 1:
@@ -181,6 +183,7 @@ class PlainFight:
         me.parry_vs, me.parry_bonus = -1, 0
         if left > 0:
             self.resist_stun(me, p, left)
+        me.acted = True  # (from here its action of the round is spent: effects now count from the next round)
         if me.down or me.dead or me.lost_until:
             return
         # The default policy.
@@ -259,6 +262,8 @@ class PlainFight:
                 effects = combine(effects, more) if effects else list(more)
         if effects is not None:
             hits += effects[HITS]
+            if effects[KNOCKDOWN] and not (q.size_rank <= p.size_rank and not target.steady):
+                effects[KNOCKDOWN] = 0
         self.take_hits(target, hits)
         if effects is not None:
             self.apply(target, q, effects, now, resist=True)
@@ -273,7 +278,7 @@ class PlainFight:
         self.apply(me, p, own, now, resist=False)
         lost = self.fumble_lost[roll]
         if lost:
-            me.lost_until = max(me.lost_until, now) + lost
+            me.lost_until = max(me.lost_until, now + me.acted) + lost
 
     def take_hits(self, body: Body, hits: int) -> None:
         body.hp -= hits
@@ -285,12 +290,15 @@ class PlainFight:
         body.bleed += 0 if p.bleed_immune else e[BLEED]
         body.shaken |= bool(e[SHAKEN])
         body.prone |= bool(e[KNOCKDOWN])
-        body.disarmed |= bool(e[DROP])
+        if e[DROP]:
+            body.disarmed = True
+            body.parry_vs, body.parry_bonus = -1, 0
         stun = 0 if p.stun_immune else e[STUN]
+        base = now + body.acted  # N rounds: the victim's next N actions
         for name, rounds in (("must_parry_until", e[MUST_PARRY]), ("no_parry_until", e[NO_PARRY]),
                              ("stun_until", stun)):
             if rounds > 0:
-                setattr(body, name, max(getattr(body, name), now) + rounds)
+                setattr(body, name, max(getattr(body, name), base) + rounds)
         if stun:
             body.stun_since = now
         if e[DEATH] == 0:
@@ -299,8 +307,8 @@ class PlainFight:
             due = now + e[DEATH]
             body.dying_round = min(body.dying_round, due) if body.dying_round else due
             body.down = True
-        if resist and stun:
-            self.resist_stun(body, p, body.stun_until - now)
+        if resist and stun and not body.dead and not body.dying_round:
+            self.resist_stun(body, p, body.stun_until - base)
 
     def resist_stun(self, body: Body, p: Sheet, rounds: int) -> None:
         if rounds > 0 and self.jsl()[1] + p.body_rr >= 150 + 5 * (rounds - 1):

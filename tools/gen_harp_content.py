@@ -76,6 +76,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harp_content_text import (  # found through the sys.path line above
+    CREATURE_FUMBLE_TEXTS,
     FUMBLE_TEXTS,
     LOCATIONS,
     NON_FATAL_SPOT,
@@ -928,14 +929,15 @@ def build() -> dict[str, str]:
         criticals.append(record)
     files["critical-tables.yaml"] = yaml_file("critical-tables", criticals)
 
-    if len(FUMBLE_TEXTS) != len(FUMBLES):
-        raise ValueError("one fumble text per fumble band")
+    if not len(FUMBLE_TEXTS) == len(CREATURE_FUMBLE_TEXTS) == len(FUMBLES):
+        raise ValueError("one fumble text and one creature fumble text per fumble band")
     files["fumble-tables.yaml"] = yaml_file("fumble-tables", [{
         "id": "maladresses", "name": _name("Maladresses de combat", "Combat fumbles"),
         "entries": [
-            {"roll_min": low, "roll_max": high, "text": _name(*text),
+            {"roll_min": low, "roll_max": high, "text": _name(*text), "creature_text": _name(*beast),
              **({"effects": effects} if effects else {}), "lost_rounds": lost}
-            for (low, high, effects, lost), text in zip(FUMBLES, FUMBLE_TEXTS, strict=True)
+            for (low, high, effects, lost), text, beast in zip(FUMBLES, FUMBLE_TEXTS, CREATURE_FUMBLE_TEXTS,
+                                                              strict=True)
         ],
     }], "Rolled on a plain d100; the effects fall on the fumbler.")
 

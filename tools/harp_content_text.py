@@ -455,3 +455,31 @@ FUMBLE_TEXTS: tuple[Pair, ...] = (
     ("Désastre complet : l'arme échappe, le combattant s'effondre, blessé et en sang.",
      "Utter disaster: the weapon flies, the fighter collapses, hurt and bleeding."),
 )
+
+CREATURE_FUMBLE_TEXTS: tuple[Pair, ...] = (
+    # the same bands told for a natural weapon or a breath: no weapon to turn, drop or break, only the body
+    ("La créature hésite un instant, puis se ramasse.",
+     "The creature hesitates for a moment, then gathers itself."),
+    ("Une patte dérape ; la créature se rattrape de justesse, secouée.",
+     "A foot skids; the creature barely keeps its footing, shaken."),
+    ("L'élan emporte la créature au-delà de sa proie : elle doit faire volte-face.",
+     "Its momentum carries the creature past its prey: it must wheel about."),
+    ("La créature perd l'équilibre et doit se reprendre ; l'occasion est passée.",
+     "The creature loses its balance and must steady itself; the chance is gone."),
+    ("Un élan mal mesuré tord un membre de la créature.",
+     "A badly judged lunge wrenches one of the creature's limbs."),
+    ("La créature trébuche et recule, déséquilibrée.",
+     "The creature stumbles and falls back, off balance."),
+    ("Un faux pas fait chuter lourdement la créature.",
+     "A misstep brings the creature down heavily."),
+    ("Dans sa hâte, la créature se meurtrit contre le sol ou un obstacle.",
+     "In its haste, the creature bruises itself against the ground or an obstacle."),
+    ("La créature heurte un obstacle de plein fouet ; le choc l'ébranle.",
+     "The creature runs headlong into an obstacle; the jolt shakes it."),
+    ("La créature s'empêtre, chute et se cogne la tête.",
+     "The creature tangles its own limbs, falls and knocks its head."),
+    ("Une maladresse grave : la créature se blesse elle-même et reste hébétée.",
+     "A grave blunder: the creature hurts itself and is left dazed."),
+    ("Désastre complet : la créature s'effondre, blessée et en sang.",
+     "Utter disaster: the creature collapses, hurt and bleeding."),
+)

@@ -118,9 +118,10 @@ def melee_actions(rec: Any) -> None:
     rec.act(attack("gorm", difficult=True, mod=10, typed={"attack": [30], "defence": [80], "damage": [3],
                                                             "damage-bonus": [1]}),
             who="bertrand", why="a difficult blow with a bonus")
-    rec.act(attack("victor", typed={"attack": [20], "defence": [10], "damage": [3], "damage-bonus": [2]}),
-            who="odon", expect=kind("attack", defence="parry", result="stopped"),
-            why="victor parries with his knife")
+    rec.act(attack("jacquot", parry_weapon=1, typed={"attack": [20], "defence": [10], "damage": [3],
+                                                      "damage-bonus": [2]}),
+            who="odon", expect=kind("attack", defence="parry", defence_item="weapon:1", result="stopped"),
+            why="jacquot parries with the dagger he holds, named (with 1)")
     rec.act(attack("bertrand", typed={"attack": [15], "defence": [10], "damage": [8], "damage-bonus": [6]}),
             who="gorm", why="the large shield's parry")
     rec.act({"type": "actions"}, why="round 2: the actions at once")
@@ -185,8 +186,9 @@ def wounds_and_gm(rec: Any) -> None:
     rec.act({"type": "first-aid", "target": "ysolde", "wound": 2, "typed": {"first-aid": [90]}}, who="gaspard",
             why="a failed first aid on a chosen wound")
     rec.act({"type": "actions"})
-    rec.act(attack("gaspard", typed={"attack": [30], "defence": [10], "damage": [2, 2]}), who="mathis",
-            why="a crossbow bolt against the pavise of a crossbowman")
+    rec.act(attack("gaspard", typed={"attack": [30], "damage": [2, 2]}), who="mathis",
+            expect=kind("attack", defence="none"),
+            why="a crossbow bolt on a crossbowman: his crossbow in both hands leaves none for the pavise")
 
 
 def record(name: str, content: Content) -> Json:

@@ -368,9 +368,11 @@ def melee_actions(rec: Recording) -> None:
             why="a total parry whose roll opens: the opponent runs onto the blade")
     rec.act({"type": "attack", "target": "faralinde", "typed": {"attack": [20]}}, who="orque-1",
             why="the interception comes: orque-1 acts just before orque-2")
-    rec.act({"type": "total-parry", "target": "brundar", "typed": {"parry": [2], "initiative": [10, 1, 3, 2]}},
+    rec.act({"type": "total-parry", "target": "brundar",
+             "typed": {"parry": [2], "fumble": [5], "initiative": [10, 1, 8, 2]}},
             who="orque-2", expect=kind("total-parry", fumbled=True, bonus=0),
-            why="a total parry that fumbles; round 3: faralinde, brundar, orque-1, orque-2")
+            why="a total parry that fumbles (no round lost); round 3: faralinde, brundar, orque-1 (-5 to "
+                "initiative: below half its hit points), orque-2")
     rec.act({"type": "attack", "target": "orque-2", "typed": {"attack": [10]}}, who="faralinde",
             why="a light blow before the instinctive dodge after acting")
     rec.act({"type": "wait", "target": "orque-1", "mode": "after", "conflict": True}, who="brundar",
@@ -384,7 +386,7 @@ def melee_actions(rec: Recording) -> None:
     rec.act({"type": "attack", "target": "brundar", "strike": 2, "typed": {"attack": [50]}}, who="orque-2",
             expect=kind("attack", table="arcs"), why="a creature's second attack (its short bow)")
     rec.act({"type": "instinctive-dodge", "actor": "faralinde", "typed": {"manoeuvre": [40]}},
-            expect=all_of(kind("dodge", instinctive=True, cost="next_round"), state("faralinde", lost=2)),
+            expect=all_of(kind("dodge", instinctive=True, cost="next_round"), state("faralinde", lost=1)),
             why="an instinctive dodge after acting: next round's action is lost")
     rec.act({"type": "pass", "typed": {"initiative": [5, 5, 5, 5]}}, who="orque-1",
             expect=kind("pass", waited_in_vain=True),
@@ -437,7 +439,7 @@ def charge_disengage(rec: Recording) -> None:
             why="the charger is at -20 DB; round 2: garde, brundar, orque-1, orque-2")
     if rec.view()["order"] != ["garde-lancier", "brundar", "orque-1", "orque-2"]:
         raise RuntimeError(f"charge-disengage: round 2's order is {rec.view()['order']}")
-    if not kind("turn", actor="garde-lancier", disengaged="orque-1")(rec, rec.tracker.records):
+    if not kind("disengaged", actor="garde-lancier", target="orque-1")(rec, rec.tracker.records):
         raise RuntimeError("charge-disengage: garde-lancier's disengagement was not clean")
     rec.act({"type": "move", "distance": 10}, who="garde-lancier", why="the guard moves away")
     rec.act({"type": "disengage", "target": "orque-2", "parry": 50}, who="brundar",
@@ -447,12 +449,10 @@ def charge_disengage(rec: Recording) -> None:
             expect=lambda r, records: [a["attacker"] for a in attacks(records)] == ["orque-1"],
             why="a charge the spear does not see: no first strike")
     rec.act({"type": "attack", "target": "brundar", "typed": {"attack": [70], "initiative": [10, 1, 9, 9]}},
-            who="orque-2", expect=all_of(kind("attack", hit=True), state("garde-lancier", initiative=10_011)),
-            why="brundar is hit while disengaging; round 3: the guard has the automatic initiative (his "
-            "disengagement was found clean at the start of his turn in round 2)")
-    rec.act({"type": "pass"}, who="garde-lancier",
-            expect=lambda r, records: not kind("turn", actor="brundar", disengaged="orque-2")(r, records),
-            why="brundar's disengagement, hit, gives him nothing")
+            who="orque-2", expect=all_of(kind("attack", hit=True),
+                                         lambda r, records: not kind("disengaged", actor="brundar")(r, records)),
+            why="brundar is hit while disengaging: his disengagement gives him nothing; round 3 in the order rolled")
+    rec.act({"type": "pass"}, who="brundar", why="brundar acts at his rolled place")
 
 
 @fight("wounds", "Two heroes against two orcs: criticals that bleed, stun (resisted at once, or not and again at "
@@ -471,21 +471,20 @@ def wounds(rec: Recording) -> None:
             why="the battle axe (brundar's second weapon): a C critical, stun of 2 rounds not resisted")
     rec.act({"type": "total-parry", "target": "faralinde", "typed": {"parry": [50]}}, who="orque-1",
             expect=kind("total-parry", fumbled=False), why="bleeding at the start of its turn; made to parry")
-    rec.act({"type": "dodge", "typed": {"manoeuvre": [50], "initiative": [1, 1, 1, 10]}}, who="orque-2",
-            expect=kind("dodge"),
-            why="stunned and unable to parry, it dodges; round 2: faralinde, orque-2, orque-1, brundar")
-    rec.act({"type": "attack", "target": "orque-1", "typed": {"attack": [97, 30], "critical": [10],
-                                                              "resistance": [98, 70]}}, who="faralinde",
-            expect=all_of(state("orque-1", shaken=True), kind("turn", actor="orque-2"), lambda r, records: next(
-                x for x in records if x.get("kind") == "turn")["stun_check"]["resisted"]),
-            why="a critical that shakes; at the start of orque-2's turn, its stun is resisted")
-    rec.act({"type": "total-parry", "target": "brundar", "typed": {"parry": [40]}}, who="orque-2",
-            why="still made to parry")
+    rec.act({"type": "pass", "typed": {"initiative": [1, 1, 1, 10]}}, who="orque-2", expect=kind("pass"),
+            why="made to parry and forbidden to parry (« Parade Interdite »), it can do nothing; round 2: "
+                "faralinde, orque-1, brundar, orque-2 (stunned: -10 to initiative, issue 25)")
+    rec.act({"type": "attack", "target": "orque-1", "typed": {"attack": [97, 30], "critical": [10]}},
+            who="faralinde", expect=crit_effect("shaken"), why="a critical that shakes")
     rec.act({"type": "attack", "target": "faralinde", "typed": {"attack": [40]}}, who="orque-1",
             why="shaken, it still attacks")
     rec.act({"type": "attack", "target": "orque-1", "typed": {"attack": [35], "critical": [58],
-                                                              "initiative": [1, 1, 10, 1]}}, who="brundar",
-            expect=state("orque-1", disarmed=True), why="a critical that makes orque-1 drop its weapon")
+                                                              "resistance": [98, 70]}}, who="brundar",
+            expect=all_of(state("orque-1", disarmed=True), kind("turn", actor="orque-2"), lambda r, records: next(
+                x for x in records if x.get("kind") == "turn")["stun_check"]["resisted"]),
+            why="a critical that makes orque-1 drop its weapon; at the start of orque-2's turn, its stun is resisted")
+    rec.act({"type": "total-parry", "target": "brundar", "typed": {"parry": [40], "initiative": [1, 1, 10, 1]}},
+            who="orque-2", why="still made to parry")
     rec.act({"type": "gm", "op": "hp", "target": "orque-2", "value": 6},
             why="the GM sets orque-2's hit points low, so that the next blow fells it")
     rec.act({"type": "attack", "target": "orque-2", "typed": {"attack": [10]}}, who="faralinde",
@@ -558,18 +557,30 @@ def sun_and_fumbles(rec: Recording) -> None:
             why="the same charge does not throw down again one who stood up and has not acted since")
     rec.act({"type": "attack", "target": "sanglier", "typed": {"attack": [20], "initiative": [1, 1, 10, 9]}},
             who="brundar", why="round 3 in the same order")
-    rec.act({"type": "attack", "target": "orque", "typed": {"attack": [10]}}, who="faralinde", why="a light blow")
+    rec.act({"type": "attack", "target": "orque", "typed": {"attack": [10]}}, who="faralinde",
+            expect=kind("turn", actor="orque", skipped="lost"),
+            why="a light blow; the orc's turn is lost to its fumble of round 2 (1 round lost: its next action)")
+    rec.act({"type": "dodge", "typed": {"manoeuvre": [50]}}, who="sanglier", expect=kind("dodge", instinctive=False),
+            why="made to parry by brundar's blow after it acted in round 2, the boar cannot attack in round 3; a "
+                "beast never parries, it dodges")
+    rec.act({"type": "pass", "typed": {"initiative": [1, 1, 10, 9]}}, who="brundar", why="round 4")
+    rec.act({"type": "pass"}, who="faralinde", why="she waits")
     rec.act({"type": "attack", "target": "faralinde", "typed": {"attack": [3], "fumble": [65]}}, who="orque",
             expect=all_of(lambda r, records: first_attack(records)["fumble_result"]["lost_rounds"] == 2,
                           state("orque", prone=True)),
-            why="the orc acts (its lost round is spent); another fumble: it falls, 2 rounds lost")
+            why="the orc acts again (its lost round is spent); another fumble: it falls, 2 rounds lost")
     rec.act({"type": "attack", "target": "faralinde", "typed": {"attack": [1], "fumble": [55]}}, who="sanglier",
             expect=all_of(state("sanglier", shaken=True, disarmed=False),
-                          lambda r, records: bool(first_attack(records)["fumble_result"]["effects"]["drop_weapon"])),
-            why="a fumble with tusks: the weapon it would drop becomes a stumble (shaken)")
-    rec.act({"type": "pass", "typed": {"initiative": [1, 1, 10, 9]}}, who="brundar", why="round 4")
-    rec.act({"type": "pass"}, who="faralinde", expect=kind("turn", actor="orque", skipped="lost"),
-            why="the orc's turn is lost to its fumble")
+                          lambda r, records: bool(first_attack(records)["fumble_result"].get("stumbled")
+                                                  and first_attack(records)["fumble_result"].get("creature_text"))),
+            why="a fumble with tusks: the weapon it would drop becomes a stumble (shaken), told as a beast's")
+    rec.act({"type": "pass", "typed": {"initiative": [1, 1, 10, 9]}}, who="brundar",
+            why="round 5: faralinde, sanglier (shaken: -5 to initiative), brundar, orque (on the ground: -10)")
+    rec.act({"type": "pass"}, who="faralinde", expect=kind("turn", actor="sanglier", skipped="lost"),
+            why="the boar's turn is lost to its fumble")
+    rec.act({"type": "pass", "typed": {"initiative": [1, 1, 10, 9]}}, who="brundar",
+            expect=kind("turn", actor="orque", skipped="lost"),
+            why="the orc's turn is lost to its fumble (the first of its 2 rounds)")
 
 
 @fight("breath", "An ice drake against three heroes: a breath along a line on all three (one roll against each "
@@ -647,8 +658,9 @@ def gm_ops(rec: Recording) -> None:
     rec.act(gm("condition", target="orque-2", name="no-parry", value=1), why="and unable to parry")
     rec.act({"type": "attack", "target": "faralinde", "typed": {"attack": [10]}}, who="orque-1",
             expect=kind("attack", ob=50), why="the penalty counts against the OB")
-    rec.act({"type": "dodge", "typed": {"manoeuvre": [50], "initiative": [10, 1, 1, 1]}}, who="orque-2",
-            why="made to parry and unable to: a dodge; round 2: faralinde, brundar, orque-1, orque-2")
+    rec.act({"type": "pass", "typed": {"initiative": [10, 1, 1, 1]}}, who="orque-2", expect=kind("pass"),
+            why="made to parry and unable to: it can do nothing (no dodge); round 2: faralinde, brundar, orque-1, "
+                "orque-2")
     rec.act(gm("init", target="orque-2", value=30),
             expect=lambda r, _: r.view()["order"] == ["faralinde", "orque-2", "brundar", "orque-1"],
             why="orque-2's initiative set to 30: of those still to act, it comes first")

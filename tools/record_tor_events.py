@@ -288,6 +288,45 @@ def gm_engagement(rec: Any) -> None:
     auto_to_end(rec)
 
 
+@fight("text-rules-26", "Issue 26: a goblin felled in the volleys, the ground that opens the rear, "
+       "a re-assignment releasing two orcs that the GM then gives another hero, a two-weapon attack struck with the "
+       "other hand's cudgel (not the long sword's two-handed grip), a sneak attack's bonus lost with its round.",
+       lambda content: encounter([{"hero": "eirik-de-dale", "stance": "forward", "tasks": []},
+                                  {"hero": "aldric-de-bree", "stance": "forward", "tasks": []},
+                                  {"hero": "hamfrey-pied-leger", "stance": "open", "tasks": []},
+                                  {"hero": "faelwen-de-lindon", "stance": "rearward", "tasks": []},
+                                  {"hero": "maelor-le-rodeur", "stance": "rearward", "tasks": []}],
+                                 [{"adversary": "gobelin"}, {"adversary": "orc-soldat", "count": 6}]), seed=26)
+def text_rules_26(rec: Any) -> None:
+    rec.act({"type": "begin"})
+    rec.act({"type": "shoot", "actor": "faelwen-de-lindon", "target": "gobelin",
+             "typed": {"attack": [12], "attack-success": [1, 1, 1], "protection": [1], "protection-success": [1]}},
+            expect=kind("attack", fallen=True), why="the goblin falls in the volleys: it shoots no more")
+    rec.act({"type": "shoot", "actor": "maelor-le-rodeur", "target": "orc-soldat-5", "typed": {"attack": [1]}})
+    rec.act({"type": "close"})
+    rec.act({"type": "ground", "rear_free": True}, expect=kind("ground", free=True),
+            why="two heroes at the rear for three in close combat: the ground lets them stay")
+    rec.act({"type": "assign", "hero": "eirik-de-dale", "targets": ["orc-soldat-1", "orc-soldat-2"]})
+    rec.act({"type": "assign", "hero": "eirik-de-dale", "targets": ["orc-soldat-3", "orc-soldat-4", "orc-soldat-5"]},
+            why="assigned again: orcs 1 and 2 are free")
+    rec.act({"type": "assign", "hero": "aldric-de-bree", "targets": ["orc-soldat-1", "orc-soldat-2"]},
+            why="the released orcs go to Aldric")
+    rec.act({"type": "rear", "target": "orc-soldat-6"}, why="the sixth orc stays back")
+    rec.act({"type": "fight"}, why="Hamfrey is left unengaged")
+    rec.act({"type": "pass"}, who="eirik-de-dale")
+    rec.act({"type": "task", "task": "deux-armes", "target": "orc-soldat-1", "typed": {"attack": [1]}},
+            who="aldric-de-bree", expect=kind("attack", weapon="gourdin"), why="the second blow: the cudgel")
+    rec.act({"type": "pass"}, who="aldric-de-bree")
+    rec.act({"type": "task", "task": "attaque-surprise", "target": "orc-soldat-2",
+             "typed": {"task": [10], "task-success": [5, 5, 5]}}, who="hamfrey-pied-leger",
+            expect=kind("task", task="attaque-surprise", success=True), why="a sneak attack: +1d this round")
+    rec.act({"type": "pass"}, who="hamfrey-pied-leger", why="its bonus is lost when the round ends")
+    auto_until(rec, "hamfrey-pied-leger")
+    rec.act({"type": "attack", "target": "orc-soldat-2", "typed": {"attack": [1]}}, who="hamfrey-pied-leger",
+            expect=kind("attack", dice=2), why="the next round: the short sword's 2 dice, no bonus")
+    auto_to_end(rec)
+
+
 def record(name: str, content: Content) -> Json:
     description, setup, seed, script = FIGHTS[name]
     system = fight_system("tor", content)

@@ -106,3 +106,27 @@ def test_a_bad_d100_encounter_writes_nothing(capsys: pytest.CaptureFixture[str],
     assert code == 2 and out == "" and "bad.yaml:7" in err and "personne" in err
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))
     assert code == 0 and "No fight stored yet" in out
+
+
+def test_estoc_attack_tells_a_breaking_parry_once_as_a_break(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26: Gorm's 8 + 2 + 6 = 16 on Jacquot's dagger (15 hit points) breaks it; the one-shot narration says so
+    once, as its JSON does, where it said only « perd un point »."""
+    args = ["attack", "--system", "d100", "--attacker", "gorm", "--defender", "jacquot", "--defence", "parry",
+            "--roll", "30", "--defence-roll", "10", "--damage-roll", "8", "--bonus-roll", "6"]
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0 and json.loads(out)["broken"] is True
+    code, out, _ = run(capsys, "--lang", "fr", *args)
+    assert code == 0
+    assert out.count("se brise") == 1 and "perd un point" not in out
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "the parrying item breaks" in out and "loses a hit point" not in out
+
+
+def test_estoc_attack_parries_with_the_weapon_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """Out of a fight the defender holds the weapon named to parry with (--parry-weapon): Brok's great axe."""
+    code, out, _ = run(capsys, "attack", "--system", "d100", "--attacker", "gorm", "--defender", "brok",
+                       "--parry-weapon", "2", "--roll", "30", "--defence-roll", "90", "--damage-roll", "1",
+                       "--bonus-roll", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["defence_item"] == "weapon:2" and data["defence_skill"] == 60

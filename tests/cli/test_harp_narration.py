@@ -48,8 +48,11 @@ def demo(lang: str) -> list[str]:
 
 def test_the_demo_tells_no_empty_turn_of_the_fallen() -> None:
     lines = demo("en")
-    # 696 lines before issue 16, 60 of them « X is out of the fight. » after a turn header
-    assert len(lines) <= 540
+    # 696 lines before issue 16, 60 of them « X is out of the fight. » after a turn header; 526 for 14 rounds
+    # after it, 610 for the 18 rounds the demo lasted with issue 25's round costs, 420 for the 10 rounds since the
+    # default policy parries only a foe whose blow will come (issue 26), 515 for the 14 rounds with issue 25's
+    # situational rules merged in (initiative modifiers, position bonuses)
+    assert len(lines) <= 620
     assert not any(line.endswith("is out of the fight.") for line in lines)
     down = [line for line in lines if ", out of the fight, bleeds" in line]
     assert down and all(re.search(r"bleeds \d+ HP: now at -?\d+ of \d+ HP\.$", line) for line in down)
@@ -59,15 +62,15 @@ def test_the_demo_tells_no_empty_turn_of_the_fallen() -> None:
             who = line.split(",")[0]
             assert lines[i - 1] != f"{who}'s turn."
     assert not any("Players' initiative" in line for line in lines)  # estoc plays everyone in the demo
-    assert "Summary after 11 rounds:" in lines
-    assert any(line.startswith("  tamlin:") and line.endswith("acted 1 round — unconscious at -55 of 60 HP")
+    assert "Summary after 14 rounds:" in lines
+    assert any(line.startswith("  tamlin:") and line.endswith("acted 1 round — unconscious at -70 of 60 HP")
                for line in lines)
 
 
 def test_the_demo_in_french_agrees_whoever_falls() -> None:
     lines = demo("fr")
-    summary = lines[lines.index("Bilan après 11 rounds :"):]
-    assert any(line.endswith("a agi 1 round — sans connaissance, à -55 PdV sur 60") for line in summary)
+    summary = lines[next(i for i, line in enumerate(lines) if line.startswith("Bilan après ")):]
+    assert any(re.search(r"a agi 1 round — sans connaissance, à -\d+ PdV sur 60$", line) for line in summary)
     assert not any("inconscient" in line for line in summary)
     assert any(", hors combat, perd " in line for line in lines)
 
@@ -116,8 +119,13 @@ def test_an_attack_names_its_numbers(tmp_path: Path, content: Content) -> None:
     assert hits
     lines = tracker.system.narrate(hits[0], tracker.fight)
     event = hits[0]
-    assert f"Attack: roll {event['roll_total']}, OB {event['ob']:+d}: total {event['attack_total']}; defence " \
-           f"{event['defence']}: result {event['result']}." in [line.strip() for line in lines]
+    head = next(line.strip() for line in lines if line.strip().startswith("Attack: roll"))
+    assert head.startswith(f"Attack: roll {event['roll_total']}, OB {event['ob']:+d}")
+    assert head.endswith(f": total {event['attack_total']}; defence {event['defence']}: result {event['result']}.")
+    # every part of the OB named, and they make it up
+    assert sum(value for _name, value in event["ob_parts"]) == event["ob"]
+    if len(event["ob_parts"]) > 1:
+        assert f"(attack {event['ob_parts'][0][1]:+d}" in head
     cell = f"{event['hits']}{event['critical']['severity']}"
     assert any(f": {cell} ({event['hits']} hits, critical {event['critical']['severity']})." in line
                for line in lines)

@@ -79,7 +79,9 @@ def test_a_stun_in_force_is_never_hidden(tmp_path: Path, content: Content, seed:
     first = "\n".join(harp_board(tracker.fight.view()))
     assert "stunned 1 rd" in first
     while tracker.fight.view()["round"] < 2:
-        tracker.command("auto")
+        # everyone passes: no blow of the round adds a stun of its own (auto's blows, at +20 against a stunned
+        # target since issue 25's position bonuses, could)
+        tracker.command("pass")
     view = tracker.fight.view()
     index = [row["id"] for row in view["combatants"]].index("orque-1")
     # The round went on, orque-1's turn has not begun: the view counts 0 rounds left, the stun still holds.

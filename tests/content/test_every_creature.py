@@ -50,7 +50,7 @@ def test_creature_fights_both_ways(creature_id: str, content: Content, tables: H
         taken = back["critical"]["severity"] if back["critical"] else ""
         expected = max(SEVERITY_LETTERS.index(shown) - beast.crit_reduction, 0) if shown else 0
         assert SEVERITY_LETTERS.index(taken) == expected
-    # What the exchanges told is what the hit points lost: the blows' hits, and a fumbler's own.
+    # What the exchanges told is what the hit points lost: the blows' hits, a venom's, and a fumbler's own.
     assert bool((np.array([beast.hp, hero.hp]) - array(world.F, "hp") == lost).all())
 
 
@@ -58,6 +58,8 @@ def _lost(exchange: dict[str, Any], attacker: int) -> Any:
     """Hit points an exchange took from each of the two (index 0 the creature, 1 the hero)."""
     out = np.zeros(2, dtype=np.int64)
     out[1 - attacker] += exchange["total_hits"]
+    if exchange.get("venom_check"):
+        out[1 - attacker] += exchange["venom_check"].get("hits", 0)  # a failed roll against a venom's sting
     if exchange["fumble_result"]:
         out[attacker] += exchange["fumble_result"]["effects"].get("hits", 0)
     return out

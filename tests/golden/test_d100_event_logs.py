@@ -1,8 +1,9 @@
-"""d100 golden event logs: fights recorded with the rules as they were before the kernel port, replayed event by
-event through play's interface (``new_fight``, ``apply`` with the stored faces, ``view``, ``summary``; undo and redo
-as the tracker folds them). After each event the narration records, the view and the summary must equal the
-recorded ones and no stored face may be left over, except where :data:`KNOWN_DIFFERENCES` names the rule fix that
-parts the fight from its log (the log is compared up to that event, which must really differ).
+"""d100 golden event logs: fights recorded with the rules of issue 26 (re-recorded then: every rule fix named in
+:data:`KNOWN_DIFFERENCES` before is now in the logs themselves), replayed event by event through play's interface
+(``new_fight``, ``apply`` with the stored faces, ``view``, ``summary``; undo and redo as the tracker folds them).
+After each event the narration records, the view and the summary must equal the recorded ones and no stored face
+may be left over, except where :data:`KNOWN_DIFFERENCES` names the rule fix that parts the fight from its log (the
+log is compared up to that event, which must really differ).
 
 The logs are written by ``tools/record_d100_events.py`` (the HARP recorder's format).
 """
@@ -20,15 +21,7 @@ from estoc.engine.protocol import FightSystem
 from estoc.play.systems import fight_system
 from event_logs import check_known, replay_log
 
-KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
-    ("melee-actions", 28): "5.6, an item's hit points exceeded by a parried blow break it: a parried blow of 16 "
-                           "against a round shield of 15 hit points breaks it (setting parry_wear: break; it only "
-                           "lost one hit point before)",
-    ("pont-auto", 2): "5.3 movement: the sides stand 20 m apart and a melee blow needs contact; the policy now "
-                      "closes the distance first (the old policy struck with a dagger across 20 m)",
-    ("wounds-and-gm", 20): "5.9 hands and 5.11: a crossbowman holding his two-handed crossbow has no hand for his "
-                           "pavise, so the bolt meets no parry (no defence roll)",
-}
+KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {}
 """Deliberate rule changes, by (log name, event index from 0) → the rule fix that explains the difference."""
 
 NEW_FIELDS = frozenset({"weapon_name", "damage_max", "bonus_dice", "bonus_share", "damage_parts", "bonus_parts",

@@ -119,7 +119,7 @@ def test_armour_hampers_dodging_and_throwing_not_shooting() -> None:
 @pytest.mark.parametrize(("blow", "defender", "wanted", "reason", "said"), [
     ("bow", "sword", "parry", "missile-parry", "only be parried with a shield"),
     ("bow", "sword", "dodge", "no-dodge", "cannot be dodged unless"),
-    ("sword", "bare", "parry", "no-parry", "nothing to parry with"),
+    ("sword", "bare", "parry", "held-no-parry", "does not parry, and no shield is in hand"),
     ("pistol", "sword", "dodge", "unstoppable", "neither parried nor dodged"),
 ])
 def test_a_refused_defence_is_the_kernels_reason(blow: str, defender: str, wanted: str, reason: str,

@@ -20,16 +20,6 @@ from estoc.play.systems import fight_system
 from event_logs import check_known, replay_log
 
 KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
-    ("charge-disengage", 4): "« Désengagement »: unharmed by its opponent during the round it broke off, the "
-                             "combatant has the initiative in the very next round (it came a round late)",
-    ("drake-auto", 4): "« Les boucliers »: a shield covers only its number of attacks a round (a breath on three "
-                       "creatures is three attacks)",
-    ("giants", 2): "the worn armour's manoeuvre penalty applies to dodges (« Les armures »)",
-    ("gm-ops", 21): "« Parade Obligatoire »: made to parry, a combatant can do nothing else, no dodge",
-    ("melee-actions", 8): "the worn armour's manoeuvre penalty applies to dodges (« Les armures »)",
-    ("sun-and-fumbles", 11): "a creature fumbling with its natural weapons stumbles: the record no longer lists a "
-                             "dropped weapon it never had",
-    ("wounds", 4): "« Parade Obligatoire »: made to parry, a combatant can do nothing else, no dodge",
 }
 """Deliberate rule changes, by (log name, event index in the log's ``events``, from 0) → the rule fix that explains
 the difference (the text's section, the commit).
@@ -41,7 +31,8 @@ same is stale and fails. Once the differences are named, the logs may be regener
 (``python tools/record_harp_events.py``) and their entries removed here, the commit saying each change."""
 
 NEW_FIELDS = frozenset({"passing", "to_roll", "out_of_fight", "hp_after", "rolled", "stun_until", "must_parry_until",
-                        "no_parry_until", "lost_until", "full_sun", "surprised", "situational"})
+                        "no_parry_until", "lost_until", "full_sun", "surprised", "situational", "ob_parts",
+                        "table_severity", "area", "devastating", "natural", "creature_text"})
 """Fields the views and records tell that the recorded ones did not (compared only where recorded): ``passing``, a
 combatant whose « Mort » of N rounds has run out, now « En train de Trépasser » rather than dead outright; in the
 narration records (issue 16), a round's ``to_roll`` (the players whose initiative totals the GM may type, with their

@@ -64,7 +64,7 @@ TASKS = {"intimider", "defier", "deux-armes", "rallier", "encourager", "attaque-
          "tenir-position", "contre-attaque", "mettre-en-joue", "harceler", "escarmouche", "annuler-complication",
          "prendre-avantage", "reduire-charge"}
 EVENTS = {"begin", "shoot", "close", "stance", "engage", "assign", "rear", "fight", "attack", "task", "yield",
-          "regain", "pass", "pickup", "complication", "undo", "redo"}
+          "regain", "pass", "pickup", "complication", "undo", "redo", "ground"}
 
 
 def test_the_logs_cover_every_stance_task_and_command() -> None:

@@ -145,8 +145,8 @@ def test_statements_of_intent_and_a_picked_reach(store: EventStore, d100: D100Pl
     assert tracker.records[0]["intent_order"] == ["rodrigue", "odon"]  # DEX 13 before 11
     tracker.command("intent odon tenir le pont avec sa lance")
     assert tracker.records[-1] == {"kind": "intent", "actor": "odon", "text": "tenir le pont avec sa lance"}
-    with pytest.raises(RulesError, match="medium"):
-        tracker.command("reach odon short")  # a short spear is used at long or medium reach
+    with pytest.raises(RulesError, match=r"rodrigue has no whole weapon to act at that reach \(short\)"):
+        tracker.command("reach rodrigue short")  # a bastard sword and a flail: medium weapons only
     tracker.command("reach odon medium")
     tracker.command("actions")
     assert fight(tracker).value("reach_pick", 0) == 2  # medium

@@ -214,14 +214,15 @@ def test_tor_plan_space(content: Content) -> None:
     by_id = {a.id: a for a in axes}
     # The moments: when Hope is spent × whom the hero aims at; the encounter's own is the default policy.
     moments = by_id["eirik-de-dale/moments"]
-    assert len(moments.variants) == 8 and moments.variants[moments.current].id == "hope=finishing,aim=weakest"
+    assert len(moments.variants) == 10 and moments.variants[moments.current].id == "hope=turning,aim=weakest"
     assert moments.name["en"] == "Eirik of Dale (Hope, aim)"
     own = moments.variants[moments.current]
-    assert own.label() == "Hope on a felling blow while half is kept; aims at the weakest foe"
+    assert own.label() == ("Hope when the die likely turns a miss into a hit, while half is kept; "
+                           "aims at the weakest foe")
     set_language("fr")
     try:
-        assert own.label() == ("l'Espoir sur un coup qui abat, tant que la moitié en reste ; "
-                               "vise l'ennemi le plus faible")
+        assert own.label() == ("l'Espoir quand le dé de plus change sans doute un échec en coup au but, tant que la "
+                               "moitié en reste ; vise l'ennemi le plus faible")
     finally:
         set_language("en")
     # The rear only for a hero with a ranged weapon; every variant unique; the encounter's own plan among them.

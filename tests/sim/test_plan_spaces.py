@@ -75,9 +75,11 @@ def test_harp_plan_space(content: Content) -> None:
     brundar = encounter.combatant("brundar")
     ob = brundar.strikes[0].ob
     shares = {"parry:0", f"parry:{ob // 4}", f"parry:{ob // 2}", f"parry:{brundar.parry}"}
-    assert {v.id for v in by_id["brundar"].variants} == (shares | {f"{p},guard:50" for p in shares}
+    assert {v.id for v in by_id["brundar"].variants} == (shares | {f"{p},guard:auto" for p in shares}
+                                                         | {f"{p},guard:50" for p in shares}
                                                          | {f"{p},guard:50,dodge" for p in shares})
-    assert by_id["brundar"].variants[by_id["brundar"].current].id == f"parry:{brundar.parry}"
+    # The encounter writes no guard: its own plan is estoc's default guard (at half, while a companion fights).
+    assert by_id["brundar"].variants[by_id["brundar"].current].id == f"parry:{brundar.parry},guard:auto"
     _changes_only_its_field(encounter, axes)
 
 
@@ -137,8 +139,9 @@ def test_harp_bad_parry_is_refused_in_both_languages(content: Content, tmp_path:
 
 
 def test_harp_guard_is_honoured(content: Content, tmp_path: Path) -> None:
-    """guard: 0 is the default; guard: 100 (always hurt enough) makes Dafur total-parry every time he could attack:
-    the orc is hurt far less (only by the counters of a 96+)."""
+    """Alone, Dafur's default guard never holds (no companion strikes while he keeps to his defence): he fights as
+    with guard: 0; guard: 100 (always hurt enough) makes him total-parry every time he could attack: the orc is hurt
+    far less (only by the counters of a 96+)."""
     seed = np.random.SeedSequence(3)
     played = {}
     for guard in ("", ", guard: 0", ", guard: 100"):
@@ -157,7 +160,9 @@ def test_harp_parry_override(content: Content, tmp_path: Path) -> None:
     again = encounter_of(_setup(encounter), content)
     for loaded in (encounter, again):
         assert loaded.combatant("dafur").parry == 12 and loaded.combatant("orque").parry == 7
-        assert loaded.combatant("dafur").guard == 40 and loaded.combatant("orque").guard == 0
+        assert loaded.combatant("dafur").guard == 40 and not loaded.combatant("dafur").guard_company
+        # the orc's guard is estoc's default: half its hit points, while a companion still fights
+        assert loaded.combatant("orque").guard == 50 and loaded.combatant("orque").guard_company
 
 
 # --- d100: the defence opposed to a blow -----------------------------------------------------------------------------
@@ -258,7 +263,7 @@ def test_tor_moments_are_checked_like_the_rest_of_an_encounter(content: Content)
     setup["heroes"][0]["spend_hope"] = "sometimes"
     setup["heroes"][1]["aim"] = "tallest"
     for language, words in (("en", ("heroes.0.spend_hope", "heroes.1.aim",
-                                    "'never', 'finishing', 'attacks', or 'all'")),
+                                    "'never', 'finishing', 'attacks', 'all', or 'turning'")),
                             ("fr", ("heroes.0.spend_hope", "heroes.1.aim", "'weakest' ou 'dangerous'"))):
         set_language(language)
         try:

@@ -19,6 +19,7 @@ from estoc.play.store import EventStore
 from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
 from estoc.systems.tor import sim
+from estoc.systems.tor.chances import SCALE, kernel_table
 from estoc.systems.tor.encounter import SETUP_PATH, LoadedTorEncounter, load_tor_encounter
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.fight import TorFight
@@ -363,8 +364,38 @@ def test_when_the_policy_spends_hope(content: Content) -> None:
     g = fight(content, [("eirik-de-dale", "open")], ["gobelin"], hope_use={"eirik-de-dale": "all"})
     array(g.F, "hope")[0, 0] = 1
     assert decided(g, 0)[7] == 1  # … unless every point goes
-    # Only ``all`` spends Hope on a task roll (Rally, which has a skill roll).
-    assert decided(fight(content, [("eirik-de-dale", "open"), ("grani-barbe-grise", "open")], ["gobelin"],
-                         hope_use={"eirik-de-dale": "all"}, plans={"eirik-de-dale": ["rallier"]}), 0)[::7] == (2, 1)
-    assert decided(fight(content, [("eirik-de-dale", "open"), ("grani-barbe-grise", "open")], ["gobelin"],
-                         hope_use={"eirik-de-dale": "attacks"}, plans={"eirik-de-dale": ["rallier"]}), 0)[::7] == (2, 0)
+    # Only ``all`` spends Hope on a task roll (Encourage, which has a Song roll): Aldric's blow at a goblin made
+    # hard to hit (+8 parry) is worth less than his song to two companions 12 endurance down.
+    for use, spent in (("all", 1), ("attacks", 0)):
+        h = fight(content, [("aldric-de-bree", "open"), ("grani-barbe-grise", "open")], ["gobelin"],
+                  hope_use={"aldric-de-bree": use}, plans={"aldric-de-bree": ["encourager"]})
+        for c in (0, 1):
+            array(h.F, "endurance")[0, c] -= 12
+        array(h.F, "parry")[0, 2] += 8
+        assert decided(h, 0)[::7] == (2, spent)
+        assert decided(h, 0)[3] == TASK_IDS.index("encourager")
+
+
+def test_the_default_spends_hope_when_the_die_turns_a_miss_into_a_hit(content: Content) -> None:
+    """``turning`` (the default): one Hope when the die it buys adds at least 25 points to the blow's chance to
+    hit (10 on a blow that would fell the foe), as the table counted face by face says
+    (``tests/unit/test_tor_chances.py``), while half the Hope is kept."""
+    table = kernel_table()
+    seen = set()
+    for bonus in range(12):
+        for endurance in (8, 3):
+            f = fight(content, [("eirik-de-dale", "open")], ["gobelin"])
+            array(f.F, "parry")[0, 1] += bonus
+            f.endurance[1] = endurance
+            blow = f.blow(0, 1, 0)
+            mode = ("normal", "favoured", "ill").index(blow.mode)
+            row = table[0, mode, int(blow.weary)]
+            gain = row[blow.dice + 1, blow.tn] - row[blow.dice, blow.tn]
+            wanted = gain >= (SCALE * 10 + 99) // 100 if endurance <= 5 else gain >= SCALE // 4
+            assert decided(f, 0)[7] == int(wanted), (bonus, endurance)
+            seen.add(bool(wanted))
+    assert seen == {True, False}
+    f = fight(content, [("eirik-de-dale", "open")], ["gobelin"])
+    array(f.F, "parry")[0, 1] += 4
+    array(f.F, "hope")[0, 0] = f.F.hope_max[0] // 2  # below half once one is spent: kept
+    assert decided(f, 0)[7] == 0

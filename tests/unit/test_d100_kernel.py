@@ -103,7 +103,7 @@ def test_a_world_of_the_batch_is_plays_fight(content: Content, bridge: LoadedD10
     sim = outcome(F)
     system = D100Play(content)
     sides = list(dict.fromkeys(s for _i, s, _c in bridge.combatants))
-    moved = 0
+    moved = declared = 0
     for world in range(worlds):
         fight = system.new_fight({"encounter": bridge.setup, "seed": world})
         assert isinstance(fight, D100Fight)
@@ -112,6 +112,7 @@ def test_a_world_of_the_batch_is_plays_fight(content: Content, bridge: LoadedD10
         while not fight.is_over():
             event = fight.auto_event()
             moved += event["type"] == "move"
+            declared += event["type"] == "reach"
             fight.apply(event, dice)
         assert [fight.value("hp", c) for c in range(len(fight.combatants))] == array(F, "out_hp")[world].tolist()
         assert fight.round == int(array(F, "out_rounds")[world])
@@ -119,6 +120,7 @@ def test_a_world_of_the_batch_is_plays_fight(content: Content, bridge: LoadedD10
         assert int(sim.winner[world]) == (sides.index(winner) if winner else -1)
         assert [r["damage_taken"] for r in fight.summary()["combatants"]] == sim.hits_taken[world].tolist()
     assert moved > 0  # the policy closed the 20 m in play as in simulation
+    assert declared > 0  # and stated the weapon about to act (5.4: javelins and throwing daggers rank as missiles)
 
 
 # --- rules settled in the port -----------------------------------------------------------------------------------
@@ -160,14 +162,14 @@ def test_a_shield_bash_has_its_own_damage(content: Content) -> None:
 
 
 def test_a_two_handed_weapon_leaves_no_hand_for_the_shield(content: Content) -> None:
-    """5.9 (hands) and 5.11: Brok swinging his great axe cannot parry with his buckler; with his one-handed axe he
-    can."""
+    """5.9 (hands), 5.6 and 5.11: Brok swinging his great axe cannot parry with his buckler, nor with the battle axe
+    he does not hold: he parries with the great axe; with his one-handed axe back in hand, the buckler parries."""
     fight = new_fight(content, [{"character": "brok"}], [{"character": "gorm"}])
     run(fight, {"type": "actions"})  # brok 10, gorm 9
     run(fight, {"type": "attack", "target": "gorm", "weapon": 2}, attack=[99])
     record = attack_record(run(fight, {"type": "attack", "target": "brok"}, attack=[30], defence=[90],
                                 damage=[1], damage_bonus=[1]))
-    assert record["defence"] == "parry" and record["defence_item"] == "weapon:1"
+    assert record["defence"] == "parry" and record["defence_item"] == "weapon:2"
     run(fight, {"type": "actions"})
     run(fight, {"type": "attack", "target": "gorm", "weapon": 1}, attack=[99])
     record = attack_record(run(fight, {"type": "attack", "target": "brok"}, attack=[30], defence=[90],

@@ -238,9 +238,10 @@ def harp_attack(ctx: typer.Context, *, ob: int | None, db: int | None, attacker:
                          engaged=engaged,
                          settings=AttackSettings(beyond_limit=beyond_limit))  # type: ignore[arg-type]
     dice.check_all_used(["attack"])
-    t = tables.attack.index(chosen.table)
-    table_severity = int(tables.attack.severity[t, event["row"], target.armour_type - 1]) if event["hit"] else 0
     event.update(weapon=weapon, attacker=attacker, defender=defender, critical_reduction=target.crit_reduction)
+    if not defender:
+        # No defender named: a bare DB and armour type, no hit points to lose; nobody is down or dead.
+        event.update(target_hp=None, target_down=False, target_dead=False, downed_now=False)
     event["dice"] = [{"purpose": r.purpose, "sides": r.sides, "faces": list(r.faces), "typed": list(r.typed)}
                      for r in dice.records or []]
     if as_json:
@@ -253,8 +254,6 @@ def harp_attack(ctx: typer.Context, *, ob: int | None, db: int | None, attacker:
             d=pick(target.name) if defender else _("the target"), strike=pick(chosen.name)), markup=False)
     for line in narrate_attack(event, names):
         out.print(line, markup=False)
-    if event["critical_reduction"] and event["critical"] is None and table_severity:
-        out.print(_("The table showed a critical {severity}, but the target's size wipes it out.").format(
-            severity=" ABCDE"[table_severity]), markup=False)
     if event["knocked_down"]:
-        out.print(_("The target is knocked down."), markup=False)
+        out.print(_("{target} is thrown to the ground.").format(
+            target=pick(target.name) if defender else _("The target")), markup=False)

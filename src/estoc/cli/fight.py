@@ -328,6 +328,7 @@ def register(app: typer.Typer) -> None:
         lines = read_regular_text(script, SCRIPT_LIMIT).splitlines()
         store = open_store(db)
         tracker = new_tracker(ctx, store, encounter, seed, beasts_flee)
+        tracker.batch = True
         out: IO[str] = EscapedWriter(sys.stdout) if not as_json else io.StringIO()  # type: ignore[assignment]
         tell(tracker, tracker.records, out)
         for number, line in enumerate(lines, start=1):

@@ -18,7 +18,7 @@ from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.odds.tor import TorAttackOdds, numbers_odds
 from estoc.systems.tor.blow import Pair, pair
-from estoc.systems.tor.codes import EYE, FEND_OFF_CAP, L_AFTER, L_ATTACK, L_ROLL, L_THRUST, RUNE
+from estoc.systems.tor.codes import EYE, FEND_OFF_CAP, L_AFTER, L_ATTACK, L_ROLL, L_SEVERITY, L_THRUST, RUNE
 from estoc.systems.tor.commands import STANCE_WORDS
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.names import SPECIALS, Special, Stance
@@ -104,6 +104,9 @@ class Struck:
     protection: int
     """The protection roll's total (a piercing blow)."""
     hope: bool
+    severity: int | None = None
+    """A hero's first wound: the feat face of its severity (the Eye leaves it dying); ``None``: none rolled."""
+    dying: bool = False
 
 
 def struck(rows: list[tuple[int, ...]]) -> Struck:
@@ -112,10 +115,13 @@ def struck(rows: list[tuple[int, ...]]) -> Struck:
     rolled = next(r for r in rows if r[0] == L_ROLL)
     after = next(r for r in rows if r[0] == L_AFTER)
     modes = {0: "normal", 1: "favoured", 2: "ill"}
+    severity = next((r for r in rows if r[0] == L_SEVERITY), None)
     return Struck(dice=attack[4], tn=attack[6], mode=modes[attack[5]], feat=rolled[1], total=rolled[2],
                   success=bool(rolled[3]), tengwar=rolled[4], special=SPECIALS[rolled[5]], endurance=rolled[6],
                   parry_gain=max(after[1], 0), thrusts=sum(1 for r in rows if r[0] == L_THRUST),
-                  piercing=bool(rolled[7]), wounded=bool(rolled[8]), protection=after[6], hope=bool(after[5]))
+                  piercing=bool(rolled[7]), wounded=bool(rolled[8]), protection=after[6], hope=bool(after[5]),
+                  severity=None if severity is None else int(severity[2]),
+                  dying=bool(severity is not None and severity[3]))
 
 
 def attack_lines(out: Struck, faces: list[int], injury: int, attacker: str, defender: str) -> list[str]:
@@ -137,6 +143,9 @@ def attack_lines(out: Struck, faces: list[int], injury: int, attacker: str, defe
     if out.piercing:
         lines.append(_("A piercing blow: protection roll {total} against injury {injury} — {verdict}.").format(
             total=out.protection, injury=injury, verdict=_("wounded") if out.wounded else _("the armour holds")))
+    if out.severity is not None:
+        lines.append(_("The wound's severity: feat die {feat} — {verdict}.").format(
+            feat=feat_word(out.severity), verdict=_("dying") if out.dying else _("the hero fights on")))
     return lines
 
 
@@ -174,7 +183,7 @@ def attack(ctx: typer.Context, o: TorOptions, *, roll: list[int] | None, success
         "weapon": attacker.weapons[number - 1].record.id, "tn": out.tn, "dice": out.dice, "mode": out.mode,
         "feat": out.feat, "total": out.total, "success": out.success, "tengwar": out.tengwar,
         "special": out.special, "endurance": out.endurance, "parry_gain": out.parry_gain, "piercing": out.piercing,
-        "wounded": out.wounded, "hope": out.hope,
+        "wounded": out.wounded, "hope": out.hope, "severity": out.severity, "dying": out.dying,
         "rolls": rolls(records),
     }
     if as_json:
@@ -200,6 +209,9 @@ def odds_lines(odds: TorAttackOdds) -> list[str]:
               _("Piercing blow: {p}").format(p=percent(odds.piercing)),
               _("Protection roll failed (given a piercing blow): {p}").format(p=percent(odds.protection_fails)),
               _("Wound: {p}").format(p=percent(odds.wound)),
+              *([] if odds.dying is None or odds.dying_given_wound is None else [
+                  _("Wound leaving the hero dying: {p} ({q} of its wounds)").format(
+                      p=percent(odds.dying), q=percent(odds.dying_given_wound).strip())]),
               _("Expected endurance lost: {n:.2f}").format(n=float(odds.mean_endurance())),
               _("Endurance lost (chart):")]
     lines += [f"  {x:>3}  {percent(p)}  {bar(p)}" for x, p in odds.endurance.items()]

@@ -75,6 +75,16 @@ class SeededDice(DiceSource):
         return faces, [False] * n
 
 
+class MissingFace(DiceError):
+    """A die a roll needs, of a purpose whose faces must all be typed (``strict``), with none left to give: the
+    purpose, the die's sides and how many faces of that purpose were given before it (a play system may word what
+    to type)."""
+
+    def __init__(self, message: str, purpose: str, sides: int, given: int) -> None:
+        super().__init__(message)
+        self.purpose, self.sides, self.given = purpose, sides, given
+
+
 class ScriptedDice(DiceSource):
     """Faces given in advance: one queue per purpose, plus the queue ``"*"`` that serves any purpose.
 
@@ -93,6 +103,8 @@ class ScriptedDice(DiceSource):
         self.fallback = fallback
         self.strict = frozenset(strict)
         """Purposes whose faces must all be given: the fallback never serves them."""
+        self.served: dict[str, int] = {}
+        """How many given faces each purpose has drawn."""
 
     def _draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None) -> tuple[IntArray, list[bool]]:
         out = np.empty(n, dtype=np.int64)
@@ -106,12 +118,13 @@ class ScriptedDice(DiceSource):
                         sides=sides, face=face, purpose=purpose_label(purpose)))
                 out[i] = face
                 typed.append(True)
+                self.served[purpose] = self.served.get(purpose, 0) + 1
             elif self.fallback is not None and purpose not in self.strict:
                 out[i] = self.fallback.draw(sides, 1, purpose)[0]
                 typed.append(False)
             else:
-                raise DiceError(_("a d{sides} is needed for the {purpose} roll, but no face was given").format(
-                    sides=sides, purpose=purpose_label(purpose)))
+                raise MissingFace(_("a d{sides} is needed for the {purpose} roll, but no face was given").format(
+                    sides=sides, purpose=purpose_label(purpose)), purpose, sides, self.served.get(purpose, 0))
         return out, typed
 
     def check_faces(self, sides: int) -> None:

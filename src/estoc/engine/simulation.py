@@ -20,6 +20,7 @@ declares:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
@@ -368,3 +369,40 @@ class SimSystem(Protocol[E, P]):
         (:mod:`estoc.sim.balance`): one axis a combatant whose play the encounter can change; empty when the
         system's policy has no choice an encounter can name."""
         ...
+
+    def habits(self, setup: dict[str, Any], content: Content, side: str
+               ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+        """The encounter ``setup`` with its plans removed (what the default policy decides alone), and the
+        fixed-habit plans of ``side`` to measure it against (an id and a setup each): :mod:`estoc.sim.default_plans`.
+        The setups are new; ``setup`` stays as it was."""
+        ...
+
+
+# --- the default policy's rivals (estoc.sim.default_plans) -----------------------------------------------------------
+
+def members_without(setup: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
+    """A copy of a setup of sides and members with ``keys`` taken off every member (its plans removed)."""
+    out: dict[str, Any] = json.loads(json.dumps(setup))
+    for side in out.get("sides", []):
+        for member in side.get("members", []):
+            for key in keys:
+                member.pop(key, None)
+    return out
+
+
+def habit_setup(setup: dict[str, Any], axes: Sequence[PlanAxis], side: str,
+                pick: Callable[[PlanAxis], str]) -> dict[str, Any] | None:
+    """A copy of ``setup`` with, for every axis of ``side``, the variant whose id ``pick`` names written in; None
+    when no axis has one."""
+    out: dict[str, Any] = json.loads(json.dumps(setup))
+    used = False
+    for axis in axes:
+        if axis.side != side:
+            continue
+        wanted = pick(axis)
+        for variant in axis.variants:
+            if variant.id == wanted:
+                apply_changes(out, variant.changes)
+                used = True
+                break
+    return out if used else None

@@ -119,10 +119,9 @@ def exchange_odds(exchange: Exchange, target_hp: int | None = None) -> D100Odds:
             result[int(table[a, rules.NONE])] += pa
     body: Dist = {}
     worn = Fraction(0)
-    armour = int(F.armour[1])
-
-    def mix(weight: Fraction, damage: Dist, parry: int) -> None:
+    def mix(weight: Fraction, damage: Dist, parry: int, parried: bool = False) -> None:
         nonlocal worn
+        armour = int(K.py_struck_armour(F, 1, parried))  # after a parry, as the setting parried_excess says
         for x, p in damage.items():
             _item_stops, _armour_stops, taken, wears = K.py_absorb(x, parry, armour)
             body[int(taken)] = body.get(int(taken), Fraction(0)) + weight * p
@@ -133,7 +132,7 @@ def exchange_odds(exchange: Exchange, target_hp: int | None = None) -> D100Odds:
     mix(result[rules.HIT], normal, 0)
     mix(result[rules.SPECIAL_HIT], damage_distribution(exchange, special=True), 0)
     if kind == DEFENCE_CODES["parry"]:
-        mix(result[rules.STOPPED], normal, protection)
+        mix(result[rules.STOPPED], normal, protection, True)
     else:
         body[0] = body.get(0, Fraction(0)) + result[rules.STOPPED]
     body[0] = body.get(0, Fraction(0)) + result[0]

@@ -41,6 +41,14 @@ class TorAttackOdds:
     """Endurance the target loses (0 included), before yielding ground."""
     specials: dict[int, Fraction]
     """The special damage the tengwar went to (the kernel's ``S_*`` code; ``S_NONE`` without tengwar)."""
+    dying_given_wound: Fraction | None = None
+    """A hero as target: the chance that the wound leaves it dying (its first: the severity's feat die shows the
+    Eye, with the fatal-wounds setting; its second: always); ``None`` for an adversary."""
+
+    @property
+    def dying(self) -> Fraction | None:
+        """A hero as target: the chance that this blow wounds it and the wound leaves it dying."""
+        return None if self.dying_given_wound is None else self.wound * self.dying_given_wound
 
     def mean_endurance(self) -> Fraction:
         return sum((Fraction(x) * p for x, p in self.endurance.items()), Fraction(0))
@@ -51,7 +59,10 @@ class TorAttackOdds:
                 "protection_fails": float(self.protection_fails), "wound": float(self.wound),
                 "endurance": {str(k): float(p) for k, p in sorted(self.endurance.items())},
                 "mean_endurance": float(self.mean_endurance()),
-                "exact": {"success": str(self.success), "piercing": str(self.piercing), "wound": str(self.wound)}}
+                "dying": None if self.dying is None else float(self.dying),
+                "dying_given_wound": None if self.dying_given_wound is None else float(self.dying_given_wound),
+                "exact": {"success": str(self.success), "piercing": str(self.piercing), "wound": str(self.wound),
+                          **({} if self.dying is None else {"dying": str(self.dying)})}}
 
 
 @cache
@@ -95,6 +106,18 @@ def holds(K: Any, dice: int, injury: int, weary: bool) -> Fraction:
     return Fraction(good, feat_total * 6 ** max(dice, 0))
 
 
+def dying_odds(F: Any, t: int) -> Fraction | None:
+    """The chance that a wound to ``t`` now leaves it dying, every face of the severity's feat die read by the kernel
+    (``py_severity_rolled``, ``py_wound_dying``); ``None`` when ``t`` is an adversary (wounds fell it by its
+    Might)."""
+    K: Any = kernel_of(F)
+    if int(F.side[t]) != 0:
+        return None
+    if not K.py_severity_rolled(F, 0, t):
+        return Fraction(int(bool(K.py_wound_dying(F, 0, t, 0))))
+    return Fraction(sum(1 for face in FEAT_FACES if K.py_wound_dying(F, 0, t, face)), len(FEAT_FACES))
+
+
 def blow_odds(F: Any, c: int, t: int, s: int, special: int, *, dice: int, tn: int, mode: str, weary: bool,
               protection: int, protection_weary: bool) -> TorAttackOdds:
     """The exact odds of ``c``'s blow with its weapon ``s`` (from 0) on ``t`` in the worlds ``F``, rolling ``dice``
@@ -132,7 +155,8 @@ def blow_odds(F: Any, c: int, t: int, s: int, special: int, *, dice: int, tn: in
 
     return TorAttackOdds(success=Fraction(success, whole), by_tengwar=dist(by_tengwar), rune=Fraction(rune, whole),
                          eye=Fraction(eye, whole), piercing=piercing_p, protection_fails=fails,
-                         wound=piercing_p * fails, endurance=dist(endurance), specials=dist(specials))
+                         wound=piercing_p * fails, endurance=dist(endurance), specials=dist(specials),
+                         dying_given_wound=dying_odds(F, t))
 
 
 def numbers_odds(F: Any, c: int, t: int, s: int, special: int, numbers: Any) -> TorAttackOdds:

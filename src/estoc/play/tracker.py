@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from estoc.dice import ScriptedDice, SeededDice
+from estoc.dice.sources import MissingFace
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
 from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
@@ -223,6 +224,9 @@ class Tracker:
         self.store = store
         self.fight_id = fight_id
         self.system = system
+        self.batch = False
+        """Commands come from a file (``estoc run``): a die the GM left out may be rolled where the system says so
+        (else it is asked for: the command is refused, naming it)."""
         self.setup = store.setup(fight_id)
         self.rules = rules_stamp(system.id, system.content)
         """The stamp of the rules this tracker plays under (:mod:`estoc.play.stamp`), stored with each command."""
@@ -273,10 +277,20 @@ class Tracker:
         """Apply an event to ``trial`` with a recording dice source; returns the event to store and the records."""
         typed = {str(k): list(v) for k, v in (event.get("typed") or {}).items()}
         body = {k: v for k, v in event.items() if k != "typed"}
-        dice = ScriptedDice(typed, fallback=SeededDice(self._dice_seed(step)),
-                            strict=["attack"] if "attack" in typed else [], record=True)
+        # The GM's attack faces are typed whole, except in a batch where the system rolls a die left out (the One
+        # Ring's second feat die of a favoured roll: the narration names the faces estoc rolled).
+        whole = "attack" in typed and not (self.batch and getattr(self.system, "batch_rolls_missing", False))
+        dice = ScriptedDice(typed, fallback=SeededDice(self._dice_seed(step)), strict=["attack"] if whole else [],
+                            record=True)
         before = _watch(trial, self.marks)
-        records = trial.apply(body, dice)
+        try:
+            records = trial.apply(body, dice)
+        except MissingFace as missing:
+            ask = getattr(self.system, "ask_missing", None)
+            words = ask(missing.purpose, missing.sides, missing.given) if ask is not None else None
+            if words is None:
+                raise
+            raise DiceError(words) from missing
         records += _due(trial, self.marks, before)
         left = dice.unused()
         if left:

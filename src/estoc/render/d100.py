@@ -131,6 +131,8 @@ def narrate_exchange(record: Mapping[str, Any], attacker: str, defender: str, ve
     else:
         lines.append(_("The blow lands."))
     lines += damage_lines(record, defender, veiled, hp_max)
-    if record["item_worn"]:
+    if record.get("broken"):  # told once, as a break (the kernel's wear: beyond its hit points, or its last one)
+        lines.append(_("The blow was too strong for the parry: the parrying item breaks."))
+    elif record["item_worn"]:
         lines.append(_("The blow was too strong for the parry: the parrying item loses a hit point."))
     return lines + rolled_lines(record)

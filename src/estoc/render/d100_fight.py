@@ -32,8 +32,15 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
     if kind == "intent":
         return ["  " + _("{who} intends: {text}").format(who=who("actor"), text=record["text"])]
     if kind == "reach":
-        return ["  " + _("{who} will act at {reach} reach.").format(who=who("actor"), reach={
+        if record["reach"] == "missile":
+            text = _("{who} will act with {weapon}, as a missile weapon.")
+        else:
+            text = _("{who} will act with {weapon}, at {reach} reach.")
+        weapon = pick(record["weapon_name"]) if record.get("weapon_name") else record.get("weapon", "")
+        return ["  " + text.format(who=who("actor"), weapon=weapon, reach={
             "long": _("long"), "medium": _("medium"), "short": _("short")}.get(record["reach"], record["reach"]))]
+    if kind == "ready":
+        return ["  " + _("{who} takes {weapon} in hand.").format(who=who("actor"), weapon=pick(record["weapon_name"]))]
     if kind == "order":
         ranks = ", ".join(f"{names.get(i, i)} ({rank})" for i, rank, _group in record["order"])
         lines = [_("Actions by DEX rank: {ranks}").format(ranks=ranks or "—")]
@@ -42,7 +49,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
             together = [names.get(i, i) for i, _r, g in record["order"] if g == group]
             lines.append("  " + _("Simultaneous: {who}").format(who=", ".join(together)))
         if record.get("defending_only"):
-            lines.append("  " + _("Only defending this round (moved 30 m or more): {who}").format(
+            lines.append("  " + _("Only defending this round (moved 30 m, the most a round allows): {who}").format(
                 who=", ".join(names.get(i, i) for i in record["defending_only"])))
         return lines
     if kind == "move":
@@ -59,8 +66,6 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
         hidden = str(record.get("target")) in veiled
         lines = ["  " + line for line in narrate_exchange(record, who("actor"), who("target"), hidden,
                                                            (hp_max or {}).get(str(record.get("target"))))]
-        if record.get("broken"):
-            lines.append("    " + _("The parrying item breaks."))
         if record.get("dying") and hidden:
             lines.append("    " + _("{target} is dying: dead at the end of the round unless first aid brings them "
                                     "back to 1.").format(target=who("target")))

@@ -50,9 +50,31 @@ def effects_text(effects: dict[str, Any]) -> str:
     return ", ".join(parts) if parts else _("no further effect")
 
 
+def ob_part_name(name: str) -> str:
+    """The name of one part of an OB (the kernel's parts, :func:`estoc.systems.harp.told._ob_parts`)."""
+    return {"strike": _("attack"), "penalty": _("penalties"), "parry": _("kept to parry"),
+            "fight": _("fight modifier"), "next": _("modifier to this attack"), "gm": _("GM's modifier"),
+            "position": _("position bonuses"), "charge": _("charge"), "moving": _("moving"), "sun": _("full sun"),
+            "prone": _("target on the ground"), "range": _("range"), "hampered": _("attacked in contact"),
+            "other": _("other modifiers")}.get(name, name)
+
+
+def ob_text(event: dict[str, Any]) -> str:
+    """An attack's OB, and when more than the attack's own makes it up, each part: « +65 (attack +45, position
+    bonuses +40, penalties −20) »."""
+    total = signed(int(event["ob"]))
+    parts = event.get("ob_parts") or []
+    if len(parts) <= 1:
+        return total
+    return total + " (" + ", ".join(f"{ob_part_name(str(name))} {signed(int(value))}" for name, value in parts) + ")"
+
+
 def _critical_lines(crit: dict[str, Any], table_name: str, additional: bool = False) -> list[str]:
     head = (_("Additional critical {severity} ({table}), roll {roll}:") if additional
             else _("Critical {severity} ({table}), roll {roll}:"))
+    if crit.get("table_severity"):
+        table_name = _("{table}; {severity} on the table, lowered by the target's size").format(
+            table=table_name, severity=crit["table_severity"])
     return [head.format(severity=crit["severity"], table=table_name, roll=crit["roll"]),
             "  " + pick(crit["text"]),
             "  " + _("Effects: {effects}.").format(effects=effects_text(crit["effects"]))]
@@ -60,7 +82,7 @@ def _critical_lines(crit: dict[str, Any], table_name: str, additional: bool = Fa
 
 def fumble_lines(fumble: dict[str, Any]) -> list[str]:
     """A fumble's roll, its text and its effects; a natural weapon is never dropped: its owner stumbles."""
-    if fumble.get("stumbled"):
+    if fumble.get("stumbled") and not fumble.get("creature_text"):
         text = _("no weapon to drop: claws, fangs or breath, the creature stumbles and loses its poise.")
     else:
         text = pick(fumble["text"])
@@ -95,12 +117,15 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None,
             faces=" + ".join(map(str, rolls)), total=event["roll_total"]))
     if event["fumble"]:
         fumble = event["fumble_result"]
-        lines.append(_("Fumble! The roll {first} is within the weapon's fumble range (1–{range}): the attack "
-                       "stops.").format(first=rolls[0], range=event["fumble_range"]))
+        fumble_words = (_("Fumble! The roll {first} is within the attack's fumble range (1–{range}): the attack "
+                          "stops.") if fumble.get("natural")
+                        else _("Fumble! The roll {first} is within the weapon's fumble range (1–{range}): the attack "
+                               "stops."))
+        lines.append(fumble_words.format(first=rolls[0], range=event["fumble_range"]))
         lines.extend(fumble_lines(fumble))
         return lines
     lines.append(_("Attack: roll {roll}, OB {ob}: total {total}; defence {defence}: result {result}.").format(
-        roll=event["roll_total"], ob=signed(event["ob"]), total=event["attack_total"], defence=event["defence"],
+        roll=event["roll_total"], ob=ob_text(event), total=event["attack_total"], defence=event["defence"],
         result=event["result"]))
     if not event["hit"]:
         lines.append(_("Missed."))
@@ -108,14 +133,19 @@ def narrate_attack(event: dict[str, Any], names: dict[str, str] | None = None,
     if event["row"] < event["result"]:
         lines.append(_("A {size} attack reads the table no higher than row {row}.").format(
             size=size_name(event["size"]), row=event["row"]))
-    cell = f"{event['hits']}{event['critical']['severity'] if event['critical'] else ''}"
+    letter = event.get("table_severity") or (event["critical"]["severity"] if event["critical"] else "")
+    cell = f"{event['hits']}{letter}"
     if cell == "0":
         lines.append(_("Hit, but the armour takes it all: table {table}, armour type {armour}, row {row}: no "
                        "damage.").format(table=name(event["table"]), armour=event["armour_type"], row=event["row"]))
         return lines
     meaning = ngettext("{n} hit", "{n} hits", event["hits"]).format(n=event["hits"])
+    if event.get("devastating"):
+        meaning += " " + _("(doubled: Devastating Strength)")
     if event["critical"]:
         meaning += ", " + _("critical {severity}").format(severity=event["critical"]["severity"])
+    elif letter:
+        meaning += ", " + _("no critical against a target of this size")
     lines.append(_("Hit! Table {table}, armour type {armour}, row {row}: {cell} ({meaning}).").format(
         table=name(event["table"]), armour=event["armour_type"], row=event["row"], cell=cell, meaning=meaning))
     if event["critical"]:
@@ -165,4 +195,14 @@ def venom_lines(check: dict[str, Any]) -> list[str]:
         total=check["total"], difficulty=check["difficulty"], verdict=verdict)]
     if not check["resisted"] and check.get("text"):
         lines.append("  " + pick(check["text"]))
+    if check.get("hits") or check.get("penalty"):
+        costs = []
+        if check.get("hits"):
+            costs.append(ngettext("{n} hit", "{n} hits", int(check["hits"])).format(n=check["hits"]))
+        if check.get("penalty"):
+            costs.append(_("penalty {n}").format(n=check["penalty"]))
+        line = _("The venom costs {costs}.").format(costs=_(" and ").join(costs))
+        if "hp_after" in check:
+            line += " " + _("Now at {hp} HP.").format(hp=check["hp_after"])
+        lines.append("  " + line)
     return lines

@@ -136,6 +136,8 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
             head = _("The missed shot of {who} flies on toward {target}:")
         elif record.get("counter"):
             head = _("{who} strikes back at {target}:")
+        elif record.get("area"):
+            head = _("The breath of {who} reaches {target}:")
         else:
             head = _("{who} attacks {target}:")
         head = head.format(who=who("attacker"), target=who("target"))

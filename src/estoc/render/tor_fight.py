@@ -276,6 +276,9 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
         return ["  " + _("The order from now on: {order}.").format(order=", ".join(who(x) for x in record["order"]))]
     if kind == "rear":
         return ["  " + _("{who} stays at the rear.").format(who=who(record["actor"]))]
+    if kind == "ground":
+        return ["  " + (_("The ground lets the heroes stay at the rear whatever the numbers.") if record["free"] else
+                        _("The ground no longer shelters the rear: the numbers decide who may stay there."))]
     if kind == "yield":
         return ["  " + _("{who} yields ground: {n} endurance saved ({left} endurance left).").format(
             who=who(record["actor"]), n=record["saved"], left=record["endurance"])]

@@ -168,7 +168,9 @@ def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str |
         (_("Eye of Sauron: {p}").format(p="").rstrip(TRIM), odds.eye),
         (_("Piercing blow: {p}").format(p="").rstrip(TRIM), odds.piercing),
         (_("Protection roll failed (given a piercing blow): {p}").format(p="").rstrip(TRIM), odds.protection_fails),
-        (_("Wound: {p}").format(p="").rstrip(TRIM), odds.wound)])),
+        (_("Wound: {p}").format(p="").rstrip(TRIM), odds.wound),
+        *([] if odds.dying is None else [(_("Wound leaving the hero dying: {p}").format(p="").rstrip(TRIM),
+                                          odds.dying)])])),
         (_("Hits with k tengwar:"), _rows([(str(k), p) for k, p in odds.by_tengwar.items()]))]
     head = _("{a} ({weapon}, {dice}d against TN {tn}) on {d} (protection {p}d against injury {injury}):").format(
         a=pick(person.name), weapon=pick(person.weapons[number - 1].record.name.as_dict()), dice=shown.dice,

@@ -200,6 +200,9 @@ class FumbleEntry(Strict):
     roll_min: int = whole(ge=1, le=100)
     roll_max: int = whole(ge=1, le=100)
     text: Text
+    creature_text: Text | None = Field(
+        default=None, description="the same fumble told for a creature's natural weapon or breath (bestiary: a "
+                                  "misstep or a loss of balance, no weapon in the hand)")
     effects: Effects = Effects()
     lost_rounds: int = whole(default=0, ge=0, le=ROUNDS_MAX, description="rounds of action lost (no resistance roll)")
 

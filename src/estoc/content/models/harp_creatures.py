@@ -90,6 +90,10 @@ class Poison(Strict):
     rr: Literal["simple", "cascade"]
     level: int = whole(ge=1, le=100, description="the poison's level, which sets the roll's difficulty")
     rounds: int = whole(default=1, ge=1, le=100, description="a cascade: how many rounds it rolls again while failed")
+    hits: int = whole(default=0, ge=0, le=1000,
+                      description="hit points each failed roll costs (0: none, or the text's)")
+    penalty: int = whole(default=0, ge=-1000, le=0,
+                         description="penalty each failed roll adds to every action (0: none, or the text's)")
     text: Text
 
 

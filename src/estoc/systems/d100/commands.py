@@ -18,22 +18,27 @@ from estoc.i18n import _
 def commands() -> list[Command]:
     """Every command, with help in the user's language."""
     return [
-        Command("attack", "attack", "attaquer", _("TARGET [weapon N|bash] [parry|dodge|none] [distance M] "
-                                                   "[difficult] [mod N]"),
-                _("attack a foe; the defender answers with the defence named (default: the best allowed)")),
+        Command("attack", "attack", "attaquer", _("TARGET [weapon N|bash] [parry|dodge|none] [with N] [unseen] "
+                                                   "[distance M] [difficult] [mod N]"),
+                _("attack a foe; the defender answers with the defence named (default: the best allowed), "
+                  "parrying with what it holds (with N: its weapon N, which it must hold); unseen: the defender "
+                  "neither knows of the blow nor sees it, so no defence")),
+        Command("ready", "ready", "degainer", _("[weapon N]"),
+                _("take another weapon in hand (the round's action where the setting ready_weapon is action)")),
         Command("first-aid", "first-aid", "premiers-soins", _("WHO [wound N]"),
                 _("first aid on one wound (a full round; once per wound)")),
         Command("reload", "reload", "recharger", _("[weapon N]"), _("reload a crossbow or a firearm (a full "
                                                                      "round)")),
         Command("pass", "pass", "passer", "", _("do nothing this round")),
         Command("move", "move", "deplacer", _("WHO METRES"),
-                _("movement phase: 6–15 m halves the DEX rank, 16–29 m quarters it, 30 m or more leaves only "
+                _("movement phase, 30 m at most: 6–15 m halves the DEX rank, 16–29 m quarters it, 30 m leaves only "
                   "defences")),
         Command("kneel", "kneel", "genou", _("WHO"), _("kneel behind a large shield, or stand up again")),
         Command("intent", "intent", "intention", _("WHO TEXT…"),
                 _("statement of intent, in DEX order (highest first); the GM may skip this phase")),
-        Command("reach", "reach", "allonge", _("WHO long|medium|short"),
-                _("the reach to act at, for a weapon that has several")),
+        Command("reach", "reach", "allonge", _("WHO missile|long|medium|short [weapon N]"),
+                _("the reach to act at and the weapon it is about to use (taken in hand): at one DEX rank, "
+                  "missile weapons first, then long, medium and short ones")),
         Command("actions", "actions", "actions", "", _("end the movement phase: the DEX ranks act")),
         Command("end-round", "end-round", "fin-round", "", _("end the round now (whoever is at 0 hit points "
                                                               "dies)")),
@@ -56,8 +61,8 @@ DICE_WORDS = {"roll": "attack", "jet": "attack", "def": "defence", "defense": "d
 OPTION_WORDS = {"weapon": "weapon", "arme": "weapon", "distance": "distance", "mod": "mod", "modif": "mod",
                 "wound": "wound", "blessure": "wound", "with": "parry_weapon", "avec": "parry_weapon",
                 "weeks": "weeks", "semaines": "weeks"}
-REACH_WORDS = {"long": "long", "longue": "long", "medium": "medium", "moyenne": "medium", "short": "short",
-               "courte": "short"}
+REACH_WORDS = {"missile": "missile", "projectile": "missile", "tir": "missile", "long": "long", "longue": "long",
+               "medium": "medium", "moyenne": "medium", "short": "short", "courte": "short"}
 FLAG_WORDS = {"parry": "parry", "parade": "parry", "parer": "parry", "dodge": "dodge", "esquive": "dodge",
               "esquiver": "dodge", "none": "none", "aucune": "none", "difficult": "difficult",
               "difficile": "difficult", "all": "all", "tout": "all", "end": "end", "fin": "end", "unseen": "unseen",
@@ -90,8 +95,8 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "first-aid", "target": words.need(request, 1, table)[0]}
         if "wound" in request:
             event["wound"] = request["wound"]
-    elif name == "reload":
-        event = {"type": "reload", **({"weapon": request["weapon"]} if "weapon" in request else {})}
+    elif name in ("reload", "ready"):
+        event = {"type": name, **({"weapon": request["weapon"]} if "weapon" in request else {})}
     elif name in ("pass", "actions", "end-round"):
         event = {"type": name}
     elif name == "move":
@@ -103,8 +108,12 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
     elif name == "reach":
         who, reach = words.need(request, 2, table)[:2]
         if words.fold(reach) not in REACH_WORDS:
-            raise InputError(_("a reach is long, medium or short, not {value!r}").format(value=reach))
+            raise InputError(_("a reach is missile, long, medium or short, not {value!r}").format(value=reach))
         event = {"type": "reach", "target": who, "reach": REACH_WORDS[words.fold(reach)]}
+        if "weapon" in request:
+            event["weapon"] = request["weapon"]
+        if request.get("bash"):
+            event["bash"] = True
     elif name == "rest":
         event = {"type": "gm", "op": "rest", "target": words.need(request, 1, table)[0],
                  "value": int(request.get("weeks", 1)), "ideal": bool(request.get("ideal"))}
@@ -117,7 +126,7 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "gm", "op": name, "target": words.need(request, 1, table)[0]}
     else:
         raise InputError(_("{command} is no fight action").format(command=name))
-    if args and name in ("pass", "actions", "end-round", "reload"):
+    if args and name in ("pass", "actions", "end-round", "reload", "ready"):
         raise InputError(_("{command} takes no argument").format(command=name))
     if request["typed"]:
         event["typed"] = request["typed"]

@@ -15,7 +15,8 @@
           - character: jacquot
             count: 3                 # jacquot-1 … jacquot-3
     distance: 20                     # metres between the sides, for missile weapons (none: within range)
-    settings: {fumble_from: 100, dodge_missiles: false, helmet_points: add, parry_wear: break}
+    settings: {fumble_from: 100, dodge_missiles: false, helmet_points: add, parry_wear: break,
+               special_rounding: nearest, parried_excess: armour, hp_rounding: up, ready_weapon: free}
 
 Loading checks every id and reports each problem as ``file:line: field: message``; the setup it keeps rebuilds the
 encounter without files.
@@ -79,6 +80,10 @@ class EncounterSettings(Strict):
     dodge_missiles: bool = False
     helmet_points: Literal["add", "ignore"] = "add"
     parry_wear: Literal["break", "one-point"] = "break"
+    special_rounding: Literal["nearest", "down", "up"] = "nearest"
+    parried_excess: Literal["armour", "body"] = "armour"
+    hp_rounding: Literal["up", "down"] = "up"
+    ready_weapon: Literal["free", "action"] = "free"
 
 
 class Encounter(Strict):
@@ -128,7 +133,8 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
             loc: list[str | int] = ["sides", i, "members", j]
             try:
                 base = Combatant.from_character(content, record_of(
-                    content, "d100", "characters", d100.Character, member.character, member.sheet, _("character")))
+                    content, "d100", "characters", d100.Character, member.character, member.sheet, _("character")),
+                    encounter.settings.hp_rounding)
             except EstocError as exc:
                 problems.append(problem(data, path, loc, "character" if member.character else "sheet", exc.message))
                 continue
@@ -153,6 +159,8 @@ def load_d100_encounter(data: Any, path: Path, content: Content) -> LoadedD100En
     return LoadedD100Encounter(
         name=encounter.name.as_dict(), sides=sides, combatants=combatants, players=players,
         settings=Settings(fumble_from=s.fumble_from, dodge_missiles=s.dodge_missiles, helmet_points=s.helmet_points,
-                          parry_wear=s.parry_wear),
+                          parry_wear=s.parry_wear, special_rounding=s.special_rounding,
+                          parried_excess=s.parried_excess, hp_rounding=s.hp_rounding,
+                          ready_weapon=s.ready_weapon),
         distance=encounter.distance, setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
         outcomes=shipped_outcomes(content), defends=defends)

@@ -49,8 +49,17 @@ def no_defence(F: Any, combatants: list[Combatant], actor: int, s: int, target: 
     on), worded by :mod:`estoc.systems.d100.refusals`."""
     code = int(kernel_of(F).py_defence_refused(F, 0, actor, s, target, DEFENCE_CODES.get(wanted, BEST), parry_slot))
     facts = {"who": combatants[actor].id, "target": combatants[target].id,
-             "weapon": pick(slot_record(combatants[actor], s).name.as_dict()), "limit": 0, "wound": 0}
+             "weapon": pick(slot_record(combatants[actor], s).name.as_dict()), "limit": 0, "wound": 0,
+             "held": held_name(F, combatants, target)}
+    defender = combatants[target]
+    if 0 <= parry_slot < len(defender.weapons) + (defender.shield is not None):
+        facts["named"] = pick(slot_record(defender, parry_slot).name.as_dict())
     return WORDS.get(REASONS.name(code), WORDS["unknown"])(facts)
+
+
+def held_name(F: Any, combatants: list[Combatant], c: int) -> str:
+    """The name of what ``c`` holds now (world 0 of ``F``): the weapon it last used, or its shield."""
+    return pick(slot_record(combatants[c], int(array(F, "wielded")[0, c])).name.as_dict())
 
 
 def out_of_reach(F: Any, combatants: list[Combatant], actor: int, s: int, metres: int) -> str:
@@ -106,6 +115,9 @@ def prepare(outcomes: Outcomes, attacker: Combatant, weapon: int, defender: Comb
     F.logging = 1
     array(F, "rnd")[0] = 1
     array(F, "kneeling")[0, 1] = int(kneeling)
+    if parry_weapon is not None:  # out of any fight, the weapon named to parry is the one the defender holds
+        defender.weapon(parry_weapon)
+        array(F, "wielded")[0, 1] = parry_weapon - 1
     metres = distance if distance is not None and attacker.weapons[s].missile else -1
     p = int(K.py_chance(F, 0, 0, s, 1, metres, difficult, modifier))
     if p < 0:
@@ -114,7 +126,7 @@ def prepare(outcomes: Outcomes, attacker: Combatant, weapon: int, defender: Comb
     parry_slot = -1 if parry_weapon is None else parry_weapon - 1
     found = K.py_defence(F, 0, 0, s, 1, code, parry_slot)
     if found is None:
-        raise RulesError(no_defence(F, [attacker, defender], 0, s, 1, str(wanted)))
+        raise RulesError(no_defence(F, [attacker, defender], 0, s, 1, str(wanted), parry_slot))
     return Exchange(F=F, attacker=attacker, defender=defender, slot=s, chance=p if chance is None else chance,
                     wanted=code, parry_slot=parry_slot, defence=tuple(int(x) for x in found))  # type: ignore[arg-type]
 

@@ -18,7 +18,7 @@ from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
-from estoc.systems.d100.codes import KernelNames, KernelTable, action
+from estoc.systems.d100.codes import KernelNames, KernelTable, action, rule
 from estoc.systems.d100.exchange import (
     DEFAULT_SETTINGS,
     DEFENCE_CODES,
@@ -29,7 +29,7 @@ from estoc.systems.d100.exchange import (
     slot_record,
 )
 from estoc.systems.d100.policy import choose
-from estoc.systems.d100.refusals import check
+from estoc.systems.d100.refusals import check, reach_word, refuse
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.told import Teller
 from estoc.systems.d100.worlds import REACH_ORDER, array, build, copy_fights, kernel_of, kernel_settings
@@ -192,6 +192,10 @@ class D100Fight(Sides):
             raise RulesError(_("no one is acting now"))
         if kind == "attack":
             self._attack(actor, event)
+        elif kind == "ready":
+            s = self._slot(actor, {k: v for k, v in event.items() if k != "bash"})
+            check(self, actor, (action("ready"), -1, s, 0))
+            K.py_ready_weapon(F, 0, actor, s)
         elif kind == "first-aid":
             self._first_aid(actor, event)
         elif kind == "reload":
@@ -209,23 +213,33 @@ class D100Fight(Sides):
         metres = whole_number(event, "metres")
         if metres < 0:
             raise InputError(_("a distance is 0 metres or more, not {n}").format(n=metres))
-        kernel_of(self.F).py_move(self.F, 0, c, metres)
+        K = kernel_of(self.F)
+        refuse(self, c, int(K.py_move_refused(self.F, 0, c, metres)), limit=rule("FULL_MOVE"), metres=metres)
+        K.py_move(self.F, 0, c, metres)
 
     def _intent_or_reach(self, kind: str, event: Mapping[str, Any]) -> dict[str, Any]:
         if self.phase != "movement":
             raise RulesError(_("statements of intent and reaches come before the actions, at the start of a round"))
         c = self.index(str(event["target"]))
-        if kind == "reach":
-            s = self.value("wielded", c)
-            record = self.slot_record(c, s)
-            allowed = ((record.reach, *record.other_reaches) if s < len(self.combatants[c].weapons)
-                       else ("short",))
-            if event["reach"] not in allowed or event["reach"] not in REACH_ORDER:
-                raise RulesError(_("{weapon} is used at {allowed}, not {reach}").format(
-                    weapon=pick(record.name.as_dict()), allowed=", ".join(allowed), reach=event["reach"]))
-            self.F.reach_pick[c] = REACH_ORDER[str(event["reach"])]
-        return {"kind": kind, "actor": self.combatants[c].id,
-                **({"text": str(event["text"])} if kind == "intent" else {"reach": event["reach"]})}
+        if kind == "intent":
+            return {"kind": kind, "actor": self.combatants[c].id, "text": str(event["text"])}
+        reach = str(event["reach"])
+        if reach not in REACH_ORDER:
+            raise InputError(_("a reach is missile, long, medium or short, not {value!r}").format(value=reach))
+        s = -1
+        if event.get("bash"):
+            if self.combatants[c].shield is None:
+                raise RulesError(_("{who} has no shield to strike with").format(who=self.combatants[c].id))
+            s = len(self.combatants[c].weapons)
+        elif event.get("weapon") is not None:
+            s = whole_number(event, "weapon") - 1
+            self.combatants[c].weapon(s + 1)
+        # 5.4: the weapon about to act decides a tie of ranks; the kernel takes the one stated in hand
+        refuse(self, c, int(kernel_of(self.F).py_declare(self.F, 0, c, REACH_ORDER[reach], s)),
+               reach=reach_word(reach), weapon=pick(self.slot_record(c, max(s, 0)).name.as_dict()))
+        held = self.value("wielded", c)
+        return {"kind": kind, "actor": self.combatants[c].id, "reach": reach,
+                "weapon": self.slot_record(c, held).id, "weapon_name": self.slot_record(c, held).name.as_dict()}
 
     def _slot(self, actor: int, event: Mapping[str, Any]) -> int:
         person = self.combatants[actor]
@@ -260,6 +274,9 @@ class D100Fight(Sides):
         parry_slot = -1
         if event.get("parry_weapon") is not None:
             parry_slot = whole_number(event, "parry_weapon") - 1
+            self.combatants[target].weapon(parry_slot + 1)
+            if wanted is None:  # a weapon named to parry with: a parry, not the best defence found otherwise
+                wanted = "parry"
         # no defence named: the one the encounter gives the defender (``defence:``), else the best allowed
         code = int(K.py_preferred(F, 0, actor, target, s)) if wanted is None else DEFENCE_CODES[wanted]
         if K.py_defence(F, 0, actor, s, target, code, parry_slot) is None:
@@ -272,10 +289,11 @@ class D100Fight(Sides):
         the fight knows), and that distance; refused (RulesError) when a melee blow lacks contact or the weapon
         cannot reach. The attack and the exact odds of the blow being set up both ask here."""
         F, K = self.F, kernel_of(self.F)
-        d = metres if metres >= 0 else int(K.py_distance(F, 0, actor, target))
-        if not bool(F.missile[actor, s]) and d > 0:
+        known = int(K.py_distance(F, 0, actor, target))
+        d = metres if metres >= 0 else known
+        if not bool(F.missile[actor, s]) and max(d, known) > 0:  # the kernel's contact, whatever distance is typed
             raise RulesError(_("{target} is {metres} m away: a melee blow needs contact (move first)").format(
-                target=self.combatants[target].id, metres=d))
+                target=self.combatants[target].id, metres=max(d, known)))
         chance = int(K.py_chance(F, 0, actor, s, target, d, difficult, mod))
         if chance < 0:
             raise RulesError(out_of_reach(F, self.combatants, actor, s, d))
@@ -326,8 +344,26 @@ class D100Fight(Sides):
     # --- the protocol's other reads ------------------------------------------------------------------------------
 
     def auto_event(self) -> dict[str, Any]:
-        """The default policy (see :func:`estoc.systems.d100.policy.choose`)."""
-        return choose(self)
+        """The default policy (see :func:`estoc.systems.d100.policy.choose`), with the kernel's two steps that
+        policy does not word: once the moves are made, each combatant's weapon about to act is declared (5.4, the
+        kernel's ``intend``, as a simulated world does: a ``reach`` event), and where readying a weapon takes the
+        action (setting ``ready_weapon``), the kernel's ``decide`` may answer « ready »."""
+        K, F = kernel_of(self.F), self.F
+        c = self.current()
+        if c is not None and self.settings.ready_weapon == "action":
+            kind, _target, slot, _wound = (int(x) for x in K.py_decide(F, 0, c))
+            if kind == action("ready"):
+                return {"type": "ready", "weapon": slot + 1}
+        event = choose(self)
+        if event.get("type") == "actions" and self.phase == "movement":
+            trial = copy_fights(F)  # ``intend`` takes the weapon in hand: asked on a copy, done by the event
+            for i, person in enumerate(self.combatants):
+                s = int(K.py_intend(trial, 0, i))
+                if s >= 0:
+                    reach = next(name for name, code in REACH_ORDER.items() if code == int(F.reach[i, s]))
+                    which = {"bash": True} if s >= len(person.weapons) else {"weapon": s + 1}
+                    return {"type": "reach", "target": person.id, "reach": reach, **which}
+        return event
 
     def fate(self, c: int) -> str:
         if self.value("dead", c):

@@ -61,7 +61,8 @@ A_PASS = cython.declare(const_int, 0)
 A_ATTACK = cython.declare(const_int, 1)
 A_RELOAD = cython.declare(const_int, 2)
 A_FIRST_AID = cython.declare(const_int, 3)
-ACTIONS = ("pass", "attack", "reload", "first-aid")
+A_READY = cython.declare(const_int, 4)           # take another weapon in hand (setting ``ready_weapon: action``)
+ACTIONS = ("pass", "attack", "reload", "first-aid", "ready")
 """The actions' names, by code (the events' ``type``)."""
 
 # --- why an action is refused (:func:`allowed`; 0: allowed) ---------------------------------------------------------
@@ -84,9 +85,17 @@ WHY_SHIELD_HANDS = cython.declare(const_int, 15)  # a parry: the shield has no h
 WHY_MISSILE_PARRY = cython.declare(const_int, 16)  # a parry: a missile, and no shield
 WHY_NO_PARRY = cython.declare(const_int, 17)     # a parry: nothing that parries
 WHY_NO_DODGE = cython.declare(const_int, 18)     # a dodge: a missile, the GM's setting off
+WHY_NOT_HELD = cython.declare(const_int, 19)     # a parry: with a weapon the defender does not hold
+WHY_HELD_NO_PARRY = cython.declare(const_int, 20)  # a parry: the weapon in hand does not parry, no shield in hand
+WHY_TOO_FAR = cython.declare(const_int, 21)      # a move: more than 30 m in a round
+WHY_NO_CONTACT = cython.declare(const_int, 22)   # a melee blow or a bash: the foe is not in contact
+WHY_DEAD = cython.declare(const_int, 23)         # first aid: on a dead character
+WHY_NO_REACH = cython.declare(const_int, 24)     # a reach declared: no whole weapon used at it
+WHY_NOT_READY = cython.declare(const_int, 25)    # a blow: not the weapon in hand (setting ``ready_weapon: action``)
 REASONS = ("ok", "no-wound", "moved", "all-treated", "no-such-wound", "treated", "not-loaded", "reloading",
            "broken", "no-reload", "same-side", "out", "unknown", "aiding", "unstoppable", "shield-hands",
-           "missile-parry", "no-parry", "no-dodge")
+           "missile-parry", "no-parry", "no-dodge", "not-held", "held-no-parry", "too-far", "no-contact", "dead",
+           "no-reach", "not-ready")
 """The reasons' names, by code (play turns each into the GM's words)."""
 
 # --- phases ---------------------------------------------------------------------------------------------------------
@@ -112,6 +121,7 @@ L_PASS = cython.declare(const_int, 13)       # combatant
 L_END = cython.declare(const_int, 14)        # round
 L_DIED = cython.declare(const_int, 15)       # combatant
 L_OVER = cython.declare(const_int, 16)       # winning side (−1: none)
+L_READY = cython.declare(const_int, 17)      # combatant, slot
 
 # --- rule constants -------------------------------------------------------------------------------------------------
 UNCONSCIOUS_AT = cython.declare(const_int, 2)
@@ -191,6 +201,9 @@ class Fights(Core):
     fumble_from = cython.declare(cython.int, visibility="public")
     dodge_missiles = cython.declare(cython.int, visibility="public")
     wear = cython.declare(cython.int, visibility="public")
+    special_add = cython.declare(cython.int, visibility="public")
+    excess_armour = cython.declare(cython.int, visibility="public")
+    ready_action = cython.declare(cython.int, visibility="public")
     distance0 = cython.declare(i64, visibility="public")
     # each world's cursor: (W·C,), read at the row's first entry
     rnd = cython.declare(i64[::1], visibility="public")
@@ -258,12 +271,13 @@ def divide_up(value: i64, divisor: i64) -> i64:
 @cython.nogil
 @cython.exceptval(check=False)
 def quality(F: Fights, roll: i64, chance: i64) -> cython.int:
-    """5.5: a roll at or under a fifth of the chance (rounded to the nearest) is special, at or under the chance a
-    success, above a failure; a roll in the GM's fumble range (``fumble_from``, default 100) fumbles. The text makes
-    only a roll *above* the chance a failure: estoc counts a roll equal to it a success."""
+    """5.5: a roll at or under a fifth of the chance is special, at or under the chance a success, above a failure;
+    a roll in the GM's fumble range (``fumble_from``, default 100) fumbles. The text makes only a roll *above* the
+    chance a failure: estoc counts a roll equal to it a success. The fifth is rounded as the setting
+    ``special_rounding`` says: to the nearest (the default, ``special_add`` 2), down (0) or up (4)."""
     if roll >= F.fumble_from:
         return Q_FUMBLE
-    if roll <= (chance + 2) // 5:
+    if roll <= (chance + F.special_add) // 5:
         return Q_SPECIAL
     if roll <= chance:
         return Q_SUCCESS
@@ -485,9 +499,11 @@ def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
 
     A firearm or an energy weapon is neither parried nor dodged (5.6, 5.7). A missile is parried with a shield only,
     at the shield's own chance (kneeling behind a large one, its kneeling chance), and dodged only where the GM allows
-    it, at half the skill. A melee blow is parried with the shield (its armour points stop the blow) or, without one
-    or when ``parry_slot`` names a weapon, with the first whole weapon that parries (its hit points stop the blow);
-    it can always be dodged. A combatant giving first aid this round opposes nothing (5.14: it takes the round)."""
+    it, at half the skill. A melee blow is parried with what the defender holds (5.6: « avec l'arme utilisée »):
+    the shield when the weapon in hand leaves a hand for it (its armour points stop the blow), or the weapon in hand
+    when it parries and is whole, or when ``parry_slot`` names it (its hit points stop the blow); never with a
+    weapon left in its belt. It can always be dodged. A combatant giving first aid this round opposes nothing (5.14:
+    it takes the round)."""
     kind: cython.int = D_NONE
     skill: i64 = 0
     protection: i64 = 0
@@ -497,7 +513,7 @@ def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
     p_skill: i64 = 0
     p_prot: i64 = 0
     p_item: i64 = ITEM_NONE
-    k: cython.Py_ssize_t
+    held: i64 = F.wielded[w + t]
     busy: cython.bint = F.busy[w + t] == F.rnd[w]
     if not F.high_velocity[a, s] and not busy:
         if F.missile[a, s]:
@@ -516,14 +532,12 @@ def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
                 p_skill = F.shield_skill[t]
                 p_prot = F.shield_points[w + t]
                 p_item = ITEM_SHIELD
-            else:
-                for k in range(F.nweap[t]):
-                    if F.parries[t, k] and F.whp[w + t, k] > 0 and (parry_slot < 0 or parry_slot == k):
-                        can_parry = True
-                        p_skill = F.skill[t, k]
-                        p_prot = F.whp[w + t, k]
-                        p_item = k
-                        break
+            elif (held < F.nweap[t] and F.parries[t, held] and F.whp[w + t, held] > 0
+                  and (parry_slot < 0 or parry_slot == held)):
+                can_parry = True
+                p_skill = F.skill[t, held]
+                p_prot = F.whp[w + t, held]
+                p_item = held
             can_dodge = True
     if wanted == D_BEST:
         wanted = D_PARRY if can_parry else (D_DODGE if can_dodge else D_NONE)
@@ -533,9 +547,19 @@ def defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
                 return WHY_AIDING
             if F.high_velocity[a, s]:
                 return WHY_UNSTOPPABLE
-            if F.has_shield[t] != 0 and F.shield_hp[w + t] > 0 and F.hands[t, F.wielded[w + t]] == 2:
+            if F.missile[a, s]:
+                if F.has_shield[t] != 0 and F.shield_hp[w + t] > 0 and F.hands[t, held] == 2:
+                    return WHY_SHIELD_HANDS
+                return WHY_MISSILE_PARRY
+            if parry_slot >= 0 and parry_slot != held:
+                return WHY_NOT_HELD
+            if held < F.nweap[t] and F.parries[t, held] and F.whp[w + t, held] <= 0:
+                return WHY_BROKEN
+            if F.has_shield[t] != 0 and F.shield_hp[w + t] > 0 and F.hands[t, held] == 2:
                 return WHY_SHIELD_HANDS
-            return WHY_MISSILE_PARRY if F.missile[a, s] else WHY_NO_PARRY
+            if held < F.nweap[t] and not F.parries[t, held]:
+                return WHY_HELD_NO_PARRY
+            return WHY_NO_PARRY
         kind, skill, protection, item = D_PARRY, p_skill, p_prot, p_item
     elif wanted == D_DODGE:
         if not can_dodge:
@@ -689,6 +713,19 @@ def absorb(total: i64, protection: i64, armour: i64, out: cython.pointer(i64)) -
     out[3] = protection > 0 and total > protection
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def struck_armour(F: Fights, t: cython.Py_ssize_t, parried: cython.bint) -> i64:
+    """5.10 and 5.11: the armour points that meet a blow on ``t``. What gets past a parry meets the armour too (the
+    setting ``parried_excess: armour``, the default: the parry only takes its share of the blow), or reaches the
+    body whole (``body``: the parry stood where the armour would have)."""
+    if parried and not F.excess_armour:
+        return 0
+    return F.armour[t]
+
+
 # --- the exchange (5.5–5.13) ----------------------------------------------------------------------------------------
 
 @cython.cfunc
@@ -720,7 +757,7 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     roll_damage(F, w, a, s, result == R_SPECIAL, dmg)
     total: i64 = dmg[2]
     stops = cython.declare(i64[4])
-    absorb(total, dfn[2] if parried else 0, F.armour[t], stops)
+    absorb(total, dfn[2] if parried else 0, struck_armour(F, t, parried), stops)
     body: i64 = stops[2]
     worn: cython.bint = stops[3] != 0
     broken: cython.bint = False
@@ -956,8 +993,11 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     ``WHY_`` code); ``limit[0]`` gets the number a refusal names (the round a reloading ends, the wounds' count).
 
     5.14 first aid: on a wound (``d[3]``; −1: the worst not yet treated) given no first aid yet (once per wound),
-    by a healer who has not moved this round (it takes the whole round). 5.6 a blow: on a foe still in the fight
-    (or dying), with a weapon whole, loaded and past its reloading round; reloading: a weapon that reloads."""
+    by a healer who has not moved this round (it takes the whole round), on one not yet dead. 5.6 a blow: on a foe
+    not dead and not taken out of the fight (5.12: one unconscious at 2 hit points and one dying at 0 are alike:
+    neither defends, either may be struck), with a weapon whole, loaded and past its reloading round, in contact
+    for a melee blow or a bash (``limit``: the metres between them), and in hand where readying takes an action
+    (setting ``ready_weapon``); reloading: a weapon that reloads; readying: a weapon not in hand."""
     kind: i64 = d[0]
     t: i64 = d[1]
     s: i64 = d[2]
@@ -968,6 +1008,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     if kind == A_FIRST_AID:
         if t < 0 or t >= F.count:
             return WHY_UNKNOWN
+        if F.dead[w + t]:
+            return WHY_DEAD
         limit[0] = F.wound_count[w + t]
         if F.wound_count[w + t] == 0:
             return WHY_NO_WOUND
@@ -982,16 +1024,90 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
         return WHY_UNKNOWN
     if kind == A_RELOAD:
         return WHY_NO_RELOAD if F.loaded0[c, s] < 0 else OK
+    if kind == A_READY:
+        return WHY_UNKNOWN if s == F.wielded[w + c] else OK
     if kind != A_ATTACK or t < 0 or t >= F.count:
         return WHY_UNKNOWN
     if F.side[t] == F.side[c]:
         return WHY_SAME_SIDE
-    if not standing(F, w, t) and not dying(F, w, t):
+    if F.dead[w + t] or not F.present[w + t]:
         return WHY_OUT
     why: cython.int = weapon_refused(F, w, c, s)
     if why == WHY_RELOADING:
         limit[0] = F.reload_until[w + c, s]
-    return why
+    if why != OK:
+        return why
+    if needs_readying(F, w, c, s):
+        return WHY_NOT_READY
+    if not F.missile[c, s]:
+        dist: i64 = distance(F, w, c, t)
+        if dist > 0:
+            limit[0] = dist
+            return WHY_NO_CONTACT
+    return OK
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def needs_readying(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.bint:
+    """Where readying takes an action (setting ``ready_weapon: action``), a blow with a weapon not in hand must wait
+    for it; the shield's bash never does (the shield is on the arm)."""
+    return F.ready_action != 0 and s != F.wielded[w + c] and not is_bash(F, c, s)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def move_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, metres: i64) -> cython.int:
+    """5.3: why ``c`` may not move ``metres`` this round (:data:`OK`: it may): 30 m is the most a round allows."""
+    if metres < 0:
+        return WHY_UNKNOWN
+    if metres > FULL_MOVE:
+        return WHY_TOO_FAR
+    return OK
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def declare(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, pick: i64, s: i64) -> cython.int:
+    """5.4: ``c`` states, in the movement phase, the reach it will act at this round (``pick``: missile 0, long 1,
+    medium 2, short 3) and with which slot ``s`` (−1: the weapon in hand when it is used at that reach, else the
+    first whole weapon that is: a declared throw ranks as a missile). The weapon stated is taken in hand now (it is
+    the one « about to act », whose type orders a tie of DEX ranks). Returns :data:`OK`, or why not: no whole weapon
+    at that reach, or one not in hand where readying takes an action."""
+    k: cython.Py_ssize_t
+    slots: cython.Py_ssize_t = F.nweap[c] + F.has_shield[c]
+    held: i64 = F.wielded[w + c]
+    if pick < 0 or pick > 3:
+        return WHY_NO_REACH
+    if s < 0:
+        if (F.reaches[c, held] >> pick) & 1 and whole(F, w, c, held):
+            s = held
+        else:
+            for k in range(slots):
+                if (F.reaches[c, k] >> pick) & 1 and whole(F, w, c, k):
+                    s = k
+                    break
+    if s < 0 or s >= slots or not (F.reaches[c, s] >> pick) & 1 or not whole(F, w, c, s):
+        return WHY_NO_REACH
+    if needs_readying(F, w, c, s):
+        return WHY_NOT_READY
+    F.wielded[w + c] = s
+    F.reach_pick[w + c] = pick
+    return OK
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def ready_weapon(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> cython.void:
+    """``c`` takes slot ``s`` in hand, its action this round (setting ``ready_weapon: action``; where readying is
+    free, as the text says nothing of its cost, a blow with another weapon takes it in hand at once)."""
+    F.wielded[w + c] = s
+    emit(F, L_READY, c, s, 0, 0, 0, 0, 0, 0)
 
 
 @cython.cfunc
@@ -1112,14 +1228,84 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
         out[0] = A_RELOAD
         return
     if why == OK:
+        if needs_readying(F, w, c, best):
+            out[0] = A_READY
         return
     # still being reloaded: its best weapon ready
     out[0] = A_PASS
     out[2] = 0
     best = best_slot(F, w, c, d, True)
     if best >= 0:
-        out[0] = A_ATTACK
+        out[0] = A_READY if needs_readying(F, w, c, best) else A_ATTACK
         out[2] = best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def tied(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether another combatant standing and free to act this round acts at ``c``'s DEX rank (5.2: « en cas
+    d'égalité de DEX »)."""
+    rank: i64 = dex_rank(F, w, c)
+    i: cython.Py_ssize_t
+    if rank == 0:
+        return False
+    for i in range(F.count):  # noqa: SIM110 (a C loop)
+        if i != c and standing(F, w, i) and dex_rank(F, w, i) == rank:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def intend(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """5.2 and 5.4 for the default policy: once the moves are made, a combatant that shares its DEX rank with another
+    (the one case where the text asks which weapon acts first) states the weapon it is about to act with (its blow
+    as :func:`decide` sees it now), taken in hand at its own reach, as a GM's ``reach`` would. Returns the slot
+    declared, or −1 (no tie, no blow planned, the weapon already in hand, or one that readying would delay: see
+    :func:`declare`)."""
+    if not standing(F, w, c) or not tied(F, w, c):
+        return -1
+    return intend_blow(F, w, c)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def intend_blow(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """:func:`intend`'s declaration for a combatant known to share its rank."""
+    d = cython.declare(i64[4])
+    decide(F, w, c, d)
+    if d[0] != A_ATTACK or d[2] == F.wielded[w + c]:
+        return -1
+    if declare(F, w, c, F.reach[c, d[2]], d[2]) != OK:
+        return -1
+    return d[2]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def intend_ties(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
+    """:func:`intend` for every combatant of the order :func:`start_actions` has just sorted (equal ranks sit side by
+    side there, so a tie is found by looking at the neighbours: no quadratic search in a simulated world). Returns
+    whether one declared another weapon (the order is then sorted again)."""
+    n: i64 = F.norder[w]
+    k: i64
+    changed: cython.bint = False
+    if n < 2:
+        return False
+    before: i64 = -1
+    rank: i64 = dex_rank(F, w, F.order[w])
+    after: i64
+    for k in range(n):
+        after = dex_rank(F, w, F.order[w + k + 1]) if k + 1 < n else -1
+        if (rank == before or rank == after) and intend_blow(F, w, F.order[w + k]) >= 0:  # noqa: SIM109 (nogil C)
+            changed = True
+        before = rank
+        rank = after
+    return changed
 
 
 @cython.cfunc
@@ -1152,6 +1338,8 @@ def act(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer
         reload(F, w, c, d[2])
     elif d[0] == A_FIRST_AID:
         first_aid(F, w, c, d[1], d[3])
+    elif d[0] == A_READY:
+        ready_weapon(F, w, c, d[2])
     else:
         emit(F, L_PASS, c, 0, 0, 0, 0, 0, 0, 0)
 
@@ -1238,6 +1426,8 @@ def fight_world(F: Fights, w: cython.Py_ssize_t, world: i64, max_rounds: i64) ->
             if m > 0:
                 move(F, w, c, m)
         start_actions(F, w)
+        if intend_ties(F, w):
+            start_actions(F, w)
         a = advance(F, w, max_rounds)
         while a >= 0:
             decide(F, w, a, d)
@@ -1306,6 +1496,11 @@ def py_decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> tuple:
     d = cython.declare(i64[4])
     decide(F, w * F.count, c, d)
     return (d[0], d[1], d[2], d[3])
+
+
+def py_intend(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    """:func:`intend`: the weapon the policy declares for ``c`` before the actions (−1: none)."""
+    return intend(F, w * F.count, c)
 
 
 def py_preferred(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t,
@@ -1449,6 +1644,26 @@ def py_allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, decision: 
     return (code, limit[0])
 
 
+def py_move_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, metres: cython.longlong) -> int:
+    """:func:`move_refused`: why ``c`` may not move ``metres`` (:data:`OK`: it may)."""
+    return move_refused(F, w * F.count, c, metres)
+
+
+def py_declare(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, pick: cython.longlong,
+               s: cython.longlong) -> int:
+    """:func:`declare`: ``c`` will act at reach ``pick`` with slot ``s`` (−1: the kernel's pick); the code."""
+    return declare(F, w * F.count, c, pick, s)
+
+
+def py_ready_weapon(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t) -> None:
+    ready_weapon(F, w * F.count, c, s)
+
+
+def py_struck_armour(F: Fights, t: cython.Py_ssize_t, parried: cython.bint) -> int:
+    """:func:`struck_armour`: the armour points a blow on ``t`` meets (after a parry where ``parried``)."""
+    return struck_armour(F, t, parried)
+
+
 def py_worst_wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> int:
     """:func:`worst_wound`: the wound first aid treats when none is named (−1: none left)."""
     return worst_wound(F, w * F.count, t)
@@ -1460,13 +1675,17 @@ def py_codes() -> dict:
     ``defences``, ``items`` (what stops a blow besides the armour), ``phases``, ``outcomes`` (a simulated world's
     flags) and ``rules`` (the numbers of the rules). ``ACTIONS``, ``REASONS`` and ``PURPOSES`` name codes in order."""
     return {
-        "actions": {"pass": A_PASS, "attack": A_ATTACK, "reload": A_RELOAD, "first-aid": A_FIRST_AID},
+        "actions": {"pass": A_PASS, "attack": A_ATTACK, "reload": A_RELOAD, "first-aid": A_FIRST_AID,
+                    "ready": A_READY},
         "reasons": {"ok": OK, "no-wound": WHY_NO_WOUND, "moved": WHY_MOVED, "all-treated": WHY_ALL_TREATED,
                     "no-such-wound": WHY_NO_SUCH_WOUND, "treated": WHY_TREATED, "not-loaded": WHY_NOT_LOADED,
                     "reloading": WHY_RELOADING, "broken": WHY_BROKEN, "no-reload": WHY_NO_RELOAD,
                     "same-side": WHY_SAME_SIDE, "out": WHY_OUT, "unknown": WHY_UNKNOWN,
                     "aiding": WHY_AIDING, "unstoppable": WHY_UNSTOPPABLE, "shield-hands": WHY_SHIELD_HANDS,
-                    "missile-parry": WHY_MISSILE_PARRY, "no-parry": WHY_NO_PARRY, "no-dodge": WHY_NO_DODGE},
+                    "missile-parry": WHY_MISSILE_PARRY, "no-parry": WHY_NO_PARRY, "no-dodge": WHY_NO_DODGE,
+                    "not-held": WHY_NOT_HELD, "held-no-parry": WHY_HELD_NO_PARRY, "too-far": WHY_TOO_FAR,
+                    "no-contact": WHY_NO_CONTACT, "dead": WHY_DEAD, "no-reach": WHY_NO_REACH,
+                    "not-ready": WHY_NOT_READY},
         "purposes": {"attack": P_ATTACK, "defence": P_DEFENCE, "damage": P_DAMAGE, "damage-bonus": P_BONUS,
                      "unconscious": P_UNCONSCIOUS, "first-aid": P_AID, "first-aid-heal": P_AID_HEAL,
                      "healing": P_HEALING},
@@ -1479,7 +1698,8 @@ def py_codes() -> dict:
         "outcomes": {"down": OUT_DOWN, "dead": OUT_DEAD},
         "logs": {"round": L_ROUND, "move": L_MOVE, "order": L_ORDER, "rank": L_RANK, "defending": L_DEFENDING,
                  "skip": L_SKIP, "strike": L_STRIKE, "rolls": L_ROLLS, "damage": L_DAMAGE, "wound": L_WOUND,
-                 "aid": L_AID, "reload": L_RELOAD, "pass": L_PASS, "end": L_END, "died": L_DIED, "over": L_OVER},
+                 "aid": L_AID, "reload": L_RELOAD, "pass": L_PASS, "end": L_END, "died": L_DIED, "over": L_OVER,
+                 "ready": L_READY},
         "rules": {"UNCONSCIOUS_AT": UNCONSCIOUS_AT, "UNCONSCIOUS_DIE": UNCONSCIOUS_DIE, "AID_DIE": AID_DIE,
                   "HEAL_DIE": HEAL_DIE, "MAX_WOUNDS": MAX_WOUNDS, "FULL_MOVE": FULL_MOVE, "WEAR_BREAK": WEAR_BREAK,
                   "WEAR_ONE_POINT": WEAR_ONE_POINT, "MAX_TERMS": MAX_TERMS, "SLOT_STRIDE": SLOT_STRIDE,

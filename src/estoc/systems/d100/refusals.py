@@ -38,14 +38,32 @@ WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "aiding": lambda f: _("{target} is giving first aid this round: no parry, no dodge").format(target=f["target"]),
     "unstoppable": lambda f: _("{weapon} is a firearm or energy weapon: it can be neither parried nor dodged").format(
         weapon=f["weapon"]),
-    "shield-hands": lambda f: _("{target} holds a two-handed weapon: no hand is free for the shield").format(
-        target=f["target"]),
+    "shield-hands": lambda f: _("{target}'s two hands hold {held}: no hand is free for the shield").format(
+        target=f["target"], held=f.get("held", "?")),
     "missile-parry": lambda f: _("a missile ({weapon}) can only be parried with a shield").format(weapon=f["weapon"]),
     "no-parry": lambda f: _("nothing to parry with: no shield and no weapon that parries"),
     "no-dodge": lambda f: _("{weapon} cannot be dodged unless the GM allows dodging missiles (setting "
                             "dodge_missiles)").format(weapon=f["weapon"]),
+    "not-held": lambda f: _("{named} is not in hand ({target} holds {held}): a parry is made only with what is "
+                            "held").format(named=f.get("named", "?"), target=f["target"], held=f.get("held", "?")),
+    "held-no-parry": lambda f: _("{held}, in the hand of {target}, does not parry, and no shield is in hand").format(
+        held=f.get("held", "?"), target=f["target"]),
+    "too-far": lambda f: _("at most {limit} m of movement a round, not {metres} m").format(
+        limit=f["limit"], metres=f.get("metres", "?")),
+    "no-contact": lambda f: _("{target} is {metres} m away: a melee blow needs contact (move first)").format(
+        target=f["target"], metres=f["limit"]),
+    "dead": lambda f: _("{target} has died: first aid comes too late").format(target=f["target"]),
+    "no-reach": lambda f: _("{who} has no whole weapon to act at that reach ({reach})").format(
+        who=f["who"], reach=f.get("reach", "?")),
+    "not-ready": lambda f: _("{weapon} is not in hand: ready it first (command ready; the setting ready_weapon "
+                             "makes it the round's action)").format(weapon=f["weapon"]),
 }
 """A refusal's words by the kernel's reason (a test holds the two lists equal)."""
+
+
+def reach_word(reach: str) -> str:
+    """A reach in the GM's language (5.4: missile weapons first, then long, medium and short ones)."""
+    return {"missile": _("missile"), "long": _("long"), "medium": _("medium"), "short": _("short")}.get(reach, reach)
 
 
 def why(fight: D100Fight, actor: int, decision: tuple[int, int, int, int]) -> tuple[int, int]:
@@ -72,3 +90,11 @@ def words(fight: D100Fight, actor: int, decision: tuple[int, int, int, int], cod
     if 0 <= slot < len(person.weapons) + (person.shield is not None):
         facts["weapon"] = pick(fight.slot_record(actor, slot).name.as_dict())
     return WORDS.get(REASONS.name(code), WORDS["unknown"])(facts)
+
+
+def refuse(fight: D100Fight, actor: int, code: int, **facts: Any) -> None:
+    """Refuse, in the GM's words, what the kernel answered ``code`` to (a move, a reach declared), with the facts
+    its words name."""
+    if code != REASONS["ok"]:
+        known = {"who": fight.combatants[actor].id, "limit": 0, "wound": 0, **facts}
+        raise RulesError(WORDS.get(REASONS.name(code), WORDS["unknown"])(known))

@@ -52,9 +52,9 @@ def armour_penalty(skill: str, physical: int, perception: int) -> int:
     return 0
 
 
-def hit_points(con: int, siz: int) -> int:
-    """The mean of CON and SIZ, rounded up."""
-    return -(-(con + siz) // 2)
+def hit_points(con: int, siz: int, up: bool = True) -> int:
+    """5.12: the mean of CON and SIZ, rounded up (the setting ``hp_rounding: up``, the default) or down."""
+    return -(-(con + siz) // 2) if up else (con + siz) // 2
 
 
 @dataclass(frozen=True)

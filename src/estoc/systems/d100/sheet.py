@@ -40,12 +40,24 @@ class Settings:
             without hit locations, every blow meets the whole protection.
         parry_wear: a parried blow beyond the parrying item's hit points breaks it (``break``, the text, 5.6), or
             costs it one hit point like any blow beyond its protection (``one-point``, estoc's earlier reading).
+        special_rounding: a special success is a roll at or under a fifth of the chance, that fifth rounded to the
+            nearest (``nearest``, the default), down or up (5.5 gives no rounding).
+        parried_excess: what gets past a parry meets the armour as well (``armour``, the default) or reaches the
+            body whole (``body``) (5.11 says the parrying item protects, not whether the armour still does).
+        hp_rounding: hit points are the mean of CON and SIZ rounded up (``up``, the default) or down (5.12 gives
+            no rounding).
+        ready_weapon: taking another weapon in hand is free, with the blow (``free``, the default: the text gives
+            it no cost), or takes the combatant's action for the round (``action``).
     """
 
     fumble_from: int = DEFAULT_FUMBLE_FROM
     dodge_missiles: bool = False
     helmet_points: Literal["add", "ignore"] = "add"
     parry_wear: Literal["break", "one-point"] = "break"
+    special_rounding: Literal["nearest", "down", "up"] = "nearest"
+    parried_excess: Literal["armour", "body"] = "armour"
+    hp_rounding: Literal["up", "down"] = "up"
+    ready_weapon: Literal["free", "action"] = "free"
 
 
 DEFAULT_SETTINGS = Settings()
@@ -90,7 +102,8 @@ class Combatant:
     first_aid: int
 
     @classmethod
-    def from_character(cls, content: Content, character: d100.Character) -> Combatant:
+    def from_character(cls, content: Content, character: d100.Character, hp_rounding: str = "up") -> Combatant:
+        """The sheet of ``character``; ``hp_rounding``: the mean of CON and SIZ rounded ``up`` or ``down``."""
         weapons = []
         for use in character.weapons:
             record = content.get("d100", "weapons", use.weapon, d100.Weapon)
@@ -103,7 +116,7 @@ class Combatant:
         helmet = content.get("d100", "armours", character.helmet, d100.Armour) if character.helmet else None
         c = character.characteristics
         return cls(
-            id=character.id, name=character.name.as_dict(), dex=c.dex, hp=hit_points(c.con, c.siz),
+            id=character.id, name=character.name.as_dict(), dex=c.dex, hp=hit_points(c.con, c.siz, hp_rounding == "up"),
             damage_bonus=DiceExpression.parse(character.damage_bonus), weapons=tuple(weapons), shield=shield,
             armour_points=armour.points if armour else 0, helmet_points=helmet.points if helmet else 0,
             physical_penalty=(armour.physical_penalty if armour else 0) + (helmet.physical_penalty if helmet else 0),

@@ -22,6 +22,8 @@ from estoc.engine.simulation import (
     SimSystem,
     Switch,
     Whole,
+    habit_setup,
+    members_without,
 )
 from estoc.i18n import _
 from estoc.systems.d100.codes import codes
@@ -109,6 +111,16 @@ def plan_space(encounter: LoadedD100Encounter) -> tuple[PlanAxis, ...]:
     return tuple(axes)
 
 
+def habits(setup: dict[str, Any], content: Content, side: str
+           ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """The default policy's rivals (:mod:`estoc.sim.default_plans`): the setup with no member's ``defence`` (the
+    best the rules allow), against every member of ``side`` preferring to dodge."""
+    default = members_without(setup, ("defence",))
+    axes = plan_space(load_d100_encounter(default, SETUP_PATH, content))
+    plan = habit_setup(default, axes, side, lambda _axis: "defence:dodge")
+    return default, [("defence:dodge", plan)] if plan is not None else []
+
+
 class D100Sim:
     """The d100 system in the simulation protocol."""
 
@@ -128,6 +140,18 @@ class D100Sim:
         SettingSpec("parry_wear", OneOf(("break", "one-point")), lambda: _(
             "A parried blow beyond the parrying item's hit points: breaks it, or costs it one hit point."),
             path=("settings", "parry_wear"), read=lambda e: e.settings.parry_wear),
+        SettingSpec("special_rounding", OneOf(("nearest", "down", "up")), lambda: _(
+            "A special success: a roll at or under a fifth of the chance, rounded to the nearest, down or up."),
+            path=("settings", "special_rounding"), read=lambda e: e.settings.special_rounding),
+        SettingSpec("parried_excess", OneOf(("armour", "body")), lambda: _(
+            "What gets past a parry: the armour stops its points as well, or the body takes it whole."),
+            path=("settings", "parried_excess"), read=lambda e: e.settings.parried_excess),
+        SettingSpec("hp_rounding", OneOf(("up", "down")), lambda: _(
+            "Hit points: the mean of CON and SIZ rounded up, or down."),
+            path=("settings", "hp_rounding"), read=lambda e: e.settings.hp_rounding),
+        SettingSpec("ready_weapon", OneOf(("free", "action")), lambda: _(
+            "Taking another weapon in hand: free, with the blow, or the combatant's action for the round."),
+            path=("settings", "ready_weapon"), read=lambda e: e.settings.ready_weapon),
         SettingSpec("distance", Whole(0, MAX_DISTANCE, none=("none", "aucune")), lambda: _(
             "Metres between the sides (none: within range)."),
             path=("distance",), read=lambda e: e.distance),
@@ -159,6 +183,10 @@ class D100Sim:
 
     def task_name(self, task_id: str) -> dict[str, str]:
         return {"fr": task_id, "en": task_id}
+
+    def habits(self, setup: dict[str, Any], content: Content, side: str
+               ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+        return habits(setup, content, side)
 
     def plan_space(self, encounter: LoadedD100Encounter) -> tuple[PlanAxis, ...]:
         return plan_space(encounter)

@@ -19,7 +19,7 @@ from estoc.systems.drawn import Drawn, drawn_before, faces, rolled
 LOGS = KernelTable("logs")
 """The kernel's row kinds (``L_*``, « what the log tells » in kernel.py)."""
 LOG_NAMES = ("round", "move", "order", "rank", "defending", "skip", "strike", "rolls", "damage", "wound", "aid",
-             "reload", "pass", "end", "died", "over")
+             "reload", "pass", "end", "died", "over", "ready")
 DEFENCE_NAMES = KernelNames(KernelTable("defences"))
 """The defences' names by code (the kernel's ``D_*``; ``best`` is no defence tried, only asked for)."""
 ITEMS = KernelTable("items")
@@ -55,7 +55,7 @@ class Teller:
         dice_of: list[tuple[dict[str, Any], list[Drawn]]] = []
         """Each record with the faces drawn for it: those estoc rolled are named where the GM typed some."""
         (ROUND, MOVE, ORDER, RANK, DEFENDING, SKIP, STRIKE, ROLLS, DAMAGE, WOUND, AID, RELOAD, PASS, END, DIED,
-         OVER) = (LOGS[name] for name in LOG_NAMES)
+         OVER, READY) = (LOGS[name] for name in LOG_NAMES)
         for i, row in enumerate(rows):
             kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
             here = drawn.get(i, [])
@@ -118,6 +118,10 @@ class Teller:
                                 "ready": c})
             elif kind == PASS:
                 records.append({"kind": "pass", "actor": ids[a]})
+            elif kind == READY:
+                record = self.slot(a, b).record
+                records.append({"kind": "ready", "actor": ids[a], "weapon": record.id,
+                                "weapon_name": record.name.as_dict()})
             elif kind == END:
                 current = {"kind": "end-round", "round": a, "died": []}
                 records.append(current)

@@ -63,6 +63,7 @@ class Settings:
         distance: metres between the sides at the start (``None``: everyone within reach).
         parry_wear: ``break`` (the text, 5.6: a parried blow beyond the item's hit points breaks it) or
             ``one-point`` (estoc's earlier reading: one hit point a blow).
+        special_rounding, parried_excess, ready_weapon: as :class:`estoc.systems.d100.sheet.Settings` has them.
     """
 
     fumble_from: int = 100
@@ -70,12 +71,21 @@ class Settings:
     helmet_points: Literal["add", "ignore"] = "add"
     distance: int | None = None
     parry_wear: Literal["break", "one-point"] = "break"
+    special_rounding: Literal["nearest", "down", "up"] = "nearest"
+    parried_excess: Literal["armour", "body"] = "armour"
+    ready_weapon: Literal["free", "action"] = "free"
+
+
+SPECIAL_ADD = {"nearest": 2, "down": 0, "up": 4}
+"""How a fifth of the chance is rounded (``special_rounding``) → what the kernel adds before dividing by 5."""
 
 
 def kernel_settings(settings: Any, distance: int | None) -> Settings:
     """The kernel's settings from an encounter's (:class:`estoc.systems.d100.exchange.Settings`) and its distance."""
     return Settings(fumble_from=settings.fumble_from, dodge_missiles=settings.dodge_missiles,
-                    helmet_points=settings.helmet_points, distance=distance, parry_wear=settings.parry_wear)
+                    helmet_points=settings.helmet_points, distance=distance, parry_wear=settings.parry_wear,
+                    special_rounding=settings.special_rounding, parried_excess=settings.parried_excess,
+                    ready_weapon=settings.ready_weapon)
 
 
 def _check_fits(what: str, value: int, person: Combatant) -> None:
@@ -188,6 +198,9 @@ def build(outcomes: Outcomes, combatants: Sequence[Combatant], sides: Sequence[i
     F.fumble_from = settings.fumble_from
     F.dodge_missiles = int(settings.dodge_missiles)
     F.wear = rule(WEAR[settings.parry_wear])
+    F.special_add = SPECIAL_ADD[settings.special_rounding]
+    F.excess_armour = int(settings.parried_excess == "armour")
+    F.ready_action = int(settings.ready_weapon == "action")
     F.distance0 = -1 if settings.distance is None else settings.distance
     outputs = worlds if seed is not None else 1
     rows = threads * rule("SLOT_STRIDE") if seed is not None else worlds
@@ -219,7 +232,8 @@ DEFENCES = {"best": -1, "none": 0, "parry": 1, "dodge": 2}
 best allowed (a parry, else a dodge), or a parry, a dodge where the rules allow it (else the best), or none."""
 
 
-SCALARS = ("count", "width", "fumble_from", "dodge_missiles", "wear", "distance0", "key", "first_world", "keyed",
+SCALARS = ("count", "width", "fumble_from", "dodge_missiles", "wear", "special_add", "excess_armour", "ready_action",
+           "distance0", "key", "first_world", "keyed",
            "logging")
 SHARED = ("outcome", "side", "dex", "hp_max", "aid_skill", "armour", "dodge", "defends", "physical", "nweap",
           "has_shield", "shield_skill", "shield_points0", "shield_hp0", "shield_missile", "shield_kneeling",

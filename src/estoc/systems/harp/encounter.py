@@ -83,7 +83,8 @@ class Member(Strict):
     parry: int | None = whole(default=None, ge=0, le=BONUS_MAX, description="OB it keeps to parry each blow, "
                               "instead of its sheet's (0: none)")
     guard: int | None = whole(default=None, ge=0, le=100, description="its hit points, in percent of its total, at "
-                              "or under which it makes a total parry instead of attacking (0: never)")
+                              "or under which it makes a total parry instead of attacking (0: never; by default 50 "
+                              "while a companion still fights)")
     guard_with: Literal["parry", "dodge"] | None = Field(default=None, description="what its guard does: a total "
                                                           "parry (the default) or a dodge")
 
@@ -387,6 +388,12 @@ def _numbers(member: Member) -> dict[str, Any]:
     return {key: value for key, value in kept.items() if value is not None}
 
 
+DEFAULT_GUARD = 50
+"""The default policy's guard when the encounter sets none: at half its hit points or fewer, a fighter that can parry
+makes total parries while a companion of its side, less hurt, still fights (measured by ``bench/bench_policy.py``:
+fighting on to the last blow lost the ambush sample a quarter of its victories)."""
+
+
 def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
     """The member's combatants with its ``parry`` instead of their sheets' (« Parade »: OB kept to parry each blow,
     less than the whole OB) and its ``guard`` (when it makes a « Parade Totale » instead of attacking); a beast never
@@ -409,6 +416,9 @@ def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
             combatant = dataclasses.replace(combatant, parry=member.parry)
         if member.guard is not None:
             combatant = dataclasses.replace(combatant, guard=member.guard)
+        elif not combatant.beast:
+            # estoc's default guard: a hurt fighter keeps to its defence while a companion still strikes
+            combatant = dataclasses.replace(combatant, guard=DEFAULT_GUARD, guard_company=True)
         if member.guard_with is not None:
             combatant = dataclasses.replace(combatant, guard_dodge=member.guard_with == "dodge")
         kept.append(dataclasses.replace(item, combatant=combatant))

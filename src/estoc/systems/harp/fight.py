@@ -303,9 +303,14 @@ class HarpFight(Sides):
         """At any moment: instead of the action not yet made, or costing next round's action."""
         actor = self.index(str(event.get("actor", "")))
         check(self, actor, decision("instinctive-dodge"))
-        cost = kernel_of(self.F).py_instinctive_dodge(self.F, 0, actor)
+        own_turn = actor == self.current() and not self.is_over()
+        K = kernel_of(self.F)
+        cost = K.py_instinctive_dodge(self.F, 0, actor)
         self.tell(teller, records)
         records[-1]["cost"] = "next_round" if cost else "this_round"
+        if own_turn and not cost:
+            # « Esquive Instinctive » in place of this round's action, typed on its own turn: that turn is spent.
+            self._advance(K, teller, records)
 
     def auto_event(self) -> dict[str, Any]:
         return choose(self)
@@ -313,9 +318,11 @@ class HarpFight(Sides):
     # --- view and summary -------------------------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
-        now = self.round
         rows: list[dict[str, Any]] = []
+        K = kernel_of(self.F)
         for i, c in enumerate(self.combatants):
+            # rounds left count the actions an effect still binds (the kernel's ``pinned_from``)
+            now = int(K.py_pinned_from(self.F, 0, i))
             parried = self.value("parry_vs", i)
             rows.append({
                 "id": c.id, "name": c.name, "side": self.sides[i], "hp": self.value("hp", i), "hp_max": c.hp,
@@ -332,7 +339,7 @@ class HarpFight(Sides):
                 "shaken": bool(self.value("shaken", i)), "prone": bool(self.value("prone", i)),
                 "disarmed": bool(self.value("disarmed", i)), "down": bool(self.value("down", i)),
                 "dead": bool(self.value("dead", i)), "passing": self.value("dead", i) == rule("PASSING_AWAY"),
-                "dying_in": _left(self.value("dying_round", i), now),
+                "dying_in": _left(self.value("dying_round", i), self.round),
                 "removed": not self.value("present", i),
                 "parry": ({"against": self.combatants[parried].id, "bonus": self.value("parry_bonus", i)}
                           if parried >= 0 else None),
@@ -344,7 +351,7 @@ class HarpFight(Sides):
         current = self.current()
         over = self.is_over()
         winner = self.winner() if over else None
-        return {"round": now, "order": [self.combatants[i].id for i in self.order],
+        return {"round": self.round, "order": [self.combatants[i].id for i in self.order],
                 "winner_name": self.side_names.get(winner, {"fr": winner, "en": winner}) if winner else None,
                 "current": self.combatants[current].id if current is not None and not over else None,
                 "over": over, "winner": winner, "fight_mod": int(self.F.fight_mod[0]),
@@ -487,8 +494,10 @@ def _dodge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Telle
 
 
 def _charge(fight: HarpFight, actor: int, event: Mapping[str, Any], teller: Teller, records: Records) -> None:
+    """A charge; with no strike named (``arme N``), the kernel's choice: a beast's Ram (Bélier et Poussée)."""
     target = fight._target(actor, event)
-    n = _strike_number(fight, actor, event)
+    n = (_strike_number(fight, actor, event) if event.get("strike") is not None
+         else int(kernel_of(fight.F).py_charge_strike(fight.F, actor)))
     chosen = decision("charge", target, n, run=_run(event), unseen=not event.get("seen", True),
                       mod=event_whole(event, "mod"), positions=_positions(fight, event), direction=_direction(event))
     check(fight, actor, chosen)

@@ -34,8 +34,10 @@ def _set_condition(fight: HarpFight, c: int, name: str, value: int) -> None:
     if value < 0 and name not in ("penalty",):
         raise InputError(_("a condition's value is 0 or more, not {value}").format(value=value))
     if name in PINNED:
-        # Rounds from now, pinned to the round clock like the criticals' durations.
-        _set(fight, PINNED[name], c, now + value if value else 0)
+        # N rounds pinned to the round clock like the criticals' durations: the victim's next N actions (from this
+        # round's when it has not acted yet, from the next round's when it has: the kernel's ``pinned_from``).
+        base = int(kernel_of(fight.F).py_pinned_from(fight.F, 0, c))
+        _set(fight, PINNED[name], c, base + value if value else 0)
         if name == "stun" and value:
             _set(fight, "stun_since", c, now)
     elif name == "bleed":

@@ -16,7 +16,9 @@ world, purpose, k) (:class:`estoc.dice.KeyedDice`'s stream, computed inline); in
 source (the GM's typed faces, then estoc's), one call per die, so that every face is stored with its purpose.
 
 Durations are pinned to the round clock: an effect of N rounds suffered in round r lasts until the start of the
-victim's turn in round r + N. Readings where the text leaves a choice are documented where they are made.
+victim's turn in round r + N, or r + N + 1 when the victim had already used its action of round r (it acted, or it
+is acting: its own fumble): an effect of N rounds binds the victim's next N actions (estoc's reading, see
+:func:`pinned_from`). Readings where the text leaves a choice are documented where they are made.
 """
 
 import cython
@@ -150,18 +152,30 @@ L_FACE = cython.declare(const_int, 5)        # a face of the open-ended chain ju
 L_STRIKE = cython.declare(const_int, 6)      # attacker, target, strike, ob, defence, counter, stray
 L_RESULT = cython.declare(const_int, 7)      # total, fumble, fumble roll, attack total, result, hit, row, hits
 L_CRIT = cython.declare(const_int, 8)        # which (0 critical, 1 additional, 2 second attack's), table, severity,
-                                              # roll
+                                              # roll, the table's severity (before the target's size lowers it)
 L_SECOND = cython.declare(const_int, 9)      # row, hits
 L_DONE = cython.declare(const_int, 10)       # total hits, knocked down, fallen before, limit, target's hp, down,
-                                              # dead
+                                              # dead, the table's severity
 L_PARRY = cython.declare(const_int, 11)      # actor, target, total, fumbled, counter, bonus, fumble roll
 L_DODGE = cython.declare(const_int, 12)      # actor, instinctive, total, bonus
 L_BRACED = cython.declare(const_int, 13)     # the braced foe, the charger
 L_DISENGAGED = cython.declare(const_int, 14)  # the combatant who broke off cleanly, its opponent
-L_VENOM = cython.declare(const_int, 15)       # victim, roll, total, difficulty, resisted, rolls left
+L_VENOM = cython.declare(const_int, 15)       # victim, roll, total, difficulty, resisted, rolls left, hits,
+                                              # penalty (a failure's)
 L_SHOVE = cython.declare(const_int, 16)       # actor, target, total, penalty
 L_PERCEIVE = cython.declare(const_int, 17)    # the best perceiver of a side, its side, roll, total
 L_SURPRISE = cython.declare(const_int, 18)    # the side surprised (−1: none), its round
+L_OB = cython.declare(const_int, 19)          # the strike's OB, penalties, the round's modifiers, sun, position
+                                              # bonuses (:func:`position_total`), range, shot hampered in contact
+                                              # (a strike's OB, told right before its L_STRIKE)
+L_MOD = cython.declare(const_int, 20)         # actor, which (M_*), value: one of the modifiers its next strike takes
+M_PARRY = cython.declare(const_int, 1)        # OB kept to parry (negative)
+M_FIGHT = cython.declare(const_int, 2)        # the fight's modifier (the GM's ``fight-mod``)
+M_NEXT = cython.declare(const_int, 3)         # a modifier to its next attack (the GM's ``mod``, a shove)
+M_GM = cython.declare(const_int, 4)           # the GM's modifier to this attack (``mod N`` on the command)
+M_POSITION = cython.declare(const_int, 5)     # (unused since issue 25's position bonuses: they are L_OB's own part)
+M_CHARGE = cython.declare(const_int, 6)       # a charge's +20
+M_MOVING = cython.declare(const_int, 7)       # moving and attacking, −20
 
 # --- rule constants (« Le combat ») ---------------------------------------------------------------------------------
 OPEN_FROM = cython.declare(const_int, 96)
@@ -278,6 +292,7 @@ class Fights(Core):
     usual_parry = cython.declare(cython.int[::1], visibility="public")
     guard = cython.declare(cython.int[::1], visibility="public")
     guard_dodge = cython.declare(cython.int[::1], visibility="public")
+    guard_company = cython.declare(cython.int[::1], visibility="public")
     beast = cython.declare(cython.int[::1], visibility="public")
     sunlight = cython.declare(cython.int[::1], visibility="public")
     stun_immune = cython.declare(cython.int[::1], visibility="public")
@@ -297,6 +312,8 @@ class Fights(Core):
     unregen = cython.declare(cython.int[:, ::1], visibility="public")
     venom_level = cython.declare(cython.int[:, ::1], visibility="public")
     venom_rounds = cython.declare(cython.int[:, ::1], visibility="public")
+    venom_hits = cython.declare(cython.int[:, ::1], visibility="public")
+    venom_penalty = cython.declare(cython.int[:, ::1], visibility="public")
     rng_inc = cython.declare(cython.int[:, ::1], visibility="public")
     rng_max = cython.declare(cython.int[:, ::1], visibility="public")
     pb_range = cython.declare(cython.int[:, ::1], visibility="public")
@@ -365,6 +382,8 @@ class Fights(Core):
     struck_close = cython.declare(i64[::1], visibility="public")
     venom_in = cython.declare(i64[::1], visibility="public")
     venom_left = cython.declare(i64[::1], visibility="public")
+    venom_from = cython.declare(i64[::1], visibility="public")
+    venom_rolled = cython.declare(i64[::1], visibility="public")
     next_mod = cython.declare(i64[::1], visibility="public")
     init_declared = cython.declare(i64[::1], visibility="public")
     init_mods = cython.declare(i64[::1], visibility="public")
@@ -504,6 +523,32 @@ def take_hits(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hits: i64) 
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def spent(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``c`` has used its action of this round: it acted, or it is acting (:func:`act` counts the action
+    from its start: what happens to the actor in it, its own fumble or a blow struck back, comes after the action it
+    chose), or its turn came and could not be taken (:func:`advance`), or it joined after the round's order was
+    made."""
+    return F.acted[w + c] != 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def pinned_from(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The round an effect of N rounds on ``c`` counts from (it ends at the start of ``c``'s turn N rounds later).
+
+    The text counts such effects in rounds (« pendant le nombre de rounds indiqué », « perd N rounds »); estoc reads
+    a round as one of the victim's actions: an effect taken before the victim acted this round binds this round's
+    action and the next ones, one taken after it acted (or by its own action: a fumble) binds its next N actions,
+    from the next round on, never zero of them."""
+    return F.rnd[w] + 1 if spent(F, w, c) else F.rnd[w]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _extend(until: i64, rounds: i64, now: i64) -> i64:
     """A pinned duration lengthened by ``rounds`` from now, or from its current end when later (effects add up)."""
     if rounds <= 0:
@@ -544,18 +589,35 @@ def resist_stun(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, left: i64
 @cython.nogil
 @cython.exceptval(check=False)
 def resist_venom(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.void:
-    """One Body resistance roll against the venom working in ``c``: an open-ended roll plus the Body bonus, at or
-    above 50 + 5 × the venom's level. What a failure does is the venom's own text, the GM's to apply."""
+    """One Body resistance roll against the venom working in ``c`` (one a round: the round is kept): an open-ended
+    roll plus the Body bonus, at or above 50 + 5 × the venom's level. A failure costs the hit points and the penalty
+    the venom's content gives (the scorpion's 5 hits and −10); the rest of its text is the GM's to apply."""
     first = cython.declare(cython.int[1])
     roll: i64 = open_ended(F, w, P_RESISTANCE, first)
     total: i64 = roll + F.body_rr[c]
     difficulty: i64 = VENOM_BASE + VENOM_PER_LEVEL * F.venom_in[w + c]
     resisted: cython.int = 1 if total >= difficulty else 0
+    F.venom_rolled[w + c] = F.rnd[w]
+    a: cython.Py_ssize_t = F.venom_from[w + c] // F.width
+    s: cython.Py_ssize_t = F.venom_from[w + c] % F.width
+    hits: i64 = 0
+    penalty: i64 = 0
+    if not resisted:
+        hits = F.venom_hits[a, s]
+        penalty = F.venom_penalty[a, s]
+        if hits > 0:
+            fallen: cython.bint = out_of_fight(F, w, c)
+            take_hits(F, w, c, hits)
+            F.dealt[w + a] += hits
+            F.taken[w + c] += hits
+            if not fallen and out_of_fight(F, w, c):
+                F.downed[w + a] += 1
+        F.penalty[w + c] += penalty
     F.venom_left[w + c] -= 1
     if resisted or F.venom_left[w + c] <= 0:
         F.venom_in[w + c] = 0
         F.venom_left[w + c] = 0
-    emit(F, L_VENOM, c, roll, total, difficulty, resisted, F.venom_left[w + c], 0, 0)
+    emit(F, L_VENOM, c, roll, total, difficulty, resisted, F.venom_left[w + c], hits, penalty)
 
 
 @cython.cfunc
@@ -564,8 +626,11 @@ def resist_venom(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cytho
 def apply_effects(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, fx: cython.pointer(i64), now: i64,
                   stun_roll: cython.bint) -> cython.void:
     """Apply a critical's (or a fumble's) effects to combatant ``c`` in round ``now`` (hits are taken apart, with the
-    table's): penalties and bleeding add up, durations lengthen, death comes at once or in N rounds. A stun from a
-    critical is resisted at once (``stun_roll``); a fumble's is not."""
+    table's): penalties and bleeding add up, durations lengthen (N rounds: the victim's next N actions, see
+    :func:`pinned_from`), death comes at once or in N rounds. A stun from a critical is resisted at once
+    (``stun_roll``), unless the victim is already dead or dying; a fumble's is not. A dropped weapon ends the parry
+    declared with it."""
+    base: i64 = pinned_from(F, w, c)
     F.penalty[w + c] += fx[E_PENALTY]
     if not F.bleed_immune[c]:
         F.bleed[w + c] += fx[E_BLEED]
@@ -575,11 +640,14 @@ def apply_effects(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, fx: cyt
         F.prone[w + c] = 1
     if fx[E_DROP]:
         F.disarmed[w + c] = 1
-    F.must_parry_until[w + c] = _extend(F.must_parry_until[w + c], fx[E_MUST_PARRY], now)
-    F.no_parry_until[w + c] = _extend(F.no_parry_until[w + c], fx[E_NO_PARRY], now)
+        # « Parade »: the parry is made with the weapon; dropped, it parries no more.
+        F.parry_vs[w + c] = -1
+        F.parry_bonus[w + c] = 0
+    F.must_parry_until[w + c] = _extend(F.must_parry_until[w + c], fx[E_MUST_PARRY], base)
+    F.no_parry_until[w + c] = _extend(F.no_parry_until[w + c], fx[E_NO_PARRY], base)
     stun: i64 = 0 if F.stun_immune[c] else fx[E_STUN]
     if stun > 0:
-        F.stun_until[w + c] = _extend(F.stun_until[w + c], stun, now)
+        F.stun_until[w + c] = _extend(F.stun_until[w + c], stun, base)
         F.stun_since[w + c] = now
     death: i64 = fx[E_DEATH]
     if death == 0:
@@ -589,8 +657,8 @@ def apply_effects(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, fx: cyt
         if F.dying_round[w + c] == 0 or due < F.dying_round[w + c]:
             F.dying_round[w + c] = due
         F.down[w + c] = 1
-    if stun > 0 and stun_roll:
-        resist_stun(F, w, c, F.stun_until[w + c] - now)
+    if stun > 0 and stun_roll and F.dead[w + c] == 0 and F.dying_round[w + c] == 0:
+        resist_stun(F, w, c, F.stun_until[w + c] - base)
 
 
 @cython.cfunc
@@ -701,23 +769,26 @@ def shield_in_arc(F: Fights, t: cython.Py_ssize_t, direction: i64) -> cython.bin
 @cython.nogil
 @cython.exceptval(check=False)
 def strike_ob(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, s: cython.Py_ssize_t,
-              ob_mod: i64, stray: cython.bint) -> i64:
+              ob_mod: i64, stray: cython.bint, tell: cython.bint) -> i64:
     """The OB of ``a``'s strike ``s`` on ``t`` now (see :func:`resolve`): the strike's, the criticals' penalties,
     ``ob_mod``, −20 in full sun for a creature that fears it, the position bonuses (:func:`position_total`: +40
     against a target on the ground with the shipped content), and for a shot its range (when the GM has set the
-    distance) and −100 for a bow or sling whose shooter was attacked this round by a foe in contact."""
-    ob: i64 = F.ob[a, s] + F.penalty[w + a] + ob_mod
-    if F.sunlight[a] and F.full_sun:
-        ob += SUNLIGHT_PENALTY
-    ob += position_total(F, w, a, t, stray)
+    distance) and −100 for a bow or sling whose shooter was attacked this round by a foe in contact. With ``tell``,
+    each part goes to the log (:data:`L_OB`)."""
+    sun: i64 = SUNLIGHT_PENALTY if F.sunlight[a] and F.full_sun else 0
+    position: i64 = position_total(F, w, a, t, stray)
+    ranged: i64 = 0
+    hampered: i64 = 0
     if F.missile[a, s]:
         d: i64 = F.distance[w + a, t]
         if d >= 0:
-            ob += range_modifier(F, a, s, d)
+            ranged = range_modifier(F, a, s, d)
         # « Attaques à distance »: attacked in contact by a foe who acted first, a bow or sling shoots at −100.
         if F.hampered[a, s] and F.struck_close[w + a] == F.rnd[w]:
-            ob += MELEE_INTERFERENCE
-    return ob
+            hampered = MELEE_INTERFERENCE
+    if tell:
+        emit(F, L_OB, F.ob[a, s], F.penalty[w + a], ob_mod, sun, position, ranged, hampered, 0)
+    return F.ob[a, s] + F.penalty[w + a] + ob_mod + sun + position + ranged + hampered
 
 
 @cython.cfunc
@@ -743,9 +814,19 @@ def strike_defence(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cyt
 def knocks_down(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, table: i64
                 ) -> cython.bint:
     """Whether a critical of ``a``'s attack on ``table`` throws ``t`` down (« Bélier et Poussée »; bestiary,
-    « Renverser une cible »): a knocking table, a target no larger than the attacker, and not one that has stood up
-    and not acted since."""
-    return F.knocks[table] != 0 and F.size_rank[t] <= F.size_rank[a] and not F.steady[w + t]
+    « Renverser une cible »): a knocking table and a target :func:`throwable` by ``a``."""
+    return F.knocks[table] != 0 and throwable(F, w, a, t)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def throwable(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``a``'s blow can throw ``t`` to the ground (bestiary, « Renverser une cible »): not a target of a
+    larger size than the attacker, nor one that has stood up and not acted since. estoc reads these two exemptions
+    for every knock-down a blow brings, a knocking table's and a critical entry's own (« thrown to the ground »)."""
+    return F.size_rank[t] <= F.size_rank[a] and not F.steady[w + t]
 
 
 @cython.cfunc
@@ -816,6 +897,8 @@ R_SECOND_SEVERITY = cython.declare(const_int, 5)
 R_EXTRA_SEVERITY = cython.declare(const_int, 6)
 R_LIMIT = cython.declare(const_int, 7)
 R_TABLE_SEVERITY = cython.declare(const_int, 8)
+R_SECOND_TABLE_SEVERITY = cython.declare(const_int, 9)
+READ = cython.declare(const_int, 10)
 
 
 @cython.cfunc
@@ -859,6 +942,7 @@ def read_result(F: Fights, table: i64, size: i64, armour: i64, hits_factor: i64,
     out[R_SECOND_ROW] = 0
     out[R_SECOND_HITS] = 0
     out[R_SECOND_SEVERITY] = 0
+    out[R_SECOND_TABLE_SEVERITY] = 0
     second: i64
     if F.beyond == BEYOND_SECOND and hit and opened and result > limit:
         second = result - limit
@@ -868,6 +952,7 @@ def read_result(F: Fights, table: i64, size: i64, armour: i64, hits_factor: i64,
         out[R_SECOND_ROW] = second
         out[R_SECOND_HITS] = (cell >> 3) * hits_factor
         out[R_SECOND_SEVERITY] = (cell & 7) - reduction if (cell & 7) > reduction else 0
+        out[R_SECOND_TABLE_SEVERITY] = cell & 7
     extra_severity: i64 = 0
     base: i64
     if extra >= 0:
@@ -901,7 +986,7 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     ob: i64 = 0
     fumble_range: i64 = 0
     if not counter:
-        ob = strike_ob(F, w, a, t, s, ob_mod, stray)
+        ob = strike_ob(F, w, a, t, s, ob_mod, stray, True)
         if not stray:
             fumble_range = F.fumble[a, s]
     defence: i64 = strike_defence(F, w, a, t, s, shield_counts(F, w, t, DIR_FRONT if stray else F.blow_dir[w + a]))
@@ -920,7 +1005,7 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     hit: cython.bint = (not fumbled) and result >= 1
     table: i64 = F.table[a, s]
     opened: cython.bint = first >= OPEN_FROM
-    rd = cython.declare(i64[9])
+    rd = cython.declare(i64[10])
     read_result(F, table, F.size[a, s], F.armour_type[t], F.hits_factor[a], F.crit_reduction[t], F.extra_table[a, s],
                 F.extra_severity[a, s], result, opened, hit, rd)
     limit: i64 = rd[R_LIMIT]
@@ -940,23 +1025,31 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     roll: i64
     if severity > 0:
         roll = die(F, w, P_CRITICAL, 100)
-        emit(F, L_CRIT, 0, F.critical[a, s], severity, roll, 0, 0, 0, 0)
+        emit(F, L_CRIT, 0, F.critical[a, s], severity, roll, rd[R_TABLE_SEVERITY], 0, 0, 0)
         _add_critical(F, F.critical[a, s], roll, severity, fx)
         struck = True
     extra: i64 = F.extra_table[a, s]
     extra_severity: i64 = rd[R_EXTRA_SEVERITY]
     if extra_severity > 0:
         roll = die(F, w, P_EXTRA, 100)
-        emit(F, L_CRIT, 1, extra, extra_severity, roll, 0, 0, 0, 0)
+        emit(F, L_CRIT, 1, extra, extra_severity, roll,
+             F.extra_severity[a, s] if F.extra_severity[a, s] > 0 else rd[R_TABLE_SEVERITY], 0, 0, 0)
         _add_critical(F, extra, roll, extra_severity, fx)
         struck = True
     if second_row > 0:
         emit(F, L_SECOND, second_row, second_hits, 0, 0, 0, 0, 0, 0)
         if second_severity > 0:
             roll = die(F, w, P_CRITICAL, 100)
-            emit(F, L_CRIT, 2, F.critical[a, s], second_severity, roll, 0, 0, 0, 0)
+            emit(F, L_CRIT, 2, F.critical[a, s], second_severity, roll, rd[R_SECOND_TABLE_SEVERITY], 0, 0, 0)
             _add_critical(F, F.critical[a, s], roll, second_severity, fx)
             struck = True
+    # A critical entry's own knock-down spares a larger target or one just stood up, as a knocking table's does.
+    knocked: cython.int = 0
+    if fx[E_KNOCKDOWN]:
+        if throwable(F, w, a, t):
+            knocked = 1
+        else:
+            fx[E_KNOCKDOWN] = 0
     fallen_before: cython.bint = out_of_fight(F, w, t)
     total_hits: i64 = 0
     if hit:
@@ -970,19 +1063,21 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
         apply_effects(F, w, t, fx, now, True)
         if F.venom_level[a, s] > 0 and not F.dead[w + t]:
             # « Venins et poisons »: the sting got through (a critical); the venom is resisted by a Body roll, and a
-            # cascade rolls again at the start of each of the victim's turns while it fails, for its rounds.
+            # cascade rolls again at the start of the victim's turns while it fails, one roll a round, for its
+            # rounds (the sting's round counts: its roll is this one).
             F.venom_in[w + t] = F.venom_level[a, s]
             F.venom_left[w + t] = F.venom_rounds[a, s]
+            F.venom_from[w + t] = a * F.width + s
             resist_venom(F, w, t)
     if fumbled:
         own_fumble(F, w, a, fumble_roll, F.natural[a, s] != 0)
     # A critical on a knocking table (« Bélier et Poussée ») throws the target down, unless it is larger than the
     # attacker or has stood up and not acted since (bestiary, « Renverser une cible »).
-    knocked: cython.int = 0
     if severity > 0 and knocks_down(F, w, a, t, table):
         F.prone[w + t] = 1
         knocked = 1
-    emit(F, L_DONE, total_hits, knocked, fallen_before, limit, F.hp[w + t], F.down[w + t], F.dead[w + t], 0)
+    emit(F, L_DONE, total_hits, knocked, fallen_before, limit, F.hp[w + t], F.down[w + t], F.dead[w + t],
+         rd[R_TABLE_SEVERITY] if hit else 0)
     # the tallies
     F.dealt[w + a] += total_hits
     F.taken[w + t] += total_hits
@@ -992,6 +1087,9 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     if extra_severity > 0:
         F.crits_dealt[w + a, extra_severity - 1] += 1
         F.crits_taken[w + t, extra_severity - 1] += 1
+    if second_row > 0 and second_severity > 0:
+        F.crits_dealt[w + a, second_severity - 1] += 1
+        F.crits_taken[w + t, second_severity - 1] += 1
     if not fallen_before and out_of_fight(F, w, t):
         F.downed[w + a] += 1
     if fumbled:
@@ -1015,7 +1113,9 @@ def own_fumble(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, roll: i64,
         fx[E_SHAKEN] = 1
     take_hits(F, w, a, fx[E_HITS])
     apply_effects(F, w, a, fx, F.rnd[w], False)
-    F.lost_until[w + a] = _extend(F.lost_until[w + a], F.fumble_lost[roll], F.rnd[w])
+    # « perd N rounds d'action »: its next N actions (the fumble came in its own action, or a blow struck back
+    # after it acted: :func:`pinned_from`).
+    F.lost_until[w + a] = _extend(F.lost_until[w + a], F.fumble_lost[roll], pinned_from(F, w, a))
 
 
 # --- the round (« Le round de combat », « Initiative ») -------------------------------------------------------------
@@ -1221,7 +1321,7 @@ def start_turn(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.
     emit(F, L_TURN, c, bled, died, skipped, left, now, back, 0)
     if left > 0:
         resist_stun(F, w, c, left)
-    if F.venom_in[w + c] > 0 and alive:
+    if F.venom_in[w + c] > 0 and alive and F.venom_rolled[w + c] < now:
         resist_venom(F, w, c)
     return skipped
 
@@ -1265,7 +1365,9 @@ def advance(F: Fights, w: cython.Py_ssize_t, max_rounds: i64) -> i64:
             return c
         if start_turn(F, w, c) == 0:
             return c
-        # a turn it could not take may still have changed the fight (it bled to death, a due death came)
+        # a turn it could not take is spent (:func:`spent`), and may still have changed the fight (it bled to
+        # death, a due death came)
+        F.acted[w + c] = 1
         if sides_standing(F, w) <= 1:
             return -1
 
@@ -1299,12 +1401,15 @@ def attack_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cyt
 @cython.exceptval(check=False)
 def parry_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
     """Why ``c`` may not parry now (« Parade »): a beast never parries (it may dodge), a parry needs a melee weapon
-    in hand (its first strike: a weapon, not a bow, a sling or claws), and « Parade Interdite » forbids it for its
-    rounds."""
+    in hand (its first strike: a weapon, not a bow, a sling or claws; dropped, it must be taken up first), and
+    « Parade Interdite » forbids it for its rounds. This holds for a parry kept from an attack, a total parry and a
+    disengagement's parry."""
     if F.beast[c]:
         return WHY_BEAST_PARRY
     if F.natural[c, 0] != 0 or not melee(F, c, 0):
         return WHY_NO_PARRY_WEAPON
+    if F.disarmed[w + c]:
+        return WHY_DISARMED
     if not can_act(F, w, c) or F.no_parry_until[w + c] != 0:
         return WHY_NO_PARRY_NOW
     return OK
@@ -1342,9 +1447,23 @@ def shot_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cytho
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def parry_base(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The OB a total parry or a disengagement's parry moves to the DB: its first strike's, with its criticals'
+    penalties, −50 when stunned (« Étourdi »: the parry's base OB takes the −50), never below 0."""
+    ob: i64 = F.ob[c, 0] + F.penalty[w + c]
+    if F.stun_until[w + c]:
+        ob += STUNNED_MANOEUVRE
+    return ob if ob > 0 else 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def disengage_floor(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
-    """« Désengagement »: the parry it must keep, half its OB (rounded up) at least."""
-    return (F.ob[c, 0] + F.penalty[w + c] + 1) // 2
+    """« Désengagement »: the parry it must keep, half its parry's base OB (rounded up, :func:`parry_base`) at
+    least."""
+    return (parry_base(F, w, c) + 1) // 2
 
 
 @cython.cfunc
@@ -1359,7 +1478,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     Movement (« Mouvement »): the base movement walking, twice it running, half of it stunned. A charge
     (« Charge »): a melee attack after a run of 3 m to twice the base movement. Moving and attacking: at most the
     base movement. A disengagement: a parry of half the OB at least; made to parry, a combatant may do nothing but
-    parry (no dodge, move, flight or disengagement)."""
+    parry (no dodge, move, flight or disengagement), except a beast: it never parries, and made to parry it may not
+    attack but backs off (moves, flees) or dodges (bestiary, « Parade et esquive »: « elle se dérobe, recule »)."""
     kind: i64 = d[D_KIND]
     t: i64 = d[D_TARGET]
     s: i64 = d[D_STRIKE]
@@ -1370,18 +1490,19 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     limit[0] = 0
     if kind == A_PASS:
         return OK
+    bound: cython.bint = F.must_parry_until[w + c] != 0 and not F.beast[c]
     if kind == A_INSTINCTIVE_DODGE:
         if not can_act(F, w, c):
             return WHY_CANNOT_ACT
-        return WHY_NOT_FREE if F.must_parry_until[w + c] else OK
+        return WHY_NOT_FREE if bound else OK
     if kind in (A_DODGE, A_FLEE):
-        return WHY_NOT_FREE if F.must_parry_until[w + c] else OK
+        return WHY_NOT_FREE if bound else OK
     if kind == A_STAND:
         return OK if F.prone[w + c] else WHY_NOT_PRONE
     if kind == A_TAKE_WEAPON:
         return OK if F.disarmed[w + c] else WHY_NOT_DISARMED
     if kind == A_MOVE:
-        if F.must_parry_until[w + c]:
+        if bound:
             return WHY_NOT_FREE
         if F.stun_until[w + c] and 2 * run > TENTHS * pace:
             limit[0] = pace
@@ -1396,7 +1517,7 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
             why = WHY_NOT_FREE
         if why == OK:
             why = parry_refused(F, w, c)
-        if why == OK and kind == A_DISENGAGE and 2 * d[D_PARRY] < F.ob[c, 0] + F.penalty[w + c]:
+        if why == OK and kind == A_DISENGAGE and 2 * d[D_PARRY] < parry_base(F, w, c):
             limit[0] = disengage_floor(F, w, c)
             why = WHY_DISENGAGE_HALF
         return why
@@ -1485,6 +1606,26 @@ def parry_foes_refused(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, fo
             if why != OK:
                 return why
     return OK
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def charge_strike(F: Fights, c: cython.Py_ssize_t) -> i64:
+    """The strike a charge uses when none is named: for a beast, its strike on a knocking table (bestiary,
+    « Montures prises dans un combat »: a mount, ridden or not, charges on Bélier et Poussée, whose criticals throw
+    the target down; a boar's or an aurochs' Charge likewise), else its first melee strike (a charge ends in a
+    blow, never a shot), else its first."""
+    first: i64 = -1
+    s: cython.Py_ssize_t
+    for s in range(F.strikes[c]):
+        if not melee(F, c, s):
+            continue
+        if F.beast[c] and F.knocks[F.table[c, s]] != 0:
+            return s
+        if first < 0:
+            first = s
+    return first if first >= 0 else 0
 
 
 @cython.cfunc
@@ -1631,12 +1772,63 @@ def _decision(out: cython.pointer(i64), kind: i64, t: i64, s: i64, parry: i64, p
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
+def weakest_foe(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The standing foe of ``c`` with the fewest hit points (the first listed on a tie): whom the policy strikes."""
+    best: i64 = -1
+    i: cython.Py_ssize_t
+    for i in range(F.count):
+        if standing(F, w, i) and F.side[i] != F.side[c] and (best < 0 or F.hp[w + i] < F.hp[w + best]):
+            best = i
+    return best
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def striker_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The foe of ``c`` with the highest OB among those whose blow will come at ``c`` (the policy's: each strikes
+    its weakest foe); −1: none."""
+    best: i64 = -1
+    i: cython.Py_ssize_t
+    for i in range(F.count):
+        if standing(F, w, i) and F.side[i] != F.side[c] and weakest_foe(F, w, i) == c and (
+                best < 0 or F.ob[i, 0] > F.ob[best, 0]):
+            best = i
+    return best
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def guarded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether ``c``'s hit points are at or under its guard's share (a guard of 0: never)."""
+    return F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def company_fights(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
+    """Whether a companion of ``c`` still stands and is not itself hurt past its guard: someone to strike while
+    ``c`` keeps to its defence (the default guard's condition; alone, a guard only puts the end off)."""
+    i: cython.Py_ssize_t
+    for i in range(F.count):  # noqa: SIM110 (a C loop)
+        if i != c and F.side[i] == F.side[c] and standing(F, w, i) and not guarded(F, w, i):
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.pointer(i64)) -> cython.void:
     """The default policy's choice for ``c`` (see :mod:`estoc.systems.harp.policy`): ``out`` gets the action, its
     target, strike, parry, parried foe and up to three breath targets (−1: none).
 
-    Its *guard* (``F.guard``, a percentage, 0 by default: never): with its hit points at or under that share of its
-    total, a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
+    Its *guard* (``F.guard``, a percentage; 0: never): with its hit points at or under that share of its
+    total (and, for the default guard, ``F.guard_company``, while a companion still fights: :func:`company_fights`),
+    a combatant that can parry makes a total parry (« Parade Totale », Combat Actions: all its OB moved to its
     DB against the most dangerous foe) instead of attacking; with ``F.guard_dodge`` it dodges instead (« Esquive »:
     Agility × 3 read on the manoeuvre table, added to its DB), which needs no weapon.
 
@@ -1672,15 +1864,16 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     if F.beasts_flee and F.beast[c] and 4 * F.hp[w + c] < F.hp_max[c]:
         kind = A_FLEE
     parries: cython.bint = parry_refused(F, w, c) == OK
-    if kind == A_ATTACK and F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]:
+    if kind == A_ATTACK and guarded(F, w, c) and (not F.guard_company[c] or company_fights(F, w, c)):
         # its guard: hurt this badly, it dodges, or keeps all its OB to parry (« Parade Totale ») if it can parry
         if F.guard_dodge[c]:
             kind = A_DODGE
         elif parries:
             kind = A_TOTAL_PARRY
-    if attack_refused(F, w, c) != OK:
-        # (on the ground or disarmed, it gets up or takes up its weapon below)
-        kind = A_TOTAL_PARRY if parries else A_PASS
+    if attack_refused(F, w, c) != OK and kind != A_FLEE:
+        # (on the ground or disarmed, it gets up or takes up its weapon below); a beast, which never parries,
+        # dodges instead (bestiary, « Parade et esquive »), unless it flees (made to parry, it may back off)
+        kind = A_TOTAL_PARRY if parries else (A_DODGE if F.beast[c] else A_PASS)
     if foes == 0:
         kind = A_PASS
     if F.disarmed[w + c]:
@@ -1696,15 +1889,23 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
                 kind = A_ATTACK
                 break
     parry: i64 = F.usual_parry[c] if F.usual_parry[c] > 0 and parries and melee(F, c, first_single) else 0
+    # a parry counts against one foe: the most dangerous of those that will strike it (the weakest foe of theirs,
+    # as this policy aims); when none will, it keeps its whole OB for its blow
+    coming: i64 = striker_of(F, w, c)
+    if coming >= 0:
+        dangerous = coming
+    else:
+        parry = 0
     run: i64 = 0
     limit = cython.declare(i64[1])
     if kind == A_ATTACK and weakest >= 0 and melee(F, c, first_single) and F.distance[w + c, weakest] > 0:
         # a foe at a known distance, out of contact: it charges when the run allows it (3 m to twice its base
         # movement), else moves and attacks at −20 when it is within its base movement
         run = TENTHS * F.distance[w + c, weakest]
-        _decision(out, A_CHARGE, weakest, first_single, 0, dangerous, run)
+        _decision(out, A_CHARGE, weakest, charge_strike(F, c), 0, dangerous, run)
         if allowed(F, w, c, out, limit) == OK:
             kind = A_CHARGE
+            first_single = out[D_STRIKE]
             parry = 0
         else:
             _decision(out, A_MOVE_ATTACK, weakest, first_single, parry, dangerous, run)
@@ -1785,27 +1986,39 @@ def attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
             F.parry_bonus[w + a] = amount
     else:
         F.parry_foes[w + a] = 0
+    _round_mods(F, w, a, -amount)
     ob_mod += F.fight_mod[w] + F.next_mod[w + a]
     F.next_mod[w + a] = 0
     strike(F, w, a, t, s, ob_mod - amount, False, 0, 0)
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _round_mods(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, kept: i64) -> cython.void:
+    """Tell the modifiers ``a``'s strike takes from the round (the OB kept to parry, the fight's, its next attack's):
+    the narration itemises the OB (:data:`L_MOD`)."""
+    if F.logging:
+        if kept != 0:
+            emit(F, L_MOD, a, M_PARRY, kept, 0, 0, 0, 0, 0)
+        if F.fight_mod[w] != 0:
+            emit(F, L_MOD, a, M_FIGHT, F.fight_mod[w], 0, 0, 0, 0, 0)
+        if F.next_mod[w + a] != 0:
+            emit(F, L_MOD, a, M_NEXT, F.next_mod[w + a], 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
-    """« Parade Totale »: all the OB (lowered by 50 when stunned) plus 10 go to the DB against one opponent, if its
-    open-ended roll does not fumble; a roll of 96+ turns into an attack on the opponent with its total alone."""
-    ob: i64 = F.ob[a, 0] + F.penalty[w + a]
-    if F.stun_until[w + a]:
-        ob += STUNNED_MANOEUVRE
-        if ob < 0:
-            ob = 0
+    """« Parade Totale »: all the OB (lowered by 50 when stunned: :func:`parry_base`) plus 10 go to the DB against
+    one opponent, if its open-ended roll does not fumble; a roll of 96+ turns into an attack on the opponent with its
+    total alone. With no OB left to move, the parry adds only its +10 (and never lowers the DB)."""
+    ob: i64 = parry_base(F, w, a)
     first = cython.declare(cython.int[1])
     total: i64 = open_ended(F, w, P_PARRY, first)
     fumbled: cython.bint = first[0] <= F.fumble[a, 0]
-    if ob < 0:
-        ob = 0  # no OB left to move: the parry adds only its +10 (and never lowers the DB)
     bonus: i64 = 0 if fumbled else ob + TOTAL_PARRY_BONUS
     counter: cython.bint = (not fumbled) and first[0] >= OPEN_FROM
     F.parry_vs[w + a] = t
@@ -1829,10 +2042,12 @@ def breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
             targets: cython.pointer(i64), start: cython.int, n: cython.int) -> cython.void:
     """A breath (bestiary, « Souffles »): one use spent, one open-ended roll compared with the defence of each creature
     in the cone or along the line; a fumble stops it before it reaches anyone."""
+    F.acted[w + a] = 1  # (its action, from its start: :func:`spent`)
     if F.uses[w + a, s] <= 0:
         return  # spent: no breath left (play refuses it, the policy never tries)
     if F.uses[w + a, s] < UNLIMITED:
         F.uses[w + a, s] -= 1
+    _round_mods(F, w, a, 0)
     ob_mod: i64 = F.fight_mod[w] + F.next_mod[w + a]
     F.next_mod[w + a] = 0
     first = cython.declare(cython.int[1])
@@ -1872,12 +2087,12 @@ def dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, skill: i64, ins
 @cython.nogil
 @cython.exceptval(check=False)
 def instinctive_dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t) -> cython.int:
-    """« Esquive Instinctive », at any moment: Agility × 4, instead of the action not made yet this round, or, once
-    acted, costing next round's action (lost until the start of its turn two rounds on). Returns 1 when it cost
-    next round's action."""
+    """« Esquive Instinctive », at any moment: Agility × 4, instead of the action not made yet this round (on its own
+    turn, that turn: the caller ends it), or, once acted, costing next round's action (its next action lost). Returns
+    1 when it cost next round's action."""
     dodge(F, w, a, INSTINCTIVE_AGILITY * F.agility[a], True)
     if F.acted[w + a]:
-        F.lost_until[w + a] = _extend(F.lost_until[w + a], 2, F.rnd[w])
+        F.lost_until[w + a] = _extend(F.lost_until[w + a], 1, pinned_from(F, w, a))
         return 1
     F.acted[w + a] = 1
     return 0
@@ -1893,11 +2108,13 @@ def charge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     _contact(F, w, a, t)
     if F.braced[t, 0] and seen and can_attack(F, w, t):
         emit(F, L_BRACED, t, a, 0, 0, 0, 0, 0, 0)
+        _round_mods(F, w, t, 0)
         strike(F, w, t, a, 0, F.fight_mod[w] + F.next_mod[w + t], False, 0, 0)
         F.next_mod[w + t] = 0
         if not standing(F, w, a):
             return
     F.charge_db[w + a] = CHARGE_DB
+    emit(F, L_MOD, a, M_CHARGE, CHARGE_OB, 0, 0, 0, 0, 0)
     attack(F, w, a, t, s, 0, -1, ob_mod + CHARGE_OB)  # the attack it declared (a horse's ram, not its trample)
 
 
@@ -1925,6 +2142,8 @@ def move_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     """« Se déplacer et attaquer »: a move of at most the base movement, then the attack, −20 OB when it moved at
     all."""
     _contact(F, w, a, t)
+    if run > 0:
+        emit(F, L_MOD, a, M_MOVING, MOVING_ATTACK_OB, 0, 0, 0, 0, 0)
     attack(F, w, a, t, s, parry, parried, ob_mod + (MOVING_ATTACK_OB if run > 0 else 0))
 
 
@@ -1933,9 +2152,10 @@ def move_attack(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
 @cython.exceptval(check=False)
 def disengage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ssize_t, amount: i64
               ) -> cython.void:
-    """« Désengagement », its first round: no attack, a parry of ``amount`` (at least half the OB) against the
-    opponent; unharmed by it until the round ends, it has the initiative in the next (see :func:`begin_round`)."""
-    ob: i64 = F.ob[a, 0] + F.penalty[w + a]
+    """« Désengagement », its first round: no attack, a parry of ``amount`` (at least half the OB, −50 stunned:
+    :func:`parry_base`) against the opponent; unharmed by it until the round ends, it has the initiative in the next
+    (see :func:`begin_round`)."""
+    ob: i64 = parry_base(F, w, a)
     if amount > ob:
         amount = ob
     if amount < 0:
@@ -1971,14 +2191,19 @@ def shove(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ss
 @cython.exceptval(check=False)
 def act(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
     """Carry out the decision ``d`` (as :func:`decide` writes it, :func:`allowed` allows it) of ``a``, whose turn it
-    is. A move changes nothing the kernel holds (the GM places the combatants)."""
+    is. A move changes nothing the kernel holds (the GM places the combatants). The action counts as made from its
+    start (:func:`spent`)."""
+    F.acted[w + a] = 1
     kind: i64 = d[0]
     mod: i64 = d[D_MOD]
     if kind in (A_ATTACK, A_CHARGE, A_MOVE_ATTACK):
-        # the blow's facts, read where it is struck (:func:`position_total`, :func:`shield_counts`)
+        # the blow's facts, read where it is struck (:func:`position_total`, :func:`shield_counts`); the position
+        # bonuses are told as a part of the strike's OB (:data:`L_OB`)
         F.blow_positions[w + a] = d[D_POSITIONS]
         F.blow_dir[w + a] = d[D_DIRECTION]
         F.parry_foes[w + a] = d[D_FOES] if kind != A_CHARGE and d[D_PARRY] > 0 else 0
+        if mod != 0:
+            emit(F, L_MOD, a, M_GM, mod, 0, 0, 0, 0, 0)
     if kind == A_ATTACK:
         attack(F, w, a, d[1], d[2], d[3], d[4], mod)
     elif kind == A_CHARGE:
@@ -2067,6 +2292,8 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.struck_close[w + c] = 0
         F.venom_in[w + c] = 0
         F.venom_left[w + c] = 0
+        F.venom_from[w + c] = 0
+        F.venom_rolled[w + c] = 0
         for k in range(F.count):
             F.distance[w + c, k] = F.distance0[c, k]
         F.next_mod[w + c] = 0
@@ -2220,7 +2447,7 @@ def py_exchange(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     critical would throw the target down: :func:`knocks_down`)."""
     row: cython.Py_ssize_t = w * F.count
     kept: i64 = parry_share(F, row, a, s, parry)
-    ob: i64 = strike_ob(F, row, a, t, s, mod + F.fight_mod[row] + F.next_mod[row + a] - kept, False)
+    ob: i64 = strike_ob(F, row, a, t, s, mod + F.fight_mod[row] + F.next_mod[row + a] - kept, False, False)
     return (ob, strike_defence(F, row, a, t, s, shield_would_count(F, row, t, F.blow_dir[row + a])), kept,
             F.fumble[a, s],
             knocks_down(F, row, a, t, F.table[a, s]))
@@ -2235,7 +2462,7 @@ def py_read_result(F: Fights, table: cython.longlong, size: cython.longlong, arm
                    extra_fixed: cython.longlong, result: cython.longlong, opened: cython.bint) -> tuple:
     """:func:`read_result` of a result that hits, for the exact odds: (row, hits, severity, second row, second hits,
     second severity, additional severity, highest row read, the table's severity)."""
-    rd = cython.declare(i64[9])
+    rd = cython.declare(i64[10])
     read_result(F, table, size, armour, hits_factor, reduction, extra, extra_fixed, result, opened, True, rd)
     return (rd[0], rd[1], rd[2], rd[3], rd[4], rd[5], rd[6], rd[7], rd[8])
 
@@ -2274,6 +2501,17 @@ def py_allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, decision: 
         d[k] = decision[k]
     code: cython.int = allowed(F, w * F.count, c, d, limit)
     return (code, limit[0])
+
+
+def py_pinned_from(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
+    """:func:`pinned_from`: the round an effect of N rounds on ``c`` taken now counts from (the GM's conditions, the
+    board's rounds left)."""
+    return pinned_from(F, w * F.count, c)
+
+
+def py_charge_strike(F: Fights, c: cython.Py_ssize_t) -> int:
+    """:func:`charge_strike`: the strike a charge uses when the GM names none."""
+    return charge_strike(F, c)
 
 
 def py_disengage_floor(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> int:
@@ -2327,7 +2565,10 @@ def py_codes() -> dict:
         "logs": {"round": L_ROUND, "init": L_INIT, "turn": L_TURN, "stun": L_STUN, "face": L_FACE,
                  "strike": L_STRIKE, "result": L_RESULT, "crit": L_CRIT, "second": L_SECOND, "done": L_DONE,
                  "parry": L_PARRY, "dodge": L_DODGE, "braced": L_BRACED, "disengaged": L_DISENGAGED,
-                 "venom": L_VENOM, "shove": L_SHOVE, "perceive": L_PERCEIVE, "surprise": L_SURPRISE},
+                 "venom": L_VENOM, "shove": L_SHOVE, "perceive": L_PERCEIVE, "surprise": L_SURPRISE, "ob": L_OB,
+                 "mod": L_MOD},
+        "mods": {"parry": M_PARRY, "fight": M_FIGHT, "next": M_NEXT, "gm": M_GM, "position": M_POSITION,
+                 "charge": M_CHARGE, "moving": M_MOVING},
     }
 
 

@@ -46,6 +46,7 @@ class Fights:
     usual_parry: Any
     guard: Any
     guard_dodge: Any
+    guard_company: Any
     beast: Any
     sunlight: Any
     stun_immune: Any
@@ -65,6 +66,8 @@ class Fights:
     unregen: Any
     venom_level: Any
     venom_rounds: Any
+    venom_hits: Any
+    venom_penalty: Any
     rng_inc: Any
     rng_max: Any
     pb_range: Any
@@ -130,6 +133,8 @@ class Fights:
     struck_close: Any
     venom_in: Any
     venom_left: Any
+    venom_from: Any
+    venom_rolled: Any
     next_mod: Any
     init_declared: Any
     init_mods: Any
@@ -196,6 +201,8 @@ def py_flags(F: Fights, w: int, c: int) -> tuple[bool, bool, bool, bool, int]: .
 def py_sides_standing(F: Fights, w: int) -> int: ...
 def py_winner(F: Fights, w: int) -> int: ...
 def py_allowed(F: Fights, w: int, c: int, decision: tuple[int, ...]) -> tuple[int, int]: ...
+def py_pinned_from(F: Fights, w: int, c: int) -> int: ...
+def py_charge_strike(F: Fights, c: int) -> int: ...
 def py_disengage_floor(F: Fights, w: int, c: int) -> int: ...
 def py_target_refused(F: Fights, w: int, c: int, t: int) -> int: ...
 def py_codes() -> dict[str, dict[str, int]]: ...

@@ -3,19 +3,21 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
 
 * knocked down, it gets up; disarmed, it takes up its weapon;
 * with no foe standing, it waits;
-* unable to attack (stunned, made to parry), it makes a total parry against the most dangerous foe, if it can
-  parry (a beast cannot: it waits);
+* unable to attack (stunned, made to parry), it makes a total parry against the most dangerous foe (of those
+  whose blow will come at it, when any will), if it can parry (a beast cannot: it waits);
 * a beast badly hurt (under a quarter of its hit points) flees, when the GM allows it (``beasts_flee``);
 * with a breath left and two foes or more standing, it breathes on up to three of them, the weakest first;
 * when the foe it would strike (below) stands at a distance the GM set, out of contact, and it strikes in melee:
   it charges when the run allows (3 m to twice its base movement: +20 OB, −20 DB), else it moves and attacks
   (−20 OB) when the foe is within its base movement; either way the two are then in contact;
 * otherwise it attacks the weakest foe standing (fewest hit points left; the first listed on a tie) with its first
-  attack aimed at one foe, parrying the most dangerous foe (highest OB) with its usual parry (none for a beast; an
-  encounter's member may set it: ``parry: N``);
-* but a combatant whose encounter sets a ``guard`` (a share of its hit points, in %) makes a total parry against the
-  most dangerous foe instead of attacking once its hit points are at or under that share, if it can parry; with
-  ``guard_with: dodge`` it dodges instead.
+  attack aimed at one foe, parrying with its usual parry (none for a beast; an encounter's member may set it:
+  ``parry: N``) the most dangerous (highest OB) of the foes whose blow will come at it (each foe strikes its own
+  weakest foe): when no foe's blow will come at it, it parries nothing and strikes with its whole OB;
+* but hurt to half its hit points or fewer, a combatant that can parry makes a total parry against the most
+  dangerous foe instead of attacking, while a companion of its side, less hurt, still fights (alone, it fights on);
+  an encounter's member may set its own ``guard`` (a share of its hit points, in %, which then holds whether or not a
+  companion fights; 0: never), and with ``guard_with: dodge`` it dodges instead.
 
 The choice is the kernel's (:func:`estoc.systems.harp.kernel.decide`), the same in simulation; in play it becomes
 the event a GM would have typed.

@@ -75,6 +75,13 @@ WORDS: dict[str, Words] = {
 }
 """A refusal's words by the kernel's reason (``REASONS`` in the kernel; a test holds the two lists equal)."""
 
+BEAST_WORDS: dict[str, Words] = {
+    "must-parry": lambda f: _("{id} is made to parry: no attack this round, but it may back off or dodge").format(
+        id=f["who"]),
+    "stunned": lambda f: _("{id} is stunned: no attack, but it may back off or dodge").format(id=f["who"]),
+}
+"""A beast's words where a character's would send it to a parry it never makes (bestiary, « Parade et esquive »)."""
+
 
 def why(fight: HarpFight, actor: int, decision: tuple[int, ...]) -> tuple[int, int]:
     """The kernel's answer for ``actor``'s ``decision`` now: (the reason's code, 0 when allowed; the number it
@@ -106,4 +113,7 @@ def words(fight: HarpFight, actor: int, decision: tuple[int, ...], code: int, li
     facts["position"] = tuple(pick(names[k]) if 0 <= k < len(names) else str(k) for k in pair)
     if 0 <= strike < len(me.strikes):
         facts["weapon"] = pick(me.strikes[strike].name)
-    return WORDS.get(reason_name(code), WORDS["unknown"])(facts)
+    name = reason_name(code)
+    if me.beast and name in BEAST_WORDS:
+        return BEAST_WORDS[name](facts)
+    return WORDS.get(name, WORDS["unknown"])(facts)

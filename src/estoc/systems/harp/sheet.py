@@ -59,6 +59,8 @@ class Combatant:
     guard: int = 0
     guard_dodge: bool = False
     """Its guard (above) is a dodge (« Esquive ») rather than a total parry."""
+    guard_company: bool = False
+    """Its guard holds only while a companion still fights (the default guard, :data:`DEFAULT_GUARD`)."""
     """Its hit points, as a percentage of its total, at or under which the default policy makes a total parry instead
     of attacking (0: never)."""
     kind: str = "fighter"

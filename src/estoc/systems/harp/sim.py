@@ -27,6 +27,8 @@ from estoc.engine.simulation import (
     SimSystem,
     Switch,
     Whole,
+    habit_setup,
+    members_without,
     side_order,
 )
 from estoc.i18n import _
@@ -93,20 +95,28 @@ GUARDS = ((0, False), (50, False), (50, True))
 dodges rather than makes a total parry): never; at half its hit points, a total parry; at half, a dodge."""
 
 
+DEFAULT = -1
+"""A guard of :data:`GUARDS`' kind that is estoc's default one (the encounter writes none): a total parry at half its
+hit points while a companion still fights (:data:`estoc.systems.harp.encounter.DEFAULT_GUARD`)."""
+
+
 def _parry_variant(side: int, member: int, parry: int, ob: int, guard: int, dodge: bool) -> PlanVariant:
     def label() -> str:
         share = _("attacks with its whole OB") if parry == 0 else _("keeps {parry} of its OB {ob} to parry").format(
             parry=parry, ob=ob)
         if guard == 0:
-            return share
+            return _("{plan}; never a total parry").format(plan=share)
+        if guard == DEFAULT:
+            return _("{plan}; a total parry at half its hit points while a companion fights").format(plan=share)
         if dodge:
             return _("{plan}; a dodge at {guard} % of its hit points or fewer").format(plan=share, guard=guard)
         return _("{plan}; a total parry at {guard} % of its hit points or fewer").format(plan=share, guard=guard)
 
     where = ("sides", side, "members", member)
-    dodges = bool(guard and dodge)
-    return PlanVariant(f"parry:{parry}" + (f",guard:{guard}" if guard else "") + (",dodge" if dodges else ""), label,
-                       (((*where, "parry"), parry), ((*where, "guard"), guard or None),
+    dodges = bool(guard > 0 and dodge)
+    named = "" if guard == 0 else (",guard:auto" if guard == DEFAULT else f",guard:{guard}")
+    return PlanVariant(f"parry:{parry}" + named + (",dodge" if dodges else ""), label,
+                       (((*where, "parry"), parry), ((*where, "guard"), None if guard == DEFAULT else guard),
                         ((*where, "guard_with"), "dodge" if dodges else None)))
 
 
@@ -114,16 +124,17 @@ def parry_plans(combatant: Combatant, side: int, member: int) -> tuple[tuple[Pla
     """A combatant's candidate parry shares (« Parade »: the OB it keeps to parry each blow, which the default
     policy's ``decide`` moves to its DB) — none, a quarter and a half of its first melee strike's OB, and its own
     share (the encounter's) where that is none of them — times its guards (a « Parade Totale » or an « Esquive »
-    instead of an attack when hurt: :data:`GUARDS` and its own); the own one's index. ``None`` for a beast (it never
-    parries) or a combatant with no melee strike."""
+    instead of an attack when hurt: :data:`GUARDS`, estoc's default one, and its own); the own one's index. ``None``
+    for a beast (it never parries) or a combatant with no melee strike."""
     melee = [s.ob for s in combatant.strikes if not s.missile]
     if combatant.beast or not melee or melee[0] < 2:
         return None
     ob = melee[0]
     own = min(combatant.parry, ob - 1)
     shares = sorted({min(ob * q // 4, ob - 1) for q in PARRY_SHARES} | {own})
-    own_guard = (combatant.guard, bool(combatant.guard and combatant.guard_dodge))
-    guards = sorted({*GUARDS, own_guard})
+    own_guard = (DEFAULT, False) if combatant.guard_company else (
+        combatant.guard, bool(combatant.guard and combatant.guard_dodge))
+    guards = sorted({*GUARDS, (DEFAULT, False), own_guard})
     variants = tuple(_parry_variant(side, member, p, ob, g, d) for g, d in guards for p in shares)
     return variants, guards.index(own_guard) * len(shares) + shares.index(own)
 
@@ -146,6 +157,34 @@ def plan_space(encounter: LoadedEncounter) -> tuple[PlanAxis, ...]:
                 lang: f"{text} … {mine[-1][2].name.get(lang, '')}" for lang, text in combatant.name.items()}
             axes.append(PlanAxis(",".join(c for c, _s, _c in mine), name, side_id, *plans))
     return tuple(axes)
+
+
+def habits(setup: dict[str, Any], content: Content, side: str
+           ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """The default policy's rivals (:mod:`estoc.sim.default_plans`): the setup with no member's ``parry``,
+    ``guard`` or ``guard_with`` (each fighter's sheet parry and estoc's default guard), against every member of
+    ``side`` keeping none, a quarter or a half of its OB to parry (:data:`PARRY_SHARES`), each with every guard
+    (estoc's default one and :data:`GUARDS`)."""
+    default = members_without(setup, ("parry", "guard", "guard_with"))
+    bare = encounter_from_setup(default, content)
+    axes = plan_space(bare)
+    obs = {cid: next((s.ob for s in c.strikes if not s.missile), 0) for cid, _s, c in bare.combatants}
+    rivals = []
+    for quarter in PARRY_SHARES:
+        for guard, dodge in ((DEFAULT, False), *GUARDS):
+            if quarter == 0 and guard == DEFAULT:
+                continue  # the default's own guard, with no parry: close to the default itself, kept out
+            named = "" if guard == 0 else (",guard:auto" if guard == DEFAULT else f",guard:{guard}")
+            named += ",dodge" if guard > 0 and dodge else ""
+
+            def pick(axis: PlanAxis, q: int = quarter, suffix: str = named) -> str:
+                ob = obs[axis.id.split(",")[0]]
+                return f"parry:{min(ob * q // 4, ob - 1)}" + suffix
+
+            plan = habit_setup(default, axes, side, pick)
+            if plan is not None:
+                rivals.append((f"parry:{quarter}/4" + named, plan))
+    return default, rivals
 
 
 _TABLES: dict[int, tuple[weakref.ref[Content], HarpTables]] = {}
@@ -213,6 +252,10 @@ class HarpSim:
 
     def task_name(self, task_id: str) -> dict[str, str]:
         return {"fr": task_id, "en": task_id}
+
+    def habits(self, setup: dict[str, Any], content: Content, side: str
+               ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+        return habits(setup, content, side)
 
     def plan_space(self, encounter: LoadedEncounter) -> tuple[PlanAxis, ...]:
         return plan_space(encounter)

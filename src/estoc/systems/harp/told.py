@@ -15,7 +15,7 @@ from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import EFFECT_FIELDS, NO_DEATH, SEVERITY_LETTERS, HarpTables
 
 LOG_NAMES = ("round", "init", "turn", "stun", "face", "strike", "result", "crit", "second", "done", "parry", "dodge",
-             "braced", "disengaged", "venom", "shove", "perceive", "surprise")
+             "braced", "disengaged", "venom", "shove", "perceive", "surprise", "ob", "mod")
 """The kernel's row kinds this teller reads (their codes are the kernel's, ``py_codes()["logs"]``: « what the log
 tells » in kernel.py)."""
 SKIPPED = {0: None, 1: "down", 2: "lost"}
@@ -45,15 +45,23 @@ def critical_dict(tables: HarpTables, table: int, severity: int, roll: int) -> d
 
 
 def fumble_dict(tables: HarpTables, roll: int, natural: bool) -> dict[str, Any]:
-    """A fumble as a record; a creature fumbling with its natural weapons stumbles rather than drops anything."""
+    """A fumble as a record; a creature fumbling with its natural weapons or its breath (``natural``) fumbles as a
+    beast (bestiary, « Maladresses »): the entry's creature text (a misstep, a loss of balance, never a weapon in
+    the hand), and a weapon it would drop becomes a stumble (shaken)."""
     fumble = tables.fumble
     entry = fumble.entries[int(fumble.entry[roll])]
     effects = effects_dict(fumble.effects.values[roll])
     stumbled = natural and effects.pop("drop_weapon", False)
     if stumbled:
         effects["shaken"] = True
-    record: dict[str, Any] = {"roll": roll, "text": entry.text.as_dict(), "effects": effects,
+    told_as_creature = natural and entry.creature_text is not None
+    text = entry.creature_text if told_as_creature and entry.creature_text is not None else entry.text
+    record: dict[str, Any] = {"roll": roll, "text": text.as_dict(), "effects": effects,
                               "lost_rounds": int(fumble.lost_rounds[roll])}
+    if natural:
+        record["natural"] = True
+    if told_as_creature:
+        record["creature_text"] = True
     if stumbled:
         record["stumbled"] = True
     return record
@@ -74,6 +82,9 @@ class Teller:
         self.venom_text: dict[str, Any] = {}
         self.hp: list[int] | None = list(hp) if hp is not None else None
         self.out: set[str] = set(out)
+        self.mods: dict[int, list[list[Any]]] = {}
+        """Each attacker's modifiers told for its coming strike (the kernel's L_MOD rows), then its last strike's:
+        a breath's other targets and a stray shot take the same."""
 
     def tell(self, rows: Sequence[tuple[int, ...]]) -> list[dict[str, Any]]:
         """The records of ``rows``, in order."""
@@ -84,13 +95,22 @@ class Teller:
         ids = [c.id for c in self.combatants]
         logs = codes()["logs"]
         (ROUND, INIT, TURN, STUN, FACE, STRIKE, RESULT, CRIT, SECOND, DONE, PARRY, DODGE, BRACED, DISENGAGED, VENOM,
-         SHOVE, PERCEIVE, SURPRISE) = (logs[name] for name in LOG_NAMES)
+         SHOVE, PERCEIVE, SURPRISE, OB, MOD) = (logs[name] for name in LOG_NAMES)
         surprise: dict[str, Any] | None = None
+        mod_names = {value: name for name, value in codes()["mods"].items()}
+        fresh: dict[int, list[list[Any]]] = {}
+        ob_parts: list[int] | None = None
+        area_run = -1
         for row in rows:
             kind, a, b, c, d, e, f, g, h = (int(x) for x in row)
             if kind == FACE:
                 pending.append(a)
+            elif kind == MOD:
+                fresh.setdefault(a, []).append([mod_names.get(b, "other"), c])
+            elif kind == OB:
+                ob_parts = [a, b, c, d, e, f, g]
             elif kind == ROUND:
+                area_run = -1
                 records.append({"kind": "round", "round": a, "order": []})
                 if self.out:
                     records[-1]["out_of_fight"] = [i for i in ids if i in self.out]
@@ -115,6 +135,7 @@ class Teller:
                     records.append(surprise)
                 surprise["side"] = self._side(a) if a >= 0 else None
             elif kind == TURN:
+                area_run = -1
                 record = {"kind": "turn", "actor": ids[a], "round": f, "bled": b,
                           "stun_check": None, "died": bool(c), "skipped": SKIPPED[d]}
                 if g:
@@ -141,6 +162,14 @@ class Teller:
                 exchange = self._strike(a, b, c, d, e, bool(f))
                 if g:
                     exchange["stray"] = True
+                if not f and ob_parts is not None:
+                    # a stray shot, a breath's next target: the same strike's modifiers as the first blow
+                    again = bool(g) or (bool(exchange.get("area")) and area_run == a)
+                    if a in fresh or not again:
+                        self.mods[a] = fresh.pop(a, [])
+                    exchange["ob_parts"] = _ob_parts(ob_parts, self.mods.get(a, []))
+                ob_parts = None
+                area_run = a if exchange.get("area") else -1
             elif kind == RESULT and exchange is not None:
                 chain = pending or self.last_chain
                 self.last_chain, pending = chain, []
@@ -155,6 +184,8 @@ class Teller:
                     self._fumbled(attacker, exchange["fumble_result"])
             elif kind == CRIT and exchange is not None:
                 crit = critical_dict(self.tables, b, c, d)
+                if e and e != c:
+                    crit["table_severity"] = SEVERITY_LETTERS[e]  # lowered by the target's size
                 if a == 0:
                     exchange["critical"] = crit
                 elif a == 1:
@@ -165,7 +196,8 @@ class Teller:
                 exchange["second_attack"] = {"row": a, "hits": b, "critical": None}
             elif kind == DONE and exchange is not None:
                 exchange.update(total_hits=a, knocked_down=bool(b), target_hp=e, target_down=bool(f),
-                                target_dead=bool(g), downed_now=not c and (bool(f) or bool(g)))
+                                target_dead=bool(g), downed_now=not c and (bool(f) or bool(g)),
+                                table_severity=SEVERITY_LETTERS[h] if h else None)
                 if self.hp is not None:
                     self.hp[ids.index(exchange["target"])] = e
                 if f or g:
@@ -178,7 +210,7 @@ class Teller:
                 parry = {"kind": "total-parry", "actor": ids[a], "target": ids[b], "roll": c, "fumbled": bool(d),
                          "counter": bool(e), "bonus": f}
                 if d and g:
-                    fumbled = fumble_dict(self.tables, g, False)
+                    fumbled = fumble_dict(self.tables, g, bool(self.F.natural[a, 0]))
                     parry["fumble_result"] = fumbled
                     self._fumbled(a, fumbled)
                 records.append(parry)
@@ -197,6 +229,13 @@ class Teller:
                     self.venom_text[ids[a]] = self._venom_of(exchange)
                 venom: dict[str, Any] = {"victim": ids[a], "roll": b, "total": c, "difficulty": d,
                                          "resisted": bool(e), "left": f, "text": self.venom_text.get(ids[a])}
+                if g or h:
+                    venom.update(hits=g, penalty=h)
+                if g and self.hp is not None:
+                    self.hp[a] -= g
+                    venom["hp_after"] = self.hp[a]
+                    if self.hp[a] <= 0:
+                        self.out.add(ids[a])
                 if exchange is not None:
                     exchange["venom_check"] = venom
                 else:
@@ -227,10 +266,39 @@ class Teller:
         strike = attacker.strikes[s]
         table = int(self.F.table[a, s])
         limit = int(self.tables.attack.limits[table, int(self.F.size[a, s])])
-        return {"kind": "attack", "table": self.tables.attack.ids[table], "armour_type": target.armour_type,
+        record: dict[str, Any] = {}
+        if strike.area != "single":
+            record["area"] = strike.area  # a breath (a cone, a line), told as one
+        if int(self.F.hits_factor[a]) > 1:
+            record["devastating"] = True  # « Force Dévastatrice »: the table's hits doubled
+        return {**record, "kind": "attack", "table": self.tables.attack.ids[table], "armour_type": target.armour_type,
                 "limit": limit,
                 "size": strike.size, "ob": ob, "defence": defence, "critical": None, "additional_critical": None,
                 "second_attack": None, "counter": counter, "attacker": attacker.id, "target": target.id,
                 "strike": strike.name, "stun_check": None, "_fumble": strike.fumble, "_attacker": a, "_strike": s}
 
 
+
+
+OB_PARTS = ("strike", "penalty", "round", "sun", "position", "range", "hampered")
+"""The parts of a strike's OB as the kernel tells them (its L_OB row)."""
+
+
+def _ob_parts(parts: Sequence[int], mods: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """A strike's OB as its named parts, in order, those that are not 0 (the strike's own always): the round's
+    modifiers itemised as the kernel told them (a parry kept, a charge, the GM's…), whatever they do not explain
+    as ``other``."""
+    named = dict(zip(OB_PARTS, parts, strict=True))
+    out: list[list[Any]] = [["strike", named["strike"]]]
+    if named["penalty"]:
+        out.append(["penalty", named["penalty"]])
+    told = 0
+    for name, value in mods:
+        out.append([name, int(value)])
+        told += int(value)
+    if named["round"] != told:
+        out.append(["other", named["round"] - told])
+    for name in OB_PARTS[3:]:
+        if named[name]:
+            out.append([name, named[name]])
+    return out

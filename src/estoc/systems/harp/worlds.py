@@ -35,7 +35,7 @@ WORLD_FIELDS = ("hp", "penalty", "bleed", "stun_until", "stun_since", "shaken", 
                 "automatic", "intercepting", "disengage_foe", "disengage_hit", "shield_used", "unregen_hits",
                 "cover_melee", "cover_missile", "struck_close", "venom_in", "venom_left", "next_mod", "dealt",
                 "taken", "downed", "acted_rounds", "init_declared", "init_mods", "blow_positions", "blow_dir",
-                "parry_foes")
+                "parry_foes", "venom_from", "venom_rolled")
 """The fields of a world's combatants: ``(W·C,)`` in the kernel, ``(W, C)`` through :func:`array`."""
 LIST_FIELDS = ("distance", "uses", "crits_dealt", "crits_taken")
 """A list per combatant of each world: ``(W·C, K)`` in the kernel, ``(W, C, K)`` through :func:`array`."""
@@ -115,6 +115,8 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
             "venom_level": int(strike.poison["level"]) if strike.poison else 0,
             "venom_rounds": (int(strike.poison.get("rounds", 1)) if strike.poison["rr"] == "cascade" else 1)
             if strike.poison else 0,
+            "venom_hits": int(strike.poison.get("hits", 0)) if strike.poison else 0,
+            "venom_penalty": int(strike.poison.get("penalty", 0)) if strike.poison else 0,
             **dict(zip(("rng_inc", "rng_max", "pb_range", "pb_mod"), strike.reach or (0, 0, 0, 0), strict=True)),
             "unregen": int(strike.table.startswith(MAGIC_TABLES) or strike.critical in FIRE_CRITICALS
                            or (extra is not None and extra.table in FIRE_CRITICALS))}
@@ -178,6 +180,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
         "intuition": [c.intuition for c in combatants], "agility": [c.agility for c in combatants],
         "usual_parry": [c.parry for c in combatants], "guard": [c.guard for c in combatants],
         "guard_dodge": [int(c.guard_dodge) for c in combatants],
+        "guard_company": [int(c.guard_company) for c in combatants],
         "beast": [c.beast for c in combatants],
         "sunlight": [c.sunlight_sensitive for c in combatants], "stun_immune": [c.stun_immune for c in combatants],
         "bleed_immune": [c.bleed_immune for c in combatants], "strikes": [len(c.strikes) for c in combatants],
@@ -194,7 +197,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     grids = {name: np.zeros((count, width), dtype=np.int32) for name in (
         "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity", "natural", "single", "braced",
         "missile", "unregen", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod", "venom_level",
-        "venom_rounds")}
+        "venom_rounds", "venom_hits", "venom_penalty")}
     grids["extra_table"][:] = -1
     uses0 = np.zeros((count, width), dtype=np.int64)
     for c, person in enumerate(combatants):
@@ -283,12 +286,13 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "init_by_situation",
           "perception", "mount", "rider",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
-          "intuition", "agility", "usual_parry", "guard", "guard_dodge", "beast", "sunlight", "stun_immune",
-          "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table", "extra_severity",
-          "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db", "shield_covers",
-          "armour_penalty", "base_movement", "salts", "uses0", "out_winner", "out_rounds", "out_hp", "out_state",
-          "out_dealt", "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range", "pb_mod",
-          "distance0", "cover_melee0", "cover_missile0", "venom_level", "venom_rounds")
+          "intuition", "agility", "usual_parry", "guard", "guard_dodge", "guard_company", "beast", "sunlight",
+          "stun_immune", "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table",
+          "extra_severity", "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db",
+          "shield_covers", "armour_penalty", "base_movement", "salts", "uses0", "out_winner", "out_rounds", "out_hp",
+          "out_state", "out_dealt", "out_taken", "out_crits", "out_dice", "hampered", "rng_inc", "rng_max", "pb_range",
+          "pb_mod", "distance0", "cover_melee0", "cover_missile0", "venom_level", "venom_rounds", "venom_hits",
+          "venom_penalty")
 """Arrays that never change during a fight: a copy shares them."""
 OWN = (*WORLD_FIELDS, *CURSOR_FIELDS, "order", "uses", "crits_dealt", "crits_taken", "base", "counters", "distance")
 """Arrays each world changes: a copy has its own."""

@@ -4,7 +4,8 @@ the defender in a world of two, as the kernel plays them.
 The options the command line gives are written into that world as the fight would hold them (the GM's word, as
 :mod:`.fight` writes a complication): extra dice are this round's dice of the attacker, a favoured roll a challenge
 between the two, an ill-favoured one the attacker holding its position, a parry bonus the defender's fend off of
-this round, weariness the attacker's of this round; the hero takes the stance given. Everything the blow then rolls,
+this round, weariness the attacker's of this round; the hero takes the stance given; a hero's first wound is
+read with the fatal-wounds setting on (the house text's 1 in 12). Everything the blow then rolls,
 and every rule it follows, is the kernel's (``py_exchange`` for its numbers, ``py_attack`` to strike it,
 ``py_allowed`` to refuse what the rules refuse).
 """
@@ -98,7 +99,7 @@ def pair(attacker: Combatant, defender: Combatant, weapon: int, *, stance: Stanc
     if stance not in STANCES:
         raise InputError(_("only a hero takes a stance: forward, open, defensive or rearward"))
     hero, foe = (attacker, defender) if attacker.hero else (defender, attacker)
-    F = build([(hero, stance)], [foe], 1, settings=Settings(load=False, volleys=False, fatal=False), dice=dice)
+    F = build([(hero, stance)], [foe], 1, settings=Settings(load=False, volleys=False, fatal=True), dice=dice)
     c, t = (0, 1) if attacker.hero else (1, 0)
     s = weapon - 1
     K = kernel_of(F)

@@ -24,6 +24,8 @@ STANCE_WORDS = {"forward": "forward", "avancee": "forward", "open": "open", "exp
 SPECIAL_WORDS = {"heavy": "heavy", "puissant": "heavy", "fend": "fend", "repositionnement": "fend",
                  "pierce": "pierce", "perforation": "pierce", "shield": "shield", "bouclier": "shield",
                  "none": "none", "aucun": "none"}
+GROUND_WORDS = {"free": True, "libre": True, "normal": False}
+"""The GM's word on the ground (``ground free``, ``terrain libre``; ``normal`` in both languages)."""
 ITEM_WORDS = {"helm": "helm", "casque": "helm", "shield": "shield", "bouclier": "shield", "weapon": "weapon",
               "arme": "weapon"}
 """Words for the gear one drops or picks up (a weapon takes its number: ``weapon 2``)."""
@@ -41,6 +43,9 @@ def commands() -> list[Command]:
         Command("order", "order", "ordre", _("HERO…"),
                 _("heroes of one stance choose their order of action (the GM may reorder them)")),
         Command("rear", "rear", "arriere", _("ADVERSARY"), _("the GM keeps a free adversary at the rear this round")),
+        Command("ground", "ground", "terrain", _("free|normal"),
+                _("the GM's word on the ground: free lets heroes stay at the rear whatever the numbers (a cliff), "
+                  "normal puts the numbers back")),
         Command("fight", "fight", "combattre", "", _("close the stances and the engagement: the resolution begins")),
         Command("attack", "attack", "attaquer", _("TARGET [weapon N] [heavy|fend|pierce|shield|none] [hope]"),
                 _("attack an engaged foe (from the rear, shoot any foe)")),
@@ -73,7 +78,7 @@ FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "
 
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           no_flags=("stance", "drop", "pickup", "complication"),
+                                           no_flags=("stance", "drop", "pickup", "complication", "ground"),
                                            no_options=("complication",)))
 
 
@@ -153,6 +158,12 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "order", "ids": words.need(request, 1, table)}
     elif name == "rear":
         event = {"type": "rear", "target": words.need(request, 1, table)[0]}
+    elif name == "ground":
+        word = words.fold(words.need(request, 1, table)[0])
+        if word not in GROUND_WORDS or len(request["args"]) > 1:
+            raise InputError(_("the ground is free (heroes may stay at the rear whatever the numbers) or normal, not "
+                               "{value!r}").format(value=" ".join(request["args"])))
+        event = {"type": "ground", "rear_free": GROUND_WORDS[word]}
     elif name == "yield":
         event = {"type": "yield", "target": words.need(request, 1, table)[0]}
     elif name in ("close", "fight", "regain", "pass", "continue"):

@@ -9,7 +9,7 @@
         stance: forward            # the stance of the first round (default open)
         tasks: [intimider]         # the combat tasks estoc uses for it when it decides (default: the hero's own)
         complication: 1            # dice its rolls lose to the ground until the complication is cancelled
-        spend_hope: finishing      # when estoc spends its Hope: never, finishing (default), attacks, all
+        spend_hope: turning        # when estoc spends its Hope: never, finishing, turning (default), attacks, all
         aim: weakest               # whom estoc has it attack and aim its tasks at: weakest (default), dangerous
       - sheet: {...}               # a hero written inline
     adversaries:
@@ -19,6 +19,9 @@
     settings:
       tasks: {contre-attaque: false}   # each combat task on (default) or off
       load: true                       # a hero whose endurance falls to its load is weary (default on)
+      fatal_wounds: true               # a hero's first wound is fatal on the Eye (default on)
+      rear_free: false                 # the ground lets heroes stay at the rear whatever the numbers (default off)
+      hope: true                       # heroes may spend Hope, +1 success die a point (default on)
 
 Loading checks every id and reports each problem as ``file:line: field: message``.
 """
@@ -56,9 +59,10 @@ class HeroMember(Strict):
                                           "it decides, by preference (default: the hero's own)")
     complication: int = whole(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
     spend_hope: HopeUse = Field(
-        default="finishing", description="when estoc spends the hero's Hope when it decides: never, finishing (a blow "
-        "that would fell its foe, while it keeps half its Hope), attacks (every attack while it keeps half), all "
-        "(every attack and task roll, to the last)")
+        default="turning", description="when estoc spends the hero's Hope when it decides: never, finishing (a blow "
+        "that would fell its foe, while it keeps half its Hope), turning (when the die it buys likely turns a miss "
+        "into a hit, while it keeps half), attacks (every attack while it keeps half), all (every attack and task "
+        "roll, to the last)")
     aim: Aim = Field(default="weakest", description="whom estoc has the hero attack and aim its tasks at when it "
                      "decides: weakest (the least endurance) or dangerous (the foe rolling the most dice)")
 
@@ -89,6 +93,11 @@ class EncounterSettings(Strict):
     load: bool = Field(default=True, description="a hero whose endurance falls to its load is weary")
     fatal_wounds: bool = Field(default=True, description="a hero's first wound rolls the feat die for its "
                                "severity, the Eye leaving it dying (off: only a second wound is fatal)")
+    rear_free: bool = Field(default=False, description="the ground lets heroes stay at the rear whatever the "
+                            "numbers (a cliff, the GM's word); off: at most twice as many enemies as heroes, and "
+                            "two heroes in close combat for each one at the rear")
+    hope: bool = Field(default=True, description="heroes may spend 1 Hope for one more success die on an attack or "
+                       "a task roll (the 2nd edition's rule; the house text says nothing of Hope)")
 
     @field_validator("tasks")
     @classmethod
@@ -134,6 +143,10 @@ class LoadedTorEncounter:
     """Whether a hero whose endurance falls to its load is weary."""
     fatal: bool = True
     """Whether a hero's first wound may be fatal (the feat die's Eye for its severity)."""
+    rear_free: bool = False
+    """Whether the ground lets heroes stay at the rear whatever the numbers."""
+    hope: bool = True
+    """Whether heroes may spend Hope."""
     system: str = "tor"
 
     @property
@@ -205,4 +218,5 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
                               setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
                               plans=plans, complications=complications, hope_use=hope_use, aims=aims,
                               load=encounter.settings.load,
-                              fatal=encounter.settings.fatal_wounds)
+                              fatal=encounter.settings.fatal_wounds, rear_free=encounter.settings.rear_free,
+                              hope=encounter.settings.hope)

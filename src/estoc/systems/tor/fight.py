@@ -7,8 +7,10 @@ language through :mod:`.refusals`), hands it to the kernel, and tells what happe
 (:mod:`.told`).
 
 The fight's phases: ``volleys`` (each bow shoots once: ``shoot WHO TARGET``; ``close`` ends them), then each round
-``stances``, ``engagement`` (the heroes choose, or the GM assigns when outnumbered; ``engage``/``assign``/``rear``;
-``fight`` closes it, the GM's default engaging whoever is left) and ``resolution`` in the text's order (``order``:
+``stances``, ``engagement`` (the heroes choose, or the GM assigns when outnumbered, a new assignment releasing
+whoever the hero faced; ``engage``/``assign``/``rear``; ``ground`` is the GM's word that the terrain lets heroes stay
+at the rear whatever the numbers; ``fight`` closes it, the GM's default engaging whoever is left) and
+``resolution`` in the text's order (``order``:
 the heroes of one stance choose their order, the GM may reorder them). A hero's turn is one secondary task then one
 main action; an adversary's is its attack. After a blow on a hero, ``yield HERO`` halves it (once a round). A hero
 may spend 1 Hope on an attack or a task roll (``hope``: one more success die).
@@ -96,7 +98,8 @@ class TorFight(Sides):
               tasks: Mapping[str, bool], volleys: bool = True, load: bool = False,
               complications: Mapping[str, int] | None = None, plans: Mapping[str, Sequence[str]] | None = None,
               fatal: bool = False, hope_use: Mapping[str, HopeUse] | None = None,
-              aims: Mapping[str, Aim] | None = None, kernel_module: Any = None) -> TorFight:
+              aims: Mapping[str, Aim] | None = None, rear_free: bool = False, hope: bool = True,
+              kernel_module: Any = None) -> TorFight:
         """A fight not yet begun (see :class:`estoc.systems.tor.worlds.Settings` for the settings; ``load`` and
         ``fatal`` are off unless given: play gives the encounter's, on by default)."""
         people = [h for h, _s, _p in heroes] + list(adversaries)
@@ -109,7 +112,7 @@ class TorFight(Sides):
         fight.plans = {fight.index(h): tuple(p) for h, p in (plans or {}).items()}
         settings = Settings(tasks=fight.tasks, load=load, volleys=volleys, fatal=fatal,
                             complications=dict(complications or {}), plans=dict(plans or {}),
-                            hope_use=dict(hope_use or {}), aims=dict(aims or {}))
+                            hope_use=dict(hope_use or {}), aims=dict(aims or {}), rear_free=rear_free, hope=hope)
         fight.F = build([(h, s) for h, s, _p in heroes], adversaries, 1, settings=settings,
                         kernel_module=kernel_module)
         fight.F.logging = 1
@@ -121,7 +124,8 @@ class TorFight(Sides):
         return cls.start([(h, s, True) for _i, h, s in encounter.heroes], [a for _i, a in encounter.adversaries],
                          tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
                          complications=encounter.complications, plans=encounter.plans, fatal=encounter.fatal,
-                         hope_use=encounter.hope_use, aims=encounter.aims, kernel_module=kernel_module)
+                         hope_use=encounter.hope_use, aims=encounter.aims, rear_free=encounter.rear_free,
+                         hope=encounter.hope, kernel_module=kernel_module)
 
     def copy(self) -> TorFight:
         twin = TorFight(combatants=self.combatants, sides=self.sides, tasks=self.tasks, players=self.players,
@@ -406,9 +410,7 @@ class TorFight(Sides):
         foes = [self.index(str(x)) for x in event["targets"]]
         for a in foes or [-1]:
             self.check(h, A_ASSIGN, a, flags=len(foes))
-        engaged = array(self.F, "engaged")[0]
-        for a in range(len(self.combatants)):
-            engaged[h, a] = engaged[a, h] = 0
+        self.K.py_release(self.F, 0, h)  # those it faced are free again (the kernel keeps every count in step)
         for a in foes:
             self.K.py_engage(self.F, 0, h, a)
         records.append({"kind": "assign", "actor": self.combatants[h].id,
@@ -421,6 +423,18 @@ class TorFight(Sides):
         self.check(a, A_BACK)
         array(self.F, "back")[0, a] = 1
         records.append({"kind": "rear", "actor": self.combatants[a].id})
+
+    def _ground(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        """The GM's word on the ground (« une falaise abrupte »): free, heroes may stay at the rear whatever the
+        numbers (the kernel's ``rear_free``, read by its rear condition); normal, the text's condition again."""
+        free = event.get("rear_free")
+        if not isinstance(free, bool):
+            raise InputError(_("the ground is free or normal, not {value!r}").format(value=free))
+        if bool(self.F.rear_free) == free:
+            raise RulesError(_("the ground already lets the heroes stay at the rear") if free else
+                             _("the ground already leaves the rear to the numbers"))
+        self.F.rear_free = int(free)
+        records.append({"kind": "ground", "free": free})
 
     def _order(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         """The heroes of one stance act in the order they choose (the GM may reorder them): the ids given, among
@@ -632,6 +646,7 @@ class TorFight(Sides):
 _HANDLERS = {
     "shoot": TorFight._shoot, "close": TorFight._close, "stance": TorFight._set_stance,
     "engage": TorFight._engage, "assign": TorFight._assign, "rear": TorFight._keep_back, "fight": TorFight._fight,
+    "ground": TorFight._ground,
     "order": TorFight._order, "yield": TorFight._yield, "complication": TorFight._set_complication,
     "attack": TorFight._act, "task": TorFight._act, "regain": TorFight._act, "pass": TorFight._act,
     "pickup": TorFight._act,

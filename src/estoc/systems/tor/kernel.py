@@ -166,15 +166,20 @@ R_STANCE_HERO = cython.declare(const_int, 41)
 R_YIELDED = cython.declare(const_int, 42)
 R_NO_YIELD = cython.declare(const_int, 43)
 R_BACK_FREE = cython.declare(const_int, 44)
+R_SHOOTER_DOWN = cython.declare(const_int, 45)
+R_HOPE_OFF = cython.declare(const_int, 46)
 
 # --- the policy's moments, a hero's own (``hope_use``, ``aim``: estoc's policy, which estoc balance searches) -------
 H_NEVER = cython.declare(const_int, 0)
 H_FINISHING = cython.declare(const_int, 1)
-"""The default: a Hope on a blow that would fell its foe, while it keeps at least half its Hope."""
+"""A Hope on a blow that would fell its foe, while it keeps at least half its Hope (the default before 2026-12)."""
 H_ATTACKS = cython.declare(const_int, 2)
 """A Hope on every attack while it keeps at least half its Hope."""
 H_ALL = cython.declare(const_int, 3)
 """A Hope on every attack and every task roll, to the last."""
+H_TURNING = cython.declare(const_int, 4)
+"""The default: a Hope when the die it buys turns a likely miss into a hit, while it keeps at least half its Hope
+(:func:`spends_hope`)."""
 AIM_WEAKEST = cython.declare(const_int, 0)
 """The default: the foe with the least endurance."""
 AIM_DANGEROUS = cython.declare(const_int, 1)
@@ -241,6 +246,9 @@ class Fights(Core):
     pierce = cython.declare(cython.int[:, ::1], visibility="public")
     fend = cython.declare(cython.int[:, ::1], visibility="public")
     bash = cython.declare(cython.int[:, ::1], visibility="public")
+    kin = cython.declare(cython.int[:, ::1], visibility="public")
+    """Which of its weapons ``s`` is: the column of its first grip (a weapon held in one hand or two is two columns,
+    ``X`` and ``X-a-deux-mains``, of one kin): a second blow is struck with a weapon of another kin."""
     wload = cython.declare(cython.int[:, ::1], visibility="public")
     skill = cython.declare(cython.int[:, ::1], visibility="public")
     task_tn = cython.declare(cython.int[:, ::1], visibility="public")
@@ -253,6 +261,10 @@ class Fights(Core):
     load_on = cython.declare(cython.int, visibility="public")
     volleys = cython.declare(cython.int, visibility="public")
     fatal = cython.declare(cython.int, visibility="public")
+    rear_free = cython.declare(cython.int, visibility="public")
+    """The ground lets heroes stay at the rear whatever the numbers (« une falaise abrupte »: the GM's word)."""
+    hope_on = cython.declare(cython.int, visibility="public")
+    """Heroes may spend Hope (the 2nd edition's +1d; the house text says nothing of it)."""
     # each world's cursor (W,)
     rnd = cython.declare(i64[::1], visibility="public")
     phase = cython.declare(i64[::1], visibility="public")
@@ -277,6 +289,8 @@ class Fights(Core):
     regain = cython.declare(i64[::1], visibility="public")
     challenge = cython.declare(i64[::1], visibility="public")
     next_dice = cython.declare(i64[::1], visibility="public")
+    sneak_dice = cython.declare(i64[::1], visibility="public")
+    """The part of ``next_dice`` a sneak attack gave: it is for an attack of this round only."""
     lasting_dice = cython.declare(i64[::1], visibility="public")
     shot = cython.declare(i64[::1], visibility="public")
     back = cython.declare(i64[::1], visibility="public")
@@ -324,6 +338,9 @@ class Fights(Core):
     out_wounds = cython.declare(i64[:, ::1], visibility="public")
     out_tried = cython.declare(i64[:, :, ::1], visibility="public")
     out_worked = cython.declare(i64[:, :, ::1], visibility="public")
+    # the policy's table of chances (:mod:`estoc.systems.tor.chances`): (reach or pierce, mode, weary, success
+    # dice, TN)
+    chance = cython.declare(i64[:, :, :, :, ::1], visibility="public")
 
 
 # --- the feat die and the success dice ------------------------------------------------------------------------------
@@ -624,18 +641,67 @@ def main_weapon(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def weapon_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
+    """Whether ``c`` can strike with its weapon ``s``: one it carries, in hand (a shield bash needs the shield)."""
+    if s < 0 or s >= F.weapons[c]:
+        return R_NO_WEAPON
+    if F.dropped[w + c] & (G_WEAPON << s):
+        return R_DROPPED
+    if F.bash[c, s] and (F.dropped[w + c] & G_SHIELD):
+        return R_NO_BASH
+    return R_OK
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def one_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
+    """The weapon of ``c``'s main hand when a second hand is free for another: its first close-combat weapon in
+    hand held in one hand, not a shield bash; −1: none (only two-handed grips, or nothing)."""
+    s: cython.Py_ssize_t
+    for s in range(F.weapons[c]):
+        if not F.ranged[c, s] and not F.bash[c, s] and not F.two_handed[c, s] and in_hand(F, w, c, s):
+            return s
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def second_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
+    """Whether weapon ``s`` strikes a two-weapon attack's second blow (« Attaque à 2 armes »: one weapon in the main
+    hand, a second in the other, or a shield): in hand, close combat, held in one hand (a shield bash is), and not
+    the main hand's weapon nor another grip of it (its ``kin``)."""
+    first: i64 = one_hand(F, w, c)
+    code: cython.int = weapon_code(F, w, c, s)
+    if code != R_OK:
+        return code
+    if first < 0:
+        return R_NO_SECOND
+    if F.ranged[c, s] or F.two_handed[c, s] or F.kin[c, s] == F.kin[c, first]:
+        return R_SECOND_WEAPON
+    return R_OK
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def off_hand(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     """The weapon of a two-weapon attack's second blow (« Attaque à 2 armes »): the shield's bash when it carries
-    one in hand, else its second close-combat weapon in hand; −1: none. The GM may name another (``weapon N``)."""
-    first: i64 = main_weapon(F, w, c)
+    one in hand, else another one-handed close-combat weapon in hand (:func:`second_code`); −1: none. The GM may
+    name another (``weapon N``)."""
     s: cython.Py_ssize_t
+    if one_hand(F, w, c) < 0:
+        return -1
     for s in range(F.weapons[c]):
-        if F.bash[c, s] and in_hand(F, w, c, s) and s != first:
+        if F.bash[c, s] and second_code(F, w, c, s) == R_OK:
             return s
     for s in range(F.weapons[c]):
-        if not F.ranged[c, s] and in_hand(F, w, c, s) and s != first:
+        if second_code(F, w, c, s) == R_OK:
             return s
     return -1
 
@@ -675,7 +741,7 @@ def rear_open(F: Fights, w: cython.Py_ssize_t) -> cython.bint:
             heroes += 1
             if F.stance[w + c] == REARWARD:
                 rear += 1
-    if rear == 0:
+    if rear == 0 or F.rear_free:
         return True
     return count_standing(F, w, 1) <= 2 * heroes and heroes - rear >= 2 * rear
 
@@ -726,6 +792,9 @@ def new_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         F.skirmish[w + c] = 0
         F.two_weapons[w + c] = 0
         F.secondary[w + c] = 0
+        if F.sneak_dice[w + c]:  # a sneak attack's bonus is for its round (« ce round »)
+            F.next_dice[w + c] -= F.sneak_dice[w + c]
+            F.sneak_dice[w + c] = 0
         if F.challenge[w + c] >= 0 and not standing(F, w, F.challenge[w + c]):
             F.challenge[w + c] = -1
         if not standing(F, w, c) and F.links[w + c]:  # fallen combatants leave their engagements, both ways
@@ -751,6 +820,19 @@ def engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_s
         F.links[w + a] += 1
         F.foes[w + a] += F.up[w + h]
     F.back[w + a] = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def release(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> cython.void:
+    """« Phase 2 », the GM assigning hero ``h`` again: whoever was engaged with it is released, free for the GM's
+    next assignment or the default engagement (:func:`default_engagement`); its foes are then only those it is given
+    anew."""
+    o: cython.Py_ssize_t
+    for o in range(F.count):
+        unengage(F, w, h, o)
+        unengage(F, w, o, h)
 
 
 @cython.cfunc
@@ -964,6 +1046,7 @@ def spend_dice(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.
     """What ``c``'s blow on ``t`` uses up: its bonus dice for its next attack, one attack of a protection on ``t``
     (the protection ends with its last), one attack of ``t``'s held position."""
     F.next_dice[w + c] = 0
+    F.sneak_dice[w + c] = 0
     if F.protected_left[w + t] > 0:
         F.protected_left[w + t] -= 1
         if F.protected_left[w + t] == 0:
@@ -1120,17 +1203,41 @@ def wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
     """A wound (« Coup perforant »: « une blessure qui peut être fatale »). A hero's second wound leaves it dying;
     its first, with the fatal-wounds setting on (2nd edition), makes it roll the feat die for the wound's
     severity: the Eye leaves it dying. An adversary falls when its wounds reach its Might."""
-    F.wounds[w + t] += 1
+    face: cython.int = 0
     if not is_hero(F, t):
+        F.wounds[w + t] += 1
         return
-    if F.wounds[w + t] >= DYING_WOUNDS:
+    rolled: cython.bint = severity_rolled(F, w, t)
+    if rolled:
+        face = die(F, w, P_WOUND, 12)
+    if wound_dying(F, w, t, face):
         F.dying[w + t] = 1
-        return
-    if F.fatal:
-        face: cython.int = die(F, w, P_WOUND, 12)
-        if face == EYE:
-            F.dying[w + t] = 1
+    F.wounds[w + t] += 1
+    if rolled:
         emit(F, L_SEVERITY, t, face, face == EYE, 0, 0, 0, 0, 0)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def severity_rolled(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.bint:
+    """Whether a wound to hero ``t`` now rolls the feat die for its severity: its first, the fatal-wounds setting
+    on (its second leaves it dying without a roll)."""
+    return F.fatal != 0 and F.wounds[w + t] + 1 < DYING_WOUNDS
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def wound_dying(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, face: cython.int) -> cython.bint:
+    """Whether a wound to hero ``t`` now (its wounds before it) leaves it dying, its severity's feat die showing
+    ``face`` where one is rolled (:func:`severity_rolled`): its second wound always; its first when the die shows
+    the Eye (« 1 chance sur 12 d'y rester »)."""
+    if F.wounds[w + t] + 1 >= DYING_WOUNDS:
+        return True
+    return severity_rolled(F, w, t) and face == EYE
 
 
 @cython.cfunc
@@ -1313,6 +1420,7 @@ def effect(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int,
         n = 1 + t if 1 + t < SNEAK_MAX else SNEAK_MAX
         engage(F, w, c, target)
         F.next_dice[w + c] += n
+        F.sneak_dice[w + c] += n
         emit(F, L_EFFECT, k, target, n, 0, 0, 0, 0, 0)
     elif k == T_PROTECT:
         # −1d to the next attack on the companion; each tengwar −1d more, or (``more``) one attack more.
@@ -1444,21 +1552,6 @@ def chooser(F: Fights, w: cython.Py_ssize_t) -> i64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def weapon_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64) -> cython.int:
-    """Whether ``c`` can strike with its weapon ``s``: one it carries, in hand (a shield bash needs the shield)."""
-    if s < 0 or s >= F.weapons[c]:
-        return R_NO_WEAPON
-    if F.dropped[w + c] & (G_WEAPON << s):
-        return R_DROPPED
-    if F.bash[c, s] and (F.dropped[w + c] & G_SHIELD):
-        return R_NO_BASH
-    return R_OK
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
 def special_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: i64, special: i64) -> cython.int:
     """« Dégâts spéciaux »: a shield thrust needs a shield in hand, fending off a close-combat weapon, a pierce a
     weapon that pierces (bows, swords, spears)."""
@@ -1481,6 +1574,8 @@ def hope_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, hope: i64) 
         return R_OK
     if not is_hero(F, c):
         return R_HOPE_HERO
+    if not F.hope_on:
+        return R_HOPE_OFF
     return R_OK if F.hope[w + c] > 0 else R_NO_HOPE
 
 
@@ -1515,11 +1610,9 @@ def task_code(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.p
             if off_hand(F, w, c) < 0:
                 return R_NO_SECOND
         else:
-            o = weapon_code(F, w, c, s)
+            o = second_code(F, w, c, s)
             if o != R_OK:
                 return cython.cast(cython.int, o)
-            if F.ranged[c, s] or s == main_weapon(F, w, c):
-                return R_SECOND_WEAPON
         if not foe_of(F, w, c, t) or not F.engaged[w + c, t]:
             return R_TARGET
     elif k == T_CHALLENGE or k == T_SNEAK or k == T_HARASS:  # noqa: SIM109 (nogil C)
@@ -1600,6 +1693,8 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
     if kind == A_BACK:
         return R_OK if not is_hero(F, c) and opponents(F, w, c) == 0 else R_BACK_FREE
     if kind == A_SHOOT:
+        if not standing(F, w, c):
+            return R_SHOOTER_DOWN  # felled in the volleys: it shoots no more (the volleys' policy skips it too)
         if F.shot[w + c]:
             return R_SHOT
         if s < 0:
@@ -1638,22 +1733,317 @@ def allowed(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poi
 
 
 # --- the default policy (what estoc decides when the GM lets it, and in simulation) ---------------------------------
+#
+# A task is worth what it changes in the blows of this round (and of the next, for a rally), read from the kernel's
+# own numbers: ``chance`` (:mod:`estoc.systems.tor.chances`) gives the chance that a roll of n success dice reaches
+# its TN, normal, favoured or ill-favoured, weary or not; a blow's worth is its chance to hit times the endurance it
+# costs (its damage, and its tengwar's heavy blows, no more than the target has left), plus what a wound is worth
+# times the chance of one (a piercing blow, then a failed protection roll). The policy takes a task only when its
+# expected gain beats the plain attack it replaces (a main task), or brings more than it costs (a secondary one).
+# Worths are whole numbers, in 1/65536 of a point of endurance, so that the compiled and interpreted kernels agree
+# to the last bit.
+
+ONE = cython.declare(const_int, 65536)
+"""A chance of 1 in :func:`chance_of`'s units."""
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def chance_of(F: Fights, mode: i64, weary: cython.bint, n: i64, tn: i64) -> i64:
+    """The chance (in 1/65536) that a roll of the feat die (``mode`` 0 normal, 1 favoured, 2 ill-favoured) and
+    ``n`` success dice reaches ``tn``: the table built once per encounter (the rune always reaches it)."""
+    return table_of(F, 0, mode, weary, n, tn)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def pierce_of(F: Fights, mode: i64, weary: cython.bint, n: i64, tn: i64) -> i64:
+    """The chance (in 1/65536) that such a roll is a piercing blow by itself: the rune, or a success on a 10."""
+    return table_of(F, 1, mode, weary, n, tn)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def table_of(F: Fights, what: i64, mode: i64, weary: cython.bint, n: i64, tn: i64) -> i64:
+    if n < 0:
+        n = 0
+    if n >= F.chance.shape[3]:
+        n = F.chance.shape[3] - 1
+    if tn < 0:
+        tn = 0
+    if tn >= F.chance.shape[4]:
+        tn = F.chance.shape[4] - 1
+    return F.chance[what, mode, 1 if weary else 0, n, tn]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def mode_with(favoured: cython.bint, ill: cython.bint) -> i64:
+    """:func:`attack_mode`'s reading of a favoured and an ill-favoured cause: both cancel out."""
+    return 0 if favoured == ill else (1 if favoured else 2)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def wound_worth(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> i64:
+    """What a wound on ``t`` is worth, in endurance: its endurance left shared among the wounds it can still take
+    (an adversary falls at its Might, a hero is dying at its second)."""
+    left: i64 = (DYING_WOUNDS if is_hero(F, t) else F.might[t]) - F.wounds[w + t]
+    if left < 1:
+        left = 1
+    return F.endurance[w + t] // left
+
+
+FELL_ROUNDS = cython.declare(const_int, 3)
+"""Felling a combatant spares the blows it would have struck: this many rounds of them (a One Ring fight lasts
+some seven rounds)."""
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def blow_worth(F: Fights, w: cython.Py_ssize_t, c: i64, t: i64, s: i64, extra: i64, mode: i64,
+               weary: i64) -> i64:
+    """The expected endurance (in 1/65536) ``c``'s blow with weapon ``s`` costs ``t`` now, with ``extra`` success
+    dice (+ or −) beside every +1d/−1d of :func:`dice_change`; ``mode`` −1 as :func:`attack_mode` reads it, else
+    forced; ``weary`` −1 as ``c`` is, else forced. 0 when there is no blow. A blow that may fell ``t`` is worth, on
+    top, the blows ``t`` would strike in :data:`FELL_ROUNDS` rounds (:func:`blow_base` of its own blow)."""
+    fell = cython.declare(i64[1])
+    worth: i64 = blow_base(F, w, c, t, s, extra, mode, weary, fell)
+    if fell[0] > 0:
+        worth += fell[0] * FELL_ROUNDS * blow_base(F, w, t, target_now(F, w, t), weapon_now(F, w, t), 0, -1, -1,
+                                                   fell) // ONE
+    return worth
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def blow_base(F: Fights, w: cython.Py_ssize_t, c: i64, t: i64, s: i64, extra: i64, mode: i64, weary: i64,
+              fell: cython.pointer(i64)) -> i64:
+    """:func:`blow_worth` in endurance only: the chance to hit times the endurance the blow costs (its damage and
+    its tengwar's heavy blows, no more than ``t`` has left), and the worth of a wound (:func:`wound_worth`) times the
+    chance of one (a piercing blow, then a failed protection roll). ``fell[0]`` gets the chance that the blow fells
+    ``t``."""
+    fell[0] = 0
+    if c < 0 or t < 0 or s < 0 or not standing(F, w, t):
+        return 0
+    n: i64 = F.rating[c, s] + dice_change(F, w, c, t, F.ranged[c, s] != 0) + extra
+    if n < 0:
+        n = 0
+    m: i64 = attack_mode(F, w, c, t) if mode < 0 else mode
+    tired: cython.bint = weary_now(F, w, c) if weary < 0 else weary != 0
+    tn: i64 = attack_tn(F, w, c, t)
+    p: i64 = chance_of(F, m, tired, n, tn)
+    heavy: i64 = F.corps[c] + (TWO_HANDED_HEAVY if F.two_handed[c, s] else 0)
+    hit6: i64 = 6 * F.damage[c, s] + n * heavy  # six times: n dice show n/6 tengwar on average
+    wound: i64 = pierce_of(F, m, tired, n, tn) * (ONE - chance_of(F, 0, weary_now(F, w, t), protection_of(F, w, t),
+                                                                  F.injury[c, s])) // ONE
+    if hit6 >= 6 * F.endurance[w + t]:
+        fell[0] = p
+    elif F.wounds[w + t] + 1 >= (DYING_WOUNDS if is_hero(F, t) else F.might[t]):
+        fell[0] = wound
+    if hit6 > 6 * F.endurance[w + t]:
+        hit6 = 6 * F.endurance[w + t]
+    return p * hit6 // 6 + wound * wound_worth(F, w, t)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def blow_pair(F: Fights, w: cython.Py_ssize_t, c: i64, t: i64, s: i64, ea: i64, ma: i64, wa: i64, eb: i64, mb: i64,
+              wb: i64) -> i64:
+    """:func:`blow_worth` of ``c``'s blow read two ways (extra dice, mode and weariness ``a``, then ``b``), ``a``
+    less ``b``: the same sum, the numbers both share (the dice's changes, the TN, the target's protection and what
+    felling it spares) read once."""
+    if c < 0 or t < 0 or s < 0 or not standing(F, w, t):
+        return 0
+    base: i64 = F.rating[c, s] + dice_change(F, w, c, t, F.ranged[c, s] != 0)
+    tn: i64 = attack_tn(F, w, c, t)
+    heavy: i64 = F.corps[c] + (TWO_HANDED_HEAVY if F.two_handed[c, s] else 0)
+    guard: i64 = ONE - chance_of(F, 0, weary_now(F, w, t), protection_of(F, w, t), F.injury[c, s])
+    worth_of_wound: i64 = wound_worth(F, w, t)
+    left6: i64 = 6 * F.endurance[w + t]
+    last_wound: cython.bint = F.wounds[w + t] + 1 >= (DYING_WOUNDS if is_hero(F, t) else F.might[t])
+    spared: i64 = -1
+    total: i64 = 0
+    k: cython.int
+    n: i64
+    m: i64
+    tired: cython.bint
+    p: i64
+    hit6: i64
+    wound: i64
+    fell: i64
+    worth: i64
+    fell_at = cython.declare(i64[1])
+    for k in range(2):
+        n = base + (ea if k == 0 else eb)
+        if n < 0:
+            n = 0
+        m = ma if k == 0 else mb
+        if m < 0:
+            m = attack_mode(F, w, c, t)
+        tired = (wa if k == 0 else wb) != 0
+        if (wa if k == 0 else wb) < 0:
+            tired = weary_now(F, w, c)
+        p = chance_of(F, m, tired, n, tn)
+        hit6 = 6 * F.damage[c, s] + n * heavy
+        wound = pierce_of(F, m, tired, n, tn) * guard // ONE
+        fell = p if hit6 >= left6 else (wound if last_wound else 0)
+        if hit6 > left6:
+            hit6 = left6
+        worth = p * hit6 // 6 + wound * worth_of_wound
+        if fell > 0:
+            if spared < 0:
+                spared = blow_base(F, w, t, target_now(F, w, t), weapon_now(F, w, t), 0, -1, -1, fell_at)
+            worth += fell * FELL_ROUNDS * spared // ONE
+        total += worth if k == 0 else -worth
+    return total
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def threat_pair(F: Fights, w: cython.Py_ssize_t, o: i64, h: i64, ea: i64, ma: i64, wa: i64, eb: i64, mb: i64,
+                wb: i64) -> i64:
+    """:func:`threat` read two ways, ``a`` less ``b`` (:func:`blow_pair`)."""
+    if not aims_at(F, w, o, h) or not acts_later(F, w, o):
+        return 0
+    return blow_pair(F, w, o, h, weapon_now(F, w, o), ea, ma, wa, eb, mb, wb)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def weapon_now(F: Fights, w: cython.Py_ssize_t, c: i64) -> i64:
+    """The weapon ``c`` strikes with now: its close-combat weapon when engaged (a hero not at the rear), else its
+    bow; −1: none."""
+    if opponents(F, w, c) > 0 and not (is_hero(F, c) and F.stance[w + c] == REARWARD):
+        return main_weapon(F, w, c)
+    return bow(F, w, c)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def target_now(F: Fights, w: cython.Py_ssize_t, c: i64) -> i64:
+    """The foe ``c`` strikes now (:func:`aimed`, among those engaged with it when it fights in close combat)."""
+    return aimed(F, w, c, opponents(F, w, c) > 0 and not (is_hero(F, c) and F.stance[w + c] == REARWARD))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def acts_later(F: Fights, w: cython.Py_ssize_t, o: i64) -> cython.bint:
+    """Whether ``o`` has its turn after the one now playing, this round (a foe that already struck is past
+    changing). The heroes act before the adversaries (« Phase 3 »): while a hero plays, every adversary standing
+    acts later, without a scan of the order."""
+    i: cython.Py_ssize_t
+    now: i64 = current(F, w)
+    if now >= 0 and is_hero(F, now) and not is_hero(F, o):
+        return standing(F, w, o)
+    for i in range(F.turn[w] + 1, F.norder[w]):
+        if F.order[w + i] == o:
+            return standing(F, w, o)
+    return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def threat(F: Fights, w: cython.Py_ssize_t, o: i64, h: i64, extra: i64, mode: i64, weary: i64) -> i64:
+    """:func:`blow_worth` of ``o``'s coming blow when it strikes ``h`` this round (0 when it aims elsewhere or has
+    struck already)."""
+    if not aims_at(F, w, o, h) or not acts_later(F, w, o):
+        return 0
+    return blow_worth(F, w, o, h, weapon_now(F, w, o), extra, mode, weary)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def aims_at(F: Fights, w: cython.Py_ssize_t, o: i64, h: i64) -> cython.bint:
+    """Whether ``o``'s blow now goes to ``h`` (:func:`target_now`), without the scan where the engagement says it:
+    in close combat, only a foe engaged with it, and the only one standing when it has one."""
+    if not standing(F, w, h):
+        return False
+    if opponents(F, w, o) > 0 and not (is_hero(F, o) and F.stance[w + o] == REARWARD):
+        if not F.engaged[w + o, h]:
+            return False
+        if opponents(F, w, o) == 1:
+            return True
+    return target_now(F, w, o) == h
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def task_chance(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int) -> i64:
+    """The chance (in 1/65536) that hero ``c``'s roll for task ``k`` succeeds; a task without a roll of its own
+    always does."""
+    if k == T_TWO_WEAPONS or k == T_SKIRMISH or k == T_REDUCE or k == T_YIELD:  # noqa: SIM109 (nogil C)
+        return ONE
+    return chance_of(F, 0, weary_now(F, w, c), F.skill[c, k] - F.complication[w + c], F.task_tn[c, k])
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def ward_gain(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, h: i64) -> i64:
+    """What a protection on ``h`` takes off the next blow coming at it this round (−1d): the first adversary, in
+    the order of resolution, that aims at it."""
+    o: i64 = next_at(F, w, h, 0)
+    if o < 0:
+        return 0
+    return threat_pair(F, w, o, h, 0, -1, -1, -1, -1, -1)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def next_at(F: Fights, w: cython.Py_ssize_t, h: i64, skip: i64) -> i64:
+    """The adversary whose blow comes at ``h`` next this round, after ``skip`` others (in the order of
+    resolution); −1: none."""
+    i: cython.Py_ssize_t
+    o: i64
+    for i in range(F.turn[w] + 1, F.norder[w]):
+        o = F.order[w + i]
+        if not is_hero(F, o) and standing(F, w, o) and aims_at(F, w, o, h):
+            if skip == 0:
+                return o
+            skip -= 1
+    return -1
+
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def ward(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
-    """Whom ``c`` protects: the engaged close-combat companion below half its endurance with the least of it, not
-    protected yet; −1: none."""
+    """Whom ``c`` protects: the companion in close combat, not protected yet, whose worst coming blow a protection
+    blunts most; −1: none (no blow is coming at anyone)."""
     best: i64 = -1
+    most: i64 = 0
     h: cython.Py_ssize_t
+    g: i64
     for h in range(F.heroes):
         if h == c or not standing(F, w, h) or not opponents(F, w, h):
             continue
-        if F.stance[w + h] == REARWARD or F.protected_left[w + h] > 0 or 2 * F.endurance[w + h] >= F.endurance_max[h]:
+        if F.stance[w + h] == REARWARD or F.protected_left[w + h] > 0:
             continue
-        if best < 0 or F.endurance[w + h] < F.endurance[w + best]:
+        g = ward_gain(F, w, c, h)
+        if g > most:
             best = h
+            most = g
     return best
 
 
@@ -1702,24 +2092,19 @@ def burden(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 @cython.nogil
 @cython.exceptval(check=False)
 def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int) -> cython.bint:
-    """Whether the policy has hero ``c`` take task ``k`` now (a task of its stance or of any)."""
+    """Whether task ``k`` can serve hero ``c`` now (its stance, or any; what the task needs to do anything): the
+    policy then weighs it (:func:`task_gain`)."""
     st: i64 = F.stance[w + c]
     close: cython.bint = opponents(F, w, c) > 0
     foes: cython.int = count_standing(F, w, 1)
-    heroes: cython.int = count_standing(F, w, 0)
     o: cython.Py_ssize_t
-    n: i64
     if task_stance(k) >= 0 and task_stance(k) != st:
         return False
     if k == T_INTIMIDATE:
-        n = 0
-        for o in range(F.heroes, F.count):
-            if standing(F, w, o):
-                if F.weary[w + o]:
-                    return False
-                if F.might[o] <= 1:
-                    n += 1
-        return n >= 2
+        for o in range(F.heroes, F.count):  # noqa: SIM110 (a C loop)
+            if standing(F, w, o) and not F.weary[w + o] and F.might[o] <= 1:
+                return True
+        return False
     if k == T_CHALLENGE:
         if not close or F.challenge[w + c] >= 0:
             return False
@@ -1727,22 +2112,17 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
     if k == T_TWO_WEAPONS:
         return close and off_hand(F, w, c) >= 0
     if k == T_RALLY:
-        if F.rally_next[w, FORWARD] > 0:
-            return False
-        for o in range(F.heroes):  # noqa: SIM110 (a C loop)
-            if o != c and standing(F, w, o) and F.stance[w + o] != REARWARD:
-                return True
-        return False
+        return F.rally_next[w, FORWARD] == 0
     if k == T_ENCOURAGE:
-        n = 0
-        for o in range(F.heroes):
-            if standing(F, w, o):
-                n += min_i(F.endurance_max[o] - F.endurance[w + o], F.valour[c])
-        return F.songs[w + c] > 0 and n >= 2 * F.valour[c]
+        return F.songs[w + c] > 0
     if k == T_SNEAK:
         return not close and foes > 0 and st != REARWARD
-    if k == T_PROTECT:
-        return ward(F, w, c) >= 0
+    if k == T_PROTECT:  # a companion to protect (whose coming blow it blunts: :func:`ward`, weighed in the gain)
+        for o in range(F.heroes):
+            if o != c and standing(F, w, o) and opponents(F, w, o) and F.stance[w + o] != REARWARD and \
+                    F.protected_left[w + o] == 0:
+                return True
+        return False
     if k == T_HOLD:
         return close and not F.holding[w + c]
     if k == T_COUNTER:
@@ -1750,7 +2130,7 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
     if k == T_AIM:
         return F.next_dice[w + c] == 0 and foes > 0 and bow(F, w, c) >= 0
     if k == T_HARASS:
-        return foes > heroes
+        return foes > 0
     if k == T_SKIRMISH:
         if bow(F, w, c) < 0:
             return False
@@ -1765,6 +2145,136 @@ def moment(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int)
     if k == T_REDUCE:
         return loaded(F, w, c) and burden(F, w, c) != 0
     return False
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def task_gain(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, plain: i64) -> i64:
+    """What task ``k`` is expected to gain hero ``c`` (in 1/65536 of endurance) over doing without it: for a main
+    task, over the plain attack it replaces (worth ``plain``); for a secondary one, its good less its cost. The
+    task's roll succeeds with :func:`task_chance`; tengwar on it are counted as the n/6 its dice show on average,
+    rounded down (a task's roll rarely has six dice: most gains here are for the plain success)."""
+    p: i64 = task_chance(F, w, c, k)
+    extra: i64 = (F.skill[c, k] - F.complication[w + c]) // 6
+    t: i64 = target_now(F, w, c)
+    s: i64 = weapon_now(F, w, c)
+    o: cython.Py_ssize_t
+    good: i64 = 0
+    cost: i64 = 0
+    g: i64
+    hit_all: i64
+    so: i64
+    ill: cython.bint
+    i: cython.Py_ssize_t
+    if k == T_INTIMIDATE:
+        # the adversaries of Might 1 (more with tengwar) weary for their blows this round
+        for o in range(F.heroes, F.count):
+            if standing(F, w, o) and not F.weary[w + o] and F.might[o] <= 1 + extra:
+                g = target_now(F, w, o)
+                good += threat_pair(F, w, o, g, 0, -1, -1, 0, -1, 1)
+        return p * good // ONE - plain
+    if k == T_CHALLENGE:
+        # favoured blows both ways between the two, for as long as both stand
+        if t < 0:
+            return -1
+        ill = F.holding[w + c] != 0 or F.held[w + t] > 0
+        good = blow_pair(F, w, c, t, s, 0, mode_with(True, ill), -1, 0, -1, -1)
+        ill = F.holding[w + t] != 0 or F.held[w + c] > 0
+        cost = threat_pair(F, w, t, c, 0, mode_with(True, ill), -1, 0, -1, -1)
+        return p * (good - cost) // ONE
+    if k == T_TWO_WEAPONS:
+        # a second blow now; every foe's blow at the hero +1d this round
+        good = blow_worth(F, w, c, t, off_hand(F, w, c), 0, -1, -1)
+        for o in range(F.heroes, F.count):
+            cost += threat_pair(F, w, o, c, 1, -1, -1, 0, -1, -1)
+        return good - cost
+    if k == T_RALLY:
+        # +1d to the blows of the forward fighters next round (a tengwar: the open ones too)
+        for o in range(F.heroes):
+            if standing(F, w, o) and (F.stance[w + o] == FORWARD or (extra > 0 and F.stance[w + o] == OPEN)):
+                g = target_now(F, w, o)
+                good += blow_pair(F, w, o, g, weapon_now(F, w, o), 1, -1, -1, 0, -1, -1)
+        return p * good // ONE - plain
+    if k == T_ENCOURAGE:
+        # Valour (and its tengwar) of endurance back to every standing companion, as far as it lacks
+        for o in range(F.heroes):
+            if standing(F, w, o):
+                good += ONE * min_i(F.endurance_max[o] - F.endurance[w + o], F.valour[c] + extra)
+        return p * good // ONE - plain
+    if k == T_SNEAK:
+        # engaged at once, its next attack this round with +1d (more with tengwar)
+        t = aimed(F, w, c, False)
+        s = main_weapon(F, w, c)
+        return p * blow_pair(F, w, c, t, s, 1 + extra, -1, -1, 0, -1, -1) // ONE
+    if k == T_PROTECT:
+        o = ward(F, w, c)
+        if o < 0:
+            return -1
+        return p * ward_gain(F, w, c, o) // ONE - plain
+    if k == T_HOLD:
+        # the hero's own blow ill-favoured whatever the roll; the next blows at it ill-favoured (one, more with
+        # tengwar), in the order they come
+        cost = blow_pair(F, w, c, t, s, 0, -1, -1, 0, mode_with(F.challenge[w + c] == t, True), -1)
+        for i in range(1 + extra):
+            o = next_at(F, w, c, i)
+            if o < 0:
+                break
+            good += threat_pair(F, w, o, c, 0, -1, -1, 0, mode_with(F.challenge[w + o] == c, True), -1)
+        return p * good // ONE - cost
+    if k == T_COUNTER:
+        # the first blow at the hero this round that misses is answered with its weapon's damage
+        hit_all = ONE
+        for o in range(F.heroes, F.count):
+            so = weapon_now(F, w, o)
+            if so >= 0 and not F.ranged[o, so] and aims_at(F, w, o, c) and acts_later(F, w, o):
+                hit_all = hit_all * chance_of(F, attack_mode(F, w, o, c), weary_now(F, w, o), F.rating[o, so]
+                                              + dice_change(F, w, o, c, False), attack_tn(F, w, o, c)) // ONE
+        s = main_weapon(F, w, c)
+        good = (ONE - hit_all) * F.damage[c, s] if s >= 0 else 0
+        return p * good // ONE - plain
+    if k == T_AIM or k == T_ADVANTAGE:  # noqa: SIM109 (nogil C)
+        # one more die (more with tengwar) on its next attack, for this turn's blow
+        if k == T_AIM:
+            s = bow(F, w, c)
+            t = aimed(F, w, c, False)
+        return p * (blow_worth(F, w, c, t, s, 1 + extra, -1, -1) - plain) // ONE - plain
+    if k == T_HARASS:
+        # −1d to the blows of the adversary rolling the most dice, this round
+        o = harassed(F, w)
+        if o < 0:
+            return -1
+        g = target_now(F, w, o)
+        return p * threat_pair(F, w, o, g, 0, -1, -1, -1, -1, -1) // ONE - plain
+    if k == T_SKIRMISH:
+        # its shot −1d; the shots at it −1d this round
+        s = bow(F, w, c)
+        t = aimed(F, w, c, False)
+        for o in range(F.heroes, F.count):
+            so = weapon_now(F, w, o)
+            if so >= 0 and F.ranged[o, so]:
+                good += threat_pair(F, w, o, c, 0, -1, -1, -1, -1, -1)
+        return good - (plain - blow_worth(F, w, c, t, s, -1, -1, -1))
+    if k == T_CANCEL:
+        # the complication's dice back to that hero's blows (counted for three rounds)
+        o = complicated(F, w, c)
+        g = target_now(F, w, o)
+        good = 3 * blow_pair(F, w, o, g, weapon_now(F, w, o), F.complication[w + o], -1, -1, 0, -1, -1)
+        return p * good // ONE - plain
+    if k == T_REDUCE:
+        # weary from its load, its blows are worse; dropping the helm or the shield may lift it, the shield's parry
+        # lost: both weighed on this round's blows, the gear set down and taken back to read them
+        so = F.dropped[w + c]
+        good = -blow_worth(F, w, c, t, s, 0, -1, -1)
+        for o in range(F.heroes, F.count):
+            cost -= threat(F, w, o, c, 0, -1, -1)
+        set_dropped(F, w, c, so | burden(F, w, c))
+        good += blow_worth(F, w, c, t, weapon_now(F, w, c), 0, -1, -1)
+        for o in range(F.heroes, F.count):
+            cost += threat(F, w, o, c, 0, -1, -1)
+        set_dropped(F, w, c, so)
+        return good - cost
+    return -1
 
 
 @cython.cfunc
@@ -1818,19 +2328,42 @@ def task_decision(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cyth
         d[7] = 1
 
 
+HOPE_FELLING = cython.declare(const_int, 6554)
+"""One more die worth a Hope on a blow that would fell its foe: at least 10 points more chance to hit."""
+HOPE_TURNS = cython.declare(const_int, 16384)
+"""One more die worth a Hope on any blow: at least 25 points more chance to hit (a likely miss made a hit)."""
+
+
 @cython.cfunc
-@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def spends_hope(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, felling: cython.bint) -> cython.bint:
-    """Whether hero ``c`` spends a Hope on its attack (it has one), by its ``hope_use``: never; on a ``felling``
-    blow while it keeps at least half its Hope (the default); on every attack while it keeps half; on everything."""
+def spends_hope(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: i64, s: i64) -> cython.bint:
+    """Whether hero ``c`` spends a Hope on its blow at ``t`` with ``s`` (it has one), by its ``hope_use``: never;
+    on a blow that would fell its foe, while it keeps at least half its Hope; when the die it buys turns a miss into
+    a hit, while it keeps half (the default: the die adds at least 10 points of chance to a blow that would fell its
+    foe, or 25 to any blow); on every attack while it keeps half; on everything. (A Hope is spent before the roll,
+    as the 2nd edition has it: the policy weighs what the die is likely to change.)"""
     use: i64 = F.hope_use[c]
+    n: i64
+    m: i64
+    gain: i64
     if F.hope[w + c] <= 0 or use == H_NEVER:
         return False
     if use == H_ALL:
         return True
-    return 2 * (F.hope[w + c] - 1) >= F.hope_max[c] and (felling or use == H_ATTACKS)
+    if 2 * (F.hope[w + c] - 1) < F.hope_max[c]:
+        return False
+    if use == H_ATTACKS:
+        return True
+    if use == H_FINISHING:
+        return F.endurance[w + t] <= F.damage[c, s]
+    n = F.rating[c, s] + dice_change(F, w, c, t, F.ranged[c, s] != 0)
+    m = attack_mode(F, w, c, t)
+    gain = chance_of(F, m, weary_now(F, w, c), n + 1, attack_tn(F, w, c, t)) - chance_of(
+        F, m, weary_now(F, w, c), n, attack_tn(F, w, c, t))
+    if F.endurance[w + t] <= F.damage[c, s]:
+        return gain >= HOPE_FELLING
+    return gain >= HOPE_TURNS
 
 
 @cython.cfunc
@@ -1850,40 +2383,61 @@ def no_decision(d: cython.pointer(i64)) -> cython.void:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
-    """The default policy for ``c``, whose turn it is: a hero regains position when it yielded; takes the first
-    task of its plan whose moment has come (a secondary one first, then a main one unless a bonus waits for its
-    next attack); else attacks the engaged foe it aims at (:func:`aimed`; at the rear, or unengaged, it shoots the
-    foe it aims at). Gear on the ground: another weapon of the same reach, else it picks it up. A hero spends Hope
-    as its ``hope_use`` says (:func:`spends_hope`; by default 1 Hope on a blow that would fell its foe while it keeps
-    at least half its Hope: estoc's policy)."""
-    k: cython.int
+def best_task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, secondary: cython.bint, t: i64, s: i64,
+              d: cython.pointer(i64)) -> cython.bint:
+    """The task of ``c``'s plan (secondary ones, or main ones) with the best gain above nothing, whose moment has
+    come and that :func:`task_code` allows, written into ``d``; False (``d`` a pass) when none gains. A main task
+    is weighed against the plain attack on ``t`` with ``s`` (its worth read once, when a main task is weighed)."""
     i: cython.Py_ssize_t
+    k: cython.int
+    g: i64
+    best: i64 = 0
+    chosen: cython.int = -1
+    plain: i64 = -1
+    for i in range(F.nplan[c]):
+        k = F.plan[c, i]
+        if not F.tasks_on[k] or is_secondary(k) != secondary or k == T_YIELD or not moment(F, w, c, k):
+            continue
+        if plain < 0:
+            plain = 0 if secondary else blow_worth(F, w, c, t, s, 0, -1, -1)
+        g = task_gain(F, w, c, k, plain)
+        if g <= best:
+            continue
+        task_decision(F, w, c, k, d)
+        if task_code(F, w, c, d) == R_OK:  # allowed()'s judgement of a task (no regain here)
+            best = g
+            chosen = k
+        no_decision(d)
+    if chosen < 0:
+        return False
+    task_decision(F, w, c, chosen, d)
+    return True
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.pointer(i64)) -> cython.void:
+    """The default policy for ``c``, whose turn it is: a hero regains position when it yielded; takes the secondary
+    task of its plan that gains most (:func:`task_gain`, when it gains), then the main task that gains most over
+    the plain attack (unless a bonus waits for its next attack); else attacks the engaged foe it aims at
+    (:func:`aimed`; at the rear, or unengaged, it shoots the foe it aims at). Gear on the ground: another weapon of
+    the same reach, else it picks it up. A hero spends Hope as its ``hope_use`` says (:func:`spends_hope`; by
+    default when the die turns a likely miss into a hit while it keeps at least half its Hope: estoc's policy)."""
+    i: cython.Py_ssize_t
+    close: cython.bint = opponents(F, w, c) > 0
+    rear: cython.bint = (is_hero(F, c) and F.stance[w + c] == REARWARD) or not close
+    t: i64 = aimed(F, w, c, not rear)
+    s: i64 = bow(F, w, c) if rear else main_weapon(F, w, c)
     no_decision(d)
     if is_hero(F, c):
         if F.regain[w + c]:
             d[0] = A_REGAIN
             return
-        if not F.secondary[w + c]:
-            for i in range(F.nplan[c]):
-                k = F.plan[c, i]
-                if F.tasks_on[k] and is_secondary(k) and moment(F, w, c, k):
-                    task_decision(F, w, c, k, d)
-                    if task_code(F, w, c, d) == R_OK:  # allowed()'s judgement of a task (no regain here)
-                        return
-                    no_decision(d)
-        if F.next_dice[w + c] == 0:
-            for i in range(F.nplan[c]):
-                k = F.plan[c, i]
-                if F.tasks_on[k] and not is_secondary(k) and k != T_YIELD and moment(F, w, c, k):
-                    task_decision(F, w, c, k, d)
-                    if task_code(F, w, c, d) == R_OK:  # allowed()'s judgement of a task (no regain here)
-                        return
-                    no_decision(d)
-    close: cython.bint = opponents(F, w, c) > 0
-    rear: cython.bint = (is_hero(F, c) and F.stance[w + c] == REARWARD) or not close
-    t: i64 = aimed(F, w, c, not rear)
-    s: i64 = bow(F, w, c) if rear else main_weapon(F, w, c)
+        if not F.secondary[w + c] and best_task(F, w, c, True, t, s, d):
+            return
+        if F.next_dice[w + c] == 0 and best_task(F, w, c, False, t, s, d):
+            return
     if s < 0 and F.dropped[w + c]:
         for i in range(F.weapons[c]):
             if (F.ranged[c, i] != 0) == rear and (F.dropped[w + c] & (G_WEAPON << i)):
@@ -1902,9 +2456,8 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, d: cython.poin
     d[2] = s
     # The attack is built allowed (an engaged foe for a close-combat weapon, a bow at the rear, Hope left):
     # :func:`allowed` is not asked again on the simulation's hottest path (a test holds every decision allowed).
-    if is_hero(F, c) and spends_hope(F, w, c, F.endurance[w + t] <= F.damage[c, s]):
+    if is_hero(F, c) and spends_hope(F, w, c, t, s):
         d[7] = 1
-
 
 
 @cython.cfunc
@@ -2044,6 +2597,7 @@ def fresh(F: Fights, w: cython.Py_ssize_t, world: i64) -> cython.void:
         F.regain[w + c] = 0
         F.challenge[w + c] = -1
         F.next_dice[w + c] = 0
+        F.sneak_dice[w + c] = 0
         F.lasting_dice[w + c] = 0
         F.shot[w + c] = 0
         F.back[w + c] = 0
@@ -2237,6 +2791,19 @@ def py_engage(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.P
     engage(F, w, h, a)
 
 
+def py_release(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t) -> None:
+    w = w * F.count
+    release(F, w, h)
+
+
+def py_severity_rolled(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> bool:
+    return severity_rolled(F, w * F.count, t)
+
+
+def py_wound_dying(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t, face: cython.int) -> bool:
+    return wound_dying(F, w * F.count, t, face)
+
+
 
 
 
@@ -2395,7 +2962,7 @@ def py_codes() -> dict:
         "A_PASS": A_PASS, "A_ATTACK": A_ATTACK, "A_TASK": A_TASK, "A_REGAIN": A_REGAIN, "A_PICKUP": A_PICKUP,
         "A_SHOOT": A_SHOOT, "A_ENGAGE": A_ENGAGE, "A_ASSIGN": A_ASSIGN, "A_STANCES": A_STANCES,
         "A_STANCE": A_STANCE, "A_YIELD": A_YIELD, "A_BACK": A_BACK, "F_MORE": F_MORE, "F_SPREAD": F_SPREAD,
-        "H_NEVER": H_NEVER, "H_FINISHING": H_FINISHING, "H_ATTACKS": H_ATTACKS, "H_ALL": H_ALL,
+        "H_NEVER": H_NEVER, "H_FINISHING": H_FINISHING, "H_ATTACKS": H_ATTACKS, "H_ALL": H_ALL, "H_TURNING": H_TURNING,
         "AIM_WEAKEST": AIM_WEAKEST, "AIM_DANGEROUS": AIM_DANGEROUS,
         "L_ROUND": L_ROUND, "L_ATTACK": L_ATTACK, "L_ROLL": L_ROLL, "L_AFTER": L_AFTER, "L_THRUST": L_THRUST,
         "L_COUNTER": L_COUNTER, "L_TASK": L_TASK, "L_EFFECT": L_EFFECT, "L_SEVERITY": L_SEVERITY,
@@ -2416,5 +2983,6 @@ def py_codes() -> dict:
         "R_OUTNUMBERED": R_OUTNUMBERED, "R_ENGAGE_SIDES": R_ENGAGE_SIDES, "R_REAR_ENGAGES": R_REAR_ENGAGES,
         "R_ENGAGE_ORDER": R_ENGAGE_ORDER, "R_ENGAGE_FREE": R_ENGAGE_FREE, "R_ASSIGN_COUNT": R_ASSIGN_COUNT,
         "R_TAKEN": R_TAKEN, "R_ASSIGN_FOE": R_ASSIGN_FOE, "R_STANCE_HERO": R_STANCE_HERO, "R_YIELDED": R_YIELDED,
-        "R_NO_YIELD": R_NO_YIELD, "R_BACK_FREE": R_BACK_FREE,
+        "R_NO_YIELD": R_NO_YIELD, "R_BACK_FREE": R_BACK_FREE, "R_SHOOTER_DOWN": R_SHOOTER_DOWN,
+        "R_HOPE_OFF": R_HOPE_OFF,
     }

@@ -44,6 +44,7 @@ class Fights:
     fend: Any
     bash: Any
     wload: Any
+    kin: Any
     skill: Any
     task_tn: Any
     plan: Any
@@ -54,6 +55,8 @@ class Fights:
     load_on: int
     volleys: int
     fatal: int
+    rear_free: int
+    hope_on: int
     rnd: Any
     phase: Any
     turn: Any
@@ -76,6 +79,7 @@ class Fights:
     regain: Any
     challenge: Any
     next_dice: Any
+    sneak_dice: Any
     lasting_dice: Any
     shot: Any
     back: Any
@@ -119,6 +123,7 @@ class Fights:
     out_wounds: Any
     out_tried: Any
     out_worked: Any
+    chance: Any
     out_dice: Any
     keyed: int
     base: Any
@@ -153,6 +158,9 @@ def py_wants_yield(F: Fights, w: int) -> int: ...
 def py_decide(F: Fights, w: int, c: int) -> tuple[int, ...]: ...
 def py_change_stance(F: Fights, w: int, c: int, s: int) -> None: ...
 def py_engage(F: Fights, w: int, h: int, a: int) -> None: ...
+def py_release(F: Fights, w: int, h: int) -> None: ...
+def py_severity_rolled(F: Fights, w: int, t: int) -> bool: ...
+def py_wound_dying(F: Fights, w: int, t: int, face: int) -> bool: ...
 def py_standing(F: Fights, w: int, c: int) -> bool: ...
 def py_loaded(F: Fights, w: int, c: int) -> bool: ...
 def py_weary(F: Fights, w: int, c: int) -> bool: ...

@@ -17,8 +17,8 @@ from estoc.i18n import _
 Stance = Literal["forward", "open", "defensive", "rearward"]
 STANCES: tuple[Stance, ...] = ("forward", "open", "defensive", "rearward")
 CLOSE: tuple[Stance, ...] = ("forward", "open", "defensive")
-HopeUse = Literal["never", "finishing", "attacks", "all"]
-HOPE_USES: tuple[HopeUse, ...] = ("never", "finishing", "attacks", "all")
+HopeUse = Literal["never", "finishing", "attacks", "all", "turning"]
+HOPE_USES: tuple[HopeUse, ...] = ("never", "finishing", "attacks", "all", "turning")
 """When estoc's policy has a hero spend Hope (the kernel's ``H_NEVER`` … ``H_ALL``, in this order): never; on a
 blow that would fell its foe while it keeps half its Hope (the default); on every attack while it keeps half; on
 every attack and task roll, to the last."""

@@ -35,9 +35,10 @@ MESSAGES: dict[str, Callable[[], str]] = {
     "R_COMPLICATED": lambda: _("{who} faces a complication: cancel it before gaining the advantage"),
     "R_TARGET": lambda: _("this task needs a target among: {known}"),
     "R_CHALLENGE": lambda: _("a challenge is one hero against one adversary"),
-    "R_SECOND_WEAPON": lambda: _("the second blow is struck with the other hand: a close-combat weapon other than "
-                                 "{weapon}"),
-    "R_NO_SECOND": lambda: _("a two-weapon attack needs a second weapon or a shield"),
+    "R_SECOND_WEAPON": lambda: _("the second blow is struck with the other hand: a one-handed close-combat weapon "
+                                 "or a shield, not {weapon} nor another grip of it"),
+    "R_NO_SECOND": lambda: _("a two-weapon attack needs a weapon in one hand and a second one-handed weapon or a "
+                             "shield in the other"),
     "R_CANCEL_WHO": lambda: _("a complication is cancelled for oneself or a standing companion"),
     "R_NO_COMPLICATION": lambda: _("{who} has no complication to cancel"),
     "R_ALREADY_DROPPED": lambda: _("{who} has already dropped this: {item}"),
@@ -56,6 +57,8 @@ MESSAGES: dict[str, Callable[[], str]] = {
     "R_YIELDED": lambda: _("{who} has already yielded ground this round"),
     "R_NO_YIELD": lambda: _("a hero yields ground right after an attack that cost endurance"),
     "R_BACK_FREE": lambda: _("only a free adversary stays at the rear"),
+    "R_SHOOTER_DOWN": lambda: _("{who} fell in the volleys: they shoot no more"),
+    "R_HOPE_OFF": lambda: _("no Hope is spent in this fight (the encounter's setting hope is off)"),
 }
 NAMES = {code: name for name, code in REASONS.items()}
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any
@@ -29,7 +30,7 @@ from estoc.systems.tor.worlds import Settings, array, build, kernel, kernel_of
 def settings_of(encounter: LoadedTorEncounter) -> Settings:
     return Settings(tasks=encounter.tasks, load=encounter.load, volleys=encounter.volleys, fatal=encounter.fatal,
                     complications=encounter.complications, plans=encounter.plans, hope_use=encounter.hope_use,
-                    aims=encounter.aims)
+                    aims=encounter.aims, rear_free=encounter.rear_free, hope=encounter.hope)
 
 
 def worlds_of(encounter: LoadedTorEncounter, worlds: int, seed: Any, *, first: int = 0, threads: int = 1,
@@ -183,6 +184,7 @@ def hero_plans(index: int, person: Combatant, stance: Stance, repertoire: Sequen
 
 def _hope_words(use: HopeUse) -> str:
     return {"never": _("never spends Hope"), "finishing": _("Hope on a felling blow while half is kept"),
+            "turning": _("Hope when the die likely turns a miss into a hit, while half is kept"),
             "attacks": _("Hope on every attack while half is kept"),
             "all": _("Hope on every attack and task roll")}[use]
 
@@ -214,12 +216,29 @@ def plan_space(encounter: LoadedTorEncounter) -> tuple[PlanAxis, ...]:
     for index, (hid, person, stance) in enumerate(encounter.heroes):
         variants, current = hero_plans(index, person, stance, encounter.plans.get(hid, ()), encounter.tasks)
         axes.append(PlanAxis(hid, dict(person.name), "heroes", variants, current))
-        moments, mine = hero_moments(index, person, encounter.hope_use.get(hid, "finishing"),
+        moments, mine = hero_moments(index, person, encounter.hope_use.get(hid, "turning"),
                                      encounter.aims.get(hid, "weakest"))
         name = {"fr": f"{person.name.get('fr', hid)} (Espoir, cible)",
                 "en": f"{person.name.get('en', hid)} (Hope, aim)"}
         axes.append(PlanAxis(f"{hid}/moments", name, "heroes", moments, mine))
     return tuple(axes)
+
+
+def _with_tasks(setup: dict[str, Any], tasks: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(json.dumps(setup))
+    for hero in out.get("heroes", []):
+        hero["tasks"] = list(tasks)
+    return out
+
+
+def habits(setup: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """The default policy's rivals (:mod:`estoc.sim.default_plans`): the setup with every hero free to take any
+    combat task (the policy weighing each, :func:`estoc.systems.tor.kernel.task_gain`), against every hero with
+    attacks only and every hero with one task only. Each keeps its ``spend_hope`` and ``aim`` (Hope is a campaign's
+    resource, not a habit to measure here)."""
+    rivals = [("attacks-only", _with_tasks(setup, ()))]
+    rivals += [(f"only:{t}", _with_tasks(setup, (t,))) for t in TASK_IDS]
+    return _with_tasks(setup, TASK_IDS), rivals
 
 
 def _task_setting(task_id: str) -> SettingSpec:
@@ -240,6 +259,12 @@ class TorSim:
         SettingSpec("tor.fatal_wounds", Switch("on-off"), lambda: _(
             "A hero's first wound rolls the feat die for its severity; the Eye leaves it dying."),
             path=("settings", "fatal_wounds"), read=lambda e: e.fatal),
+        SettingSpec("tor.rear_free", Switch("on-off"), lambda: _(
+            "The ground lets heroes stay at the rear whatever the numbers (a cliff, the GM's word)."),
+            path=("settings", "rear_free"), read=lambda e: e.rear_free),
+        SettingSpec("tor.hope", Switch("on-off"), lambda: _(
+            "Heroes may spend 1 Hope for one more success die on an attack or a task roll."),
+            path=("settings", "hope"), read=lambda e: e.hope),
         *(_task_setting(task_id) for task_id in TASK_IDS),
     )
 
@@ -267,6 +292,10 @@ class TorSim:
     def task_name(self, task_id: str) -> dict[str, str]:
         found = task(task_id)
         return {"fr": found.name_fr, "en": found.name_en}
+
+    def habits(self, setup: dict[str, Any], content: Content, side: str
+               ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+        return habits(setup)
 
     def plan_space(self, encounter: LoadedTorEncounter) -> tuple[PlanAxis, ...]:
         return plan_space(encounter)

@@ -20,6 +20,7 @@ from estoc.dice import DiceSource
 from estoc.engine.compiled import copy_worlds, give_dice, load_kernel
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.systems.tor.chances import kernel_table
 from estoc.systems.tor.codes import CODES
 from estoc.systems.tor.exchange import Combatant
 from estoc.systems.tor.kernel_type import TorKernel
@@ -31,7 +32,7 @@ SLOT_STRIDE = CODES["SLOT_STRIDE"]
 KERNEL_LIMIT = 1 << 30
 """The largest number a sheet may hold for the kernel (its sheets are 32-bit integers)."""
 WORLD_FIELDS = ("endurance", "wounds", "dying", "hope", "stance", "songs", "dropped", "complication", "regain",
-                "challenge", "next_dice", "lasting_dice", "shot", "back", "protector", "protected_dice",
+                "challenge", "next_dice", "sneak_dice", "lasting_dice", "shot", "back", "protector", "protected_dice",
                 "protected_left", "yielded", "parry", "dice", "weary", "held", "holding", "counter_left",
                 "counter_wound", "counter_ill", "skirmish", "two_weapons", "secondary", "dealt", "taken",
                 "wounds_dealt", "downed", "tasks_done", "hope_spent", "up", "foes", "links", "load")
@@ -52,10 +53,11 @@ OWN = (*WORLD_FIELDS, *ORDER_FIELDS, *CURSOR_FIELDS, *ROW_FIELDS, *PAIR_FIELDS)
 SHEETS = ("side", "corps", "corps_tn", "parry0", "protection0", "endurance_max", "might", "valour", "songs0",
           "hope_max", "load0", "helm_prot", "helm_load", "has_helm", "shield_parry", "shield_load", "has_shield",
           "stance0", "complication0", "weapons", "nplan", "hope_use", "aim")
-GRIDS = ("rating", "damage", "injury", "ranged", "two_handed", "pierce", "fend", "bash", "wload")
-SHARED = (*SHEETS, *GRIDS, "skill", "task_tn", "plan", "tasks_on", "salts", "out_winner", "out_rounds",
+GRIDS = ("rating", "damage", "injury", "ranged", "two_handed", "pierce", "fend", "bash", "wload", "kin")
+SHARED = (*SHEETS, *GRIDS, "skill", "task_tn", "plan", "tasks_on", "chance", "salts", "out_winner", "out_rounds",
           "out_over", "out_state", "out_dealt", "out_taken", "out_wounds", "out_tried", "out_worked", "out_dice")
-SCALARS = ("count", "heroes", "width", "load_on", "volleys", "fatal", "keyed", "logging", "key", "first_world")
+SCALARS = ("count", "heroes", "width", "load_on", "volleys", "fatal", "rear_free", "hope_on", "keyed", "logging",
+           "key", "first_world")
 
 
 @cache
@@ -72,11 +74,18 @@ class Settings:
     load: bool = True
     volleys: bool = True
     fatal: bool = True
-    """A hero's first wound rolls the feat die for its severity, the Eye leaving it dying (2nd edition)."""
+    """A hero's first wound rolls the feat die for its severity, the Eye leaving it dying (the house text's « 1
+    chance sur 12 d'y rester »)."""
+    rear_free: bool = False
+    """The ground lets heroes stay at the rear whatever the numbers (the house text's cliff): off, the text's
+    condition (at most twice as many enemies as heroes, two heroes in close combat for each at the rear)."""
+    hope: bool = True
+    """Heroes may spend Hope, 1 point for +1 success die on an attack or a task roll (the 2nd edition's rule; the
+    house text is silent): off, no Hope is spent in the fight."""
     complications: Mapping[str, int] = field(default_factory=dict)
     plans: Mapping[str, Sequence[str]] = field(default_factory=dict)
     hope_use: Mapping[str, HopeUse] = field(default_factory=dict)
-    """Combatant id → when the policy spends its Hope (default ``finishing``)."""
+    """Combatant id → when the policy spends its Hope (default ``turning``)."""
     aims: Mapping[str, Aim] = field(default_factory=dict)
     """Combatant id → the foe the policy aims at (default ``weakest``)."""
 
@@ -91,13 +100,28 @@ def _i32(values: Any) -> NDArray[np.int32]:
     return np.ascontiguousarray(np.asarray(values, dtype=np.int32))
 
 
-def sheet_numbers(person: Combatant, stance: Stance | None, complication: int) -> dict[str, int]:
-    """The kernel's numbers of one combatant."""
+TWO_HANDS = "-a-deux-mains"
+"""How the content names a weapon's two-handed grip: ``epee-longue-a-deux-mains`` is the long sword of
+``epee-longue`` held in both hands (one weapon, two columns of a sheet)."""
+
+
+def kin_of(person: Combatant, s: int) -> int:
+    """The column of the first grip of ``person``'s weapon ``s`` (the kernel's ``kin``): the same weapon in one hand
+    or two (``X``, ``X-a-deux-mains``) is one kin."""
+    def base(use: Any) -> str:
+        return str(use.record.id).removesuffix(TWO_HANDS)
+
+    mine = base(person.weapons[s])
+    return next(i for i, use in enumerate(person.weapons) if base(use) == mine)
+
+
+def sheet_numbers(person: Combatant, stance: Stance | None, complication: int, hope: bool = True) -> dict[str, int]:
+    """The kernel's numbers of one combatant (``hope``: Hope is spent in this fight)."""
     hero = person.hero
     return {
         "side": 0 if hero else 1, "corps": person.corps, "corps_tn": person.corps_tn, "parry0": person.parry,
         "protection0": person.protection, "endurance_max": person.endurance, "might": person.might,
-        "valour": person.valour, "songs0": person.war_songs, "hope_max": person.hope if hero else 0,
+        "valour": person.valour, "songs0": person.war_songs, "hope_max": person.hope if hero and hope else 0,
         "load0": (person.armour_load + person.helm_load + person.shield_load
                   + sum(use.record.load for use in person.weapons)) if hero else 0,
         "helm_prot": person.helm_protection, "helm_load": person.helm_load, "has_helm": int(person.helm is not None),
@@ -127,10 +151,11 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
     F.count, F.heroes, F.width = count, len(heroes), width
     per: dict[str, list[int]] = {name: [] for name in SHEETS if name != "nplan"}
     for person, stance in zip(people, stances, strict=True):
-        for name, value in sheet_numbers(person, stance, int(settings.complications.get(person.id, 0))).items():
+        for name, value in sheet_numbers(person, stance, int(settings.complications.get(person.id, 0)),
+                                         settings.hope).items():
             _check_fits(name, value, person)
             per[name].append(int(value))
-        per["hope_use"].append(HOPE_USES.index(settings.hope_use.get(person.id, "finishing")))
+        per["hope_use"].append(HOPE_USES.index(settings.hope_use.get(person.id, "turning")))
         per["aim"].append(AIMS.index(settings.aims.get(person.id, "weakest")))
     for name, values in per.items():
         setattr(F, name, _i32(values))
@@ -144,6 +169,7 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
             for name, value in numbers.items():
                 _check_fits(name, value, person)
                 grids[name][c, s] = value
+            grids["kin"][c, s] = kin_of(person, s)
     for name, grid in grids.items():
         setattr(F, name, np.ascontiguousarray(grid))
     skill = np.zeros((count, len(TASKS)), dtype=np.int32)
@@ -162,7 +188,9 @@ def build(heroes: Sequence[tuple[Combatant, Stance]], adversaries: Sequence[Comb
         nplan[c] = len(ids)
     F.skill, F.task_tn, F.plan, F.nplan = skill, task_tn, plan, nplan
     F.tasks_on = _i32([int(settings.tasks.get(t, True)) for t in TASK_IDS])
+    F.chance = kernel_table()
     F.load_on, F.volleys, F.fatal = int(settings.load), int(settings.volleys), int(settings.fatal)
+    F.rear_free, F.hope_on = int(settings.rear_free), int(settings.hope)
     outputs = worlds if seed is not None else 1
     rows = threads * SLOT_STRIDE if seed is not None else worlds
     F.first_world = first_world
