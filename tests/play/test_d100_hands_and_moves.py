@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.play_helpers import d100_encounter as encounter
 from tests.play_helpers import played
 
 from estoc.content.registry import Content
@@ -39,11 +40,6 @@ def french() -> Iterator[None]:
 
 def setup(*sides: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     return {"encounter": encounter(*sides, **extra), "seed": 5}
-
-
-def encounter(*sides: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    return {"schema_version": 1, "system": "d100", "kind": "encounter", "name": {"fr": "Essai", "en": "Trial"},
-            "sides": [{"id": f"camp-{i}", "members": members} for i, members in enumerate(sides)], **extra}
 
 
 def session(store: EventStore, d100: D100Play, data: dict[str, Any], *lines: str) -> Tracker:

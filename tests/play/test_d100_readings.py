@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.play_helpers import d100_encounter as encounter
 from tests.play_helpers import played
 
 from estoc.content.registry import Content
@@ -35,11 +36,6 @@ def french() -> Iterator[None]:
     set_language("fr")
     yield
     set_language("en")
-
-
-def encounter(*sides: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    return {"schema_version": 1, "system": "d100", "kind": "encounter", "name": {"fr": "Essai", "en": "Trial"},
-            "sides": [{"id": f"camp-{i}", "members": members} for i, members in enumerate(sides)], **extra}
 
 
 def session(store: EventStore, d100: D100Play, settings: dict[str, Any], sides: tuple[list[dict[str, Any]], ...],

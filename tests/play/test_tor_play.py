@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.play_helpers import tor_setup, typed
 
 from estoc.content.registry import Content
 from estoc.errors import EstocError, RulesError
@@ -21,15 +22,10 @@ def tor(content: Content) -> TorPlay:
 
 
 def setup(heroes: list[dict[str, Any]], adversaries: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    return {"encounter": {"schema_version": 1, "system": "tor", "kind": "encounter", "name": {"fr": "E", "en": "T"},
-                          "heroes": heroes, "adversaries": adversaries, "volleys": False, **extra}, "seed": 3}
+    return tor_setup(heroes, adversaries, 3, **extra)
 
 
-def play(store: EventStore, system: TorPlay, data: dict[str, Any], *lines: str) -> Tracker:
-    tracker = Tracker.create(store, system, "essai", data)
-    for line in lines:
-        tracker.command(line)
-    return tracker
+play = typed
 
 
 def fight(tracker: Tracker) -> TorFight:

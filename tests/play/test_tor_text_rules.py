@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.play_helpers import tor_setup, typed
 
 from estoc.content.registry import Content
 from estoc.errors import DiceError, InputError, RulesError
@@ -34,15 +35,10 @@ def french() -> Iterator[None]:
 
 
 def setup(heroes: list[dict[str, Any]], adversaries: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    return {"encounter": {"schema_version": 1, "system": "tor", "kind": "encounter", "name": {"fr": "E", "en": "T"},
-                          "heroes": heroes, "adversaries": adversaries, "volleys": False, **extra}, "seed": 5}
+    return tor_setup(heroes, adversaries, 5, **extra)
 
 
-def play(store: EventStore, tor: TorPlay, data: dict[str, Any], *lines: str) -> Tracker:
-    tracker = Tracker.create(store, tor, "essai", data)
-    for line in lines:
-        tracker.command(line)
-    return tracker
+play = typed
 
 
 def fight(tracker: Tracker) -> TorFight:

@@ -1790,9 +1790,15 @@ def striker_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
     its weakest foe); −1: none."""
     best: i64 = -1
     i: cython.Py_ssize_t
+    side: i64 = -1
+    aim: i64 = -1
     for i in range(F.count):
-        if standing(F, w, i) and F.side[i] != F.side[c] and weakest_foe(F, w, i) == c and (
-                best < 0 or F.ob[i, 0] > F.ob[best, 0]):
+        if not standing(F, w, i) or F.side[i] == F.side[c]:
+            continue
+        if F.side[i] != side:  # the foes of one side all aim at the same weakest foe: read once a side
+            side = F.side[i]
+            aim = weakest_foe(F, w, i)
+        if aim == c and (best < 0 or F.ob[i, 0] > F.ob[best, 0]):
             best = i
     return best
 
@@ -1891,7 +1897,9 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     parry: i64 = F.usual_parry[c] if F.usual_parry[c] > 0 and parries and melee(F, c, first_single) else 0
     # a parry counts against one foe: the most dangerous of those that will strike it (the weakest foe of theirs,
     # as this policy aims); when none will, it keeps its whole OB for its blow
-    coming: i64 = striker_of(F, w, c)
+    coming: i64 = -1
+    if parry > 0 or kind == A_TOTAL_PARRY:
+        coming = striker_of(F, w, c)
     if coming >= 0:
         dangerous = coming
     else:
