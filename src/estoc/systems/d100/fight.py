@@ -344,26 +344,8 @@ class D100Fight(Sides):
     # --- the protocol's other reads ------------------------------------------------------------------------------
 
     def auto_event(self) -> dict[str, Any]:
-        """The default policy (see :func:`estoc.systems.d100.policy.choose`), with the kernel's two steps that
-        policy does not word: once the moves are made, each combatant's weapon about to act is declared (5.4, the
-        kernel's ``intend``, as a simulated world does: a ``reach`` event), and where readying a weapon takes the
-        action (setting ``ready_weapon``), the kernel's ``decide`` may answer « ready »."""
-        K, F = kernel_of(self.F), self.F
-        c = self.current()
-        if c is not None and self.settings.ready_weapon == "action":
-            kind, _target, slot, _wound = (int(x) for x in K.py_decide(F, 0, c))
-            if kind == action("ready"):
-                return {"type": "ready", "weapon": slot + 1}
-        event = choose(self)
-        if event.get("type") == "actions" and self.phase == "movement":
-            trial = copy_fights(F)  # ``intend`` takes the weapon in hand: asked on a copy, done by the event
-            for i, person in enumerate(self.combatants):
-                s = int(K.py_intend(trial, 0, i))
-                if s >= 0:
-                    reach = next(name for name, code in REACH_ORDER.items() if code == int(F.reach[i, s]))
-                    which = {"bash": True} if s >= len(person.weapons) else {"weapon": s + 1}
-                    return {"type": "reach", "target": person.id, "reach": reach, **which}
-        return event
+        """The default policy (see :func:`estoc.systems.d100.policy.choose`)."""
+        return choose(self)
 
     def fate(self, c: int) -> str:
         if self.value("dead", c):

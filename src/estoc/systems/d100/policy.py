@@ -10,7 +10,10 @@ simulation). Simple, and written so that a GM can predict it; the rules of it li
 * otherwise it attacks the standing foe with the fewest hit points (the first listed on a tie) with its best whole
   weapon that reaches it (the highest skill; a shield's bash counts as a weapon); a crossbow or a firearm left empty
   is reloaded first;
-* the defender answers with the best defence the rules allow: a parry, else a dodge, else none.
+* the defender answers with the best defence the rules allow: a parry, else a dodge, else none;
+* once the moves are made, a combatant sharing a DEX rank states the weapon it is about to act with (5.4, the
+  kernel's ``intend``, as a simulated world does: a ``reach`` event); where readying a weapon takes the action
+  (setting ``ready_weapon``), the kernel's ``decide`` may answer « ready ».
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from estoc.systems.d100.codes import action
-from estoc.systems.d100.worlds import kernel_of
+from estoc.systems.d100.worlds import REACH_ORDER, copy_fights, kernel_of
 
 if TYPE_CHECKING:
     from estoc.systems.d100.fight import D100Fight
@@ -36,11 +39,20 @@ def choose(fight: D100Fight) -> dict[str, Any]:
                 metres = int(K.py_plan_move(F, 0, i))
                 if metres > 0:
                     return {"type": "move", "target": person.id, "metres": metres}
+        trial = copy_fights(F)  # ``intend`` takes the weapon in hand: asked on a copy, done by the event
+        for i, person in enumerate(fight.combatants):
+            s = int(K.py_intend(trial, 0, i))
+            if s >= 0:
+                reach = next(name for name, code in REACH_ORDER.items() if code == int(F.reach[i, s]))
+                which: dict[str, Any] = {"bash": True} if s >= len(person.weapons) else {"weapon": s + 1}
+                return {"type": "reach", "target": person.id, "reach": reach, **which}
         return {"type": "actions"}
     c = fight.current()
     if c is None:
         return {"type": "end-round"}
     kind, target, slot, wound = (int(x) for x in K.py_decide(F, 0, c))
+    if kind == action("ready"):
+        return {"type": "ready", "weapon": slot + 1}
     if kind == action("first-aid"):
         return {"type": "first-aid", "target": fight.combatants[target].id, "wound": wound + 1}
     if kind == action("reload"):
