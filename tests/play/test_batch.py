@@ -81,7 +81,8 @@ def test_many_worlds(system: HarpPlay, sample_setup: dict[str, Any]) -> None:
     assert array(F, "out_dealt").sum() == array(F, "out_taken").sum()
     assert bool((array(F, "out_hp") <= np.array([c.hp for c in fight.combatants])).all())
     share = float((winner == 0).mean())
-    assert 0.05 < share < 0.95
+    # the company wins most fights of the sample ambush (96 % with the default policy's weighed parries), not all
+    assert 0.5 < share < 0.99 and bool((winner == 1).any())
     # The same key plays the same fights, on any number of threads and in any chunks.
     again = simulation(fight, worlds, 1, threads=2)
     half = simulation(fight, worlds // 2, 1, first_world=worlds // 2)

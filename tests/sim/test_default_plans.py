@@ -84,13 +84,13 @@ def fight_of(content: Content, tables: HarpTables, heroes: list[dict[str, Any]],
 
 
 def test_a_fighter_parries_the_foe_that_will_strike_it(content: Content, tables: HarpTables) -> None:
-    """Dafur (parry 20 on his sheet) beside Brundar against one orc: the orc strikes the weaker of the two. When it
-    is Dafur, Dafur keeps his parry against it; when it is Brundar, Dafur keeps nothing back and strikes with his
-    whole OB."""
+    """Dafur (keeping 20 to parry, as his encounter writes) beside Brundar against one orc: the orc strikes the
+    weaker of the two. When it is Dafur, Dafur keeps his parry against it; when it is Brundar, Dafur keeps nothing
+    back and strikes with his whole OB."""
     kept = {}
     for hurt in ("dafur", "brundar"):
-        fight = fight_of(content, tables, [{"hero": "dafur"}, {"hero": "brundar"}], [{"creature": "orque"}],
-                         initiative=[10, 9, 1])
+        fight = fight_of(content, tables, [{"hero": "dafur", "parry": 20}, {"hero": "brundar"}],
+                         [{"creature": "orque"}], initiative=[10, 9, 1])
         who = fight.index(hurt)
         fight.apply({"type": "gm", "op": "hp", "target": hurt, "value": fight.combatants[who].hp - 30},
                     ScriptedDice({}))
@@ -98,7 +98,7 @@ def test_a_fighter_parries_the_foe_that_will_strike_it(content: Content, tables:
         assert fight.combatants[fight.current()].id == "dafur" and event["type"] == "attack"
         kept[hurt] = event.get("parry", 0)
     dafur = next(c for c in fight.combatants if c.id == "dafur")
-    assert dafur.parry > 0
+    assert dafur.parry == 20
     assert kept == {"dafur": dafur.parry, "brundar": 0}
 
 

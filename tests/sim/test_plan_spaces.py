@@ -18,6 +18,7 @@ from estoc.errors import ContentError
 from estoc.i18n import set_language
 from estoc.sim.runner import encounter_of, load_any_encounter, play_worlds
 from estoc.systems.base import find_sim_system
+from estoc.systems.harp.sheet import PARRY_AUTO
 
 SAMPLES = Path(str(resources.files("estoc.play").joinpath("samples")))
 
@@ -74,12 +75,14 @@ def test_harp_plan_space(content: Content) -> None:
         assert len(ids) == len(set(ids)) and "parry:0" in ids
     brundar = encounter.combatant("brundar")
     ob = brundar.strikes[0].ob
-    shares = {"parry:0", f"parry:{ob // 4}", f"parry:{ob // 2}", f"parry:{brundar.parry}"}
+    # no share on his sheet: his own plan is the share weighed at each blow (parry:auto)
+    assert brundar.parry == PARRY_AUTO
+    shares = {"parry:0", f"parry:{ob // 4}", f"parry:{ob // 2}", "parry:auto"}
     assert {v.id for v in by_id["brundar"].variants} == (shares | {f"{p},guard:auto" for p in shares}
                                                          | {f"{p},guard:50" for p in shares}
                                                          | {f"{p},guard:50,dodge" for p in shares})
     # The encounter writes no guard: its own plan is estoc's default guard (at half, while a companion fights).
-    assert by_id["brundar"].variants[by_id["brundar"].current].id == f"parry:{brundar.parry},guard:auto"
+    assert by_id["brundar"].variants[by_id["brundar"].current].id == "parry:auto,guard:auto"
     _changes_only_its_field(encounter, axes)
 
 
@@ -91,7 +94,8 @@ def test_harp_own_plan_plays_the_encounters_fights(content: Content) -> None:
 def test_harp_a_parry_share_changes_the_fights(content: Content) -> None:
     encounter = load_any_encounter(SAMPLES / "embuscade.yaml", content)
     axis = find_sim_system("harp").plan_space(encounter)[0]
-    half = max((v for v in axis.variants if "guard" not in v.id), key=lambda v: int(v.id.split(":")[1]))
+    half = max((v for v in axis.variants if "guard" not in v.id and "auto" not in v.id),
+               key=lambda v: int(v.id.split(":")[1]))
     setup = _setup(encounter)
     apply_changes(setup, half.changes)
     changed = encounter_of(setup, content)

@@ -122,7 +122,7 @@ def test_simulation_charges_and_moves_by_the_rules(tables: HarpTables) -> None:
     base movement is attacked as before; a disengagement carried out by ``act`` keeps its parry."""
     actions, slots = codes()["actions"], codes()["slots"]
     for metres, kind, ob in ((10, "charge", 70), (2, "move-attack", 30), (50, "attack", 50)):
-        world = World(tables, [fighter("a", ob=50, base_movement=20), fighter("b", hp=1000)],
+        world = World(tables, [fighter("a", ob=50, base_movement=20, parry=0), fighter("b", hp=1000)],
                       settings=Settings(distances=((0, 1, metres),)))
         keyed_worlds(world.F, 3)
         chosen = world.K.py_decide(world.F, 0, 0)

@@ -282,4 +282,5 @@ class Fighter(Record):
     agility: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="Agility bonus")
     body_rr: int = whole(default=0, ge=-BONUS_MAX, le=BONUS_MAX, description="Body resistance bonus")
     base_movement: int = whole(default=20, ge=0, le=METRES_MAX, description="metres a round")
-    parry: int = whole(default=0, ge=0, le=BONUS_MAX, description="OB it usually moves to its DB against its opponent")
+    parry: int | None = whole(default=None, ge=0, le=BONUS_MAX, description="OB it always keeps to parry each blow "
+                              "(none: estoc's default policy weighs the share at each blow)")

@@ -78,7 +78,8 @@ class Hero(Record):
     talents_db: int = whole(default=0, ge=-ITEM_BONUS_MAX, le=ITEM_BONUS_MAX, description="DB from talents")
     perception: int = whole(default=0, ge=-BONUS_MAX, le=BONUS_MAX,
                             description="total skill bonus in Perception (surprise)")
-    parry: int = whole(default=0, ge=0, le=BONUS_MAX, description="OB he usually moves to his DB against his opponent")
+    parry: int | None = whole(default=None, ge=0, le=BONUS_MAX, description="OB he always keeps to parry each blow "
+                              "(none: estoc's default policy weighs the share at each blow)")
     description: Text | None = None
 
     @field_validator("weapons")

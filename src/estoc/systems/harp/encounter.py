@@ -32,7 +32,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from ruamel.yaml.comments import CommentedMap
@@ -59,7 +59,7 @@ from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
 from estoc.systems.harp.attack import AttackSettings, BeyondLimit
 from estoc.systems.harp.heroes import combatant_from_hero
-from estoc.systems.harp.sheet import Combatant
+from estoc.systems.harp.sheet import PARRY_AUTO, Combatant
 
 ENCOUNTER_VERSION = 1
 """The version of the encounter format this estoc writes and reads."""
@@ -80,8 +80,9 @@ class Member(Strict):
     level: int | None = whole(default=None, ge=0, le=LEVEL_MAX, description="a creature scaled to this level")
     id: ContentId | None = Field(default=None, description="the combatant's id instead of the record's")
     weapon: ContentId | None = Field(default=None, description="the weapon in hand at the start (a hero's)")
-    parry: int | None = whole(default=None, ge=0, le=BONUS_MAX, description="OB it keeps to parry each blow, "
-                              "instead of its sheet's (0: none)")
+    parry: Annotated[int, whole(ge=0, le=BONUS_MAX)] | Literal["auto"] | None = Field(
+        default=None, description="OB it keeps to parry each blow, instead of its sheet's (0: none; auto: estoc's "
+        "default policy weighs the share at each blow)")
     guard: int | None = whole(default=None, ge=0, le=100, description="its hit points, in percent of its total, at "
                               "or under which it makes a total parry instead of attacking (0: never; by default 50 "
                               "while a companion still fights)")
@@ -394,6 +395,10 @@ makes total parries while a companion of its side, less hurt, still fights (meas
 fighting on to the last blow lost the ambush sample a quarter of its victories)."""
 
 
+AUTO = "auto"
+"""A member's ``parry: auto``: whatever its sheet writes, the default policy weighs the share."""
+
+
 def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
     """The member's combatants with its ``parry`` instead of their sheets' (« Parade »: OB kept to parry each blow,
     less than the whole OB) and its ``guard`` (when it makes a « Parade Totale » instead of attacking); a beast never
@@ -402,10 +407,12 @@ def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
     for item in resolved:
         who = item.combatant.id
         for key in ("parry", "guard"):
-            if getattr(member, key) and item.combatant.beast:
+            if getattr(member, key) not in (None, 0, AUTO) and item.combatant.beast:
                 raise _Problem(key, _("{who} fights with natural weapons only: it never parries").format(who=who))
         combatant = item.combatant
-        if member.parry is not None:
+        if member.parry == AUTO:
+            combatant = dataclasses.replace(combatant, parry=PARRY_AUTO)
+        elif isinstance(member.parry, int):
             most = max((s.ob for s in combatant.strikes if not s.missile), default=0) - 1
             if most < 0 and member.parry > 0:
                 raise _Problem("parry", _("{who} has no melee attack to parry with").format(who=who))

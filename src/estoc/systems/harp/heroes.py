@@ -8,7 +8,7 @@ from estoc.content.models.harp_heroes import Hero, HeroWeapon
 from estoc.content.registry import Content
 from estoc.errors import InputError, UnknownIdError
 from estoc.i18n import _
-from estoc.systems.harp.sheet import Combatant, off_hand_db
+from estoc.systems.harp.sheet import Combatant, off_hand_db, own_parry
 from estoc.systems.harp.stats import Defence, Offence, armour_manoeuvre_penalty
 from estoc.systems.harp.strike import Breakdown, Part, Strike, missile_fields
 
@@ -64,7 +64,7 @@ def combatant_from_hero(content: Content, hero: Hero, weapon_index: int = 0) -> 
     return Combatant(id=hero.id, name=hero.name.as_dict(), hp=hero.hp, db=defence.total(),
                      armour_type=defence.armour.type, body_rr=hero.resistances.body, strikes=strikes,
                      quickness=hero.stats.qu, intuition=hero.stats.in_, agility=hero.stats.ag,
-                     base_movement=hero.base_movement, parry=hero.parry, shield_db=defence.shield_db(),
+                     base_movement=hero.base_movement, parry=own_parry(hero.parry), shield_db=defence.shield_db(),
                      shield_covers=defence.shield.attacks_covered if defence.shield else 0,
                      shield_arc=defence.shield.arc if defence.shield else "front-side",
                      offhand_db=off_hand_db(content, hero.off_hand), perception=hero.perception,

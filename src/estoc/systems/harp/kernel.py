@@ -225,6 +225,19 @@ PASSING_AWAY = cython.declare(const_int, 2)
 """``dead``: « En train de Trépasser », the state a « Mort » of N rounds leads to when they have passed."""
 """An open-ended chain longer than this is cut (64 faces of 96+: never in practice, a guard for typed faces)."""
 
+PARRY_AUTO = cython.declare(const_int, -1)
+"""``usual_parry``: no share written (by the sheet or the encounter): the default policy weighs it
+(:func:`best_parry`)."""
+PARRY_STEP = cython.declare(const_int, 5)
+PARRY_MARGIN = cython.declare(const_int, 32)
+"""A share is kept only when it raises the race's chance by more than a 32nd (:func:`best_parry`)."""
+"""The shares :func:`best_parry` weighs: none, then every 5 points of the OB."""
+WORTH_LO = cython.declare(const_int, -200)
+WORTH_LEN = cython.declare(const_int, 501)
+WORTH_SCALE = cython.declare(const_int, 1000)
+"""``F.worth`` holds a blow's worth at each edge (OB less defence) from −200 to +300
+(:mod:`estoc.systems.harp.worth`)."""
+
 # effect columns (:data:`estoc.systems.harp.tables.EFFECT_FIELDS`)
 E_HITS = cython.declare(const_int, 0)
 E_PENALTY = cython.declare(const_int, 1)
@@ -290,6 +303,8 @@ class Fights(Core):
     intuition = cython.declare(cython.int[::1], visibility="public")
     agility = cython.declare(cython.int[::1], visibility="public")
     usual_parry = cython.declare(cython.int[::1], visibility="public")
+    main_strike = cython.declare(cython.int[::1], visibility="public")
+    worth = cython.declare(i64[:, ::1], visibility="public")
     guard = cython.declare(cython.int[::1], visibility="public")
     guard_dodge = cython.declare(cython.int[::1], visibility="public")
     guard_company = cython.declare(cython.int[::1], visibility="public")
@@ -1807,6 +1822,145 @@ def striker_of(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> i64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def worth_at(F: Fights, a: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t, edge: i64) -> i64:
+    """What ``a``'s blow with its strike ``s`` takes from ``t`` at ``edge`` (its OB less ``t``'s defence), on
+    average, in thousandths of a hit point (``F.worth``, built by :mod:`estoc.systems.harp.worth`)."""
+    k: i64 = edge - WORTH_LO
+    if k < 0:
+        k = 0
+    if k >= WORTH_LEN:
+        k = WORTH_LEN - 1
+    return F.worth[(a * F.width + s) * F.count + t, k]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def plain_edge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_ssize_t,
+               t: cython.Py_ssize_t) -> i64:
+    """``a``'s edge on ``t`` read plainly, for a blow the policy only foresees: the strike's OB with its criticals'
+    penalties and the fight's modifier, less ``t``'s DB."""
+    return F.ob[a, s] + F.penalty[w + a] + F.fight_mod[w] - F.db[t]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def fell_chance(share: i64) -> i64:
+    """The chance (in thousandths) that blows worth ``share`` thousandths of their target's hit points left fell it
+    this round: ``1 − e^−share``, read as ``1 − 1 / (1 + x + x²/2 + x³/6)`` in whole numbers (a blow worth all the hit
+    points left is no certainty: its worth is an average over rolls that fell and rolls that do not)."""
+    x: i64 = share if share > 0 else 0
+    if x > 100 * WORTH_SCALE:
+        x = 100 * WORTH_SCALE
+    s3: i64 = WORTH_SCALE * WORTH_SCALE * WORTH_SCALE
+    return WORTH_SCALE - WORTH_SCALE * s3 // (s3 + WORTH_SCALE * WORTH_SCALE * x + WORTH_SCALE * x * x // 2
+                                               + x * x * x // 6)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def best_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
+               f: cython.Py_ssize_t) -> i64:
+    """The share of its OB ``c`` keeps to parry ``f`` (« Parade ») when it strikes ``t`` with ``s``, weighed as a
+    race between the two sides. Each share, from none up every :data:`PARRY_STEP` points to the whole OB less
+    one, gives a chance that ``t`` falls this round (``c``'s blow, lessened by the share, and its companions'
+    blows on ``t``: what each is worth, :func:`worth_at`, against ``t``'s hit points left, :func:`fell_chance`) and
+    a chance that ``c`` falls (``f``'s blow, lessened by the share, and the other foes' blows on ``c``); each
+    fall, weighed by the share of its side's hit points it takes (the foes' blows on another of ``c``'s side
+    count the same way), is what a side takes from the other this round, ``k`` and ``q``, and a side that takes
+    ``k`` a round against ``q`` wins the race with chance ``k / (k + q − k·q)``. The share kept makes ``c``'s
+    side's chance the highest (the smallest share on a tie, unless a larger one lets the foes take less), and
+    only when it beats keeping nothing by a clear margin (:data:`PARRY_MARGIN`). This is estoc's reading: the
+    text leaves the share to the player.
+
+    Nothing is kept against a shot (a parry stops only blows), against a foe that cannot strike now (stunned,
+    made to parry), or when the OB is too small to keep a step."""
+    fs: cython.Py_ssize_t = F.main_strike[f]
+    most: i64 = F.ob[c, s] + F.penalty[w + c] - 1
+    if not melee(F, f, fs) or most < PARRY_STEP or not can_attack(F, w, f):
+        return 0
+    aim: i64 = weakest_foe(F, w, f)
+    on_t: i64 = 0
+    on_aim: i64 = 0
+    theirs: i64 = 0
+    hp_mine: i64 = 0
+    hp_foes: i64 = 0
+    i: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    for i in range(F.count):
+        if not standing(F, w, i):
+            continue
+        if F.side[i] == F.side[c]:
+            hp_mine += F.hp[w + i] if F.hp[w + i] > 0 else 1
+        else:
+            hp_foes += F.hp[w + i] if F.hp[w + i] > 0 else 1
+        if i in (c, f) or not can_attack(F, w, i):
+            continue
+        k = F.main_strike[i]
+        if F.side[i] == F.side[c]:
+            on_t += worth_at(F, i, k, t, plain_edge(F, w, i, k, t))
+        elif aim == c:
+            on_aim += worth_at(F, i, k, c, plain_edge(F, w, i, k, c))
+        elif aim >= 0:
+            theirs += worth_at(F, i, k, aim, plain_edge(F, w, i, k, aim))
+    hp_t: i64 = F.hp[w + t] if F.hp[w + t] > 0 else 1
+    hp_c: i64 = F.hp[w + c] if F.hp[w + c] > 0 else 1
+    # the foes' blows on another of c's side: the chance they fell it, as a share of the side's hit points
+    elsewhere: i64 = 0
+    hp_aim: i64
+    if aim >= 0 and aim != c:
+        hp_aim = F.hp[w + aim] if F.hp[w + aim] > 0 else 1
+        elsewhere = fell_chance(theirs // hp_aim) * hp_aim
+    edge: i64 = strike_ob(F, w, c, t, s, F.fight_mod[w] + F.next_mod[w + c], False, False) - strike_defence(
+        F, w, c, t, s, shield_would_count(F, w, t, DIR_FRONT))
+    edge_f: i64 = plain_edge(F, w, f, fs, c)
+    best: i64 = 0
+    best_fell: i64 = 0
+    best_felled: i64 = 0
+    best_race: i64 = 0
+    fell_0: i64 = 0
+    race_0: i64 = 0
+    p: i64 = 0
+    dealt: i64
+    taken: i64
+    fell: i64
+    felled: i64
+    race: i64
+    while p <= most:
+        # the chances that t falls and that c falls, in thousandths (a worth is in thousandths of a hit point),
+        # each as the share of its side's hit points it takes
+        dealt = fell_chance((on_t + worth_at(F, c, s, t, edge - p)) // hp_t)
+        taken = fell_chance((on_aim + worth_at(F, f, fs, c, edge_f - p)) // hp_c)
+        fell = dealt * hp_t // hp_foes
+        felled = (taken * hp_c + elsewhere) // hp_mine
+        # the race's chance, fell / race, with race = fell + felled − fell·felled (all × 1000)
+        race = WORTH_SCALE * (fell + felled) - fell * felled
+        if p == 0:
+            fell_0 = fell
+            race_0 = race
+        if p == 0 or (race > 0 and (best_race == 0 or fell * best_race > best_fell * race
+                                     or (fell * best_race == best_fell * race and felled < best_felled))):
+            best = p
+            best_fell = fell
+            best_felled = felled
+            best_race = race
+        p += PARRY_STEP
+    # a share is kept only when it raises the race's chance by a clear margin (PARRY_MARGIN): where two chances
+    # are close, the quicker fight is the surer one (a slow fight is more of a lottery of open-ended rolls)
+    if best > 0 and fell_0 > 0 and race_0 > 0 and (
+            best_fell * race_0 * PARRY_MARGIN <= fell_0 * best_race * (PARRY_MARGIN + 1)):
+        return 0
+    return best
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def guarded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.bint:
     """Whether ``c``'s hit points are at or under its guard's share (a guard of 0: never)."""
     return F.guard[c] > 0 and 100 * F.hp[w + c] <= F.guard[c] * F.hp_max[c]
@@ -1894,14 +2048,19 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
                 first_single = s
                 kind = A_ATTACK
                 break
+    weighs: cython.bint = F.usual_parry[c] == PARRY_AUTO and kind == A_ATTACK and parries and melee(
+        F, c, first_single) and weakest >= 0
     parry: i64 = F.usual_parry[c] if F.usual_parry[c] > 0 and parries and melee(F, c, first_single) else 0
     # a parry counts against one foe: the most dangerous of those that will strike it (the weakest foe of theirs,
-    # as this policy aims); when none will, it keeps its whole OB for its blow
+    # as this policy aims); when none will, it keeps its whole OB for its blow; with no share written, the share
+    # is weighed against that foe's blow (:func:`best_parry`)
     coming: i64 = -1
-    if parry > 0 or kind == A_TOTAL_PARRY:
+    if parry > 0 or kind == A_TOTAL_PARRY or weighs:
         coming = striker_of(F, w, c)
     if coming >= 0:
         dangerous = coming
+        if weighs:
+            parry = best_parry(F, w, c, first_single, weakest, coming)
     else:
         parry = 0
     run: i64 = 0
@@ -2569,7 +2728,9 @@ def py_codes() -> dict:
                   "MELEE_INTERFERENCE": MELEE_INTERFERENCE, "KERNEL_LIMIT": KERNEL_LIMIT, "UNLIMITED": UNLIMITED,
                   "DEAD": DEAD, "PASSING_AWAY": PASSING_AWAY, "SLOT_STRIDE": SLOT_STRIDE,
                   "TOTAL_PARRY_BONUS": TOTAL_PARRY_BONUS, "DODGE_AGILITY": DODGE_AGILITY,
-                  "BREATH_TARGETS": BREATH_TARGETS, "MAX_BREATH": 64, "MAX_POSITIONS": MAX_POSITIONS},
+                  "BREATH_TARGETS": BREATH_TARGETS, "MAX_BREATH": 64, "MAX_POSITIONS": MAX_POSITIONS,
+                  "PARRY_AUTO": PARRY_AUTO, "PARRY_STEP": PARRY_STEP, "WORTH_LO": WORTH_LO, "WORTH_LEN": WORTH_LEN,
+                  "WORTH_SCALE": WORTH_SCALE},
         "logs": {"round": L_ROUND, "init": L_INIT, "turn": L_TURN, "stun": L_STUN, "face": L_FACE,
                  "strike": L_STRIKE, "result": L_RESULT, "crit": L_CRIT, "second": L_SECOND, "done": L_DONE,
                  "parry": L_PARRY, "dodge": L_DODGE, "braced": L_BRACED, "disengaged": L_DISENGAGED,

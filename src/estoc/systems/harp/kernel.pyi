@@ -44,6 +44,8 @@ class Fights:
     intuition: Any
     agility: Any
     usual_parry: Any
+    main_strike: Any
+    worth: Any
     guard: Any
     guard_dodge: Any
     guard_company: Any

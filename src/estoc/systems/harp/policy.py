@@ -11,9 +11,11 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
   it charges when the run allows (3 m to twice its base movement: +20 OB, −20 DB), else it moves and attacks
   (−20 OB) when the foe is within its base movement; either way the two are then in contact;
 * otherwise it attacks the weakest foe standing (fewest hit points left; the first listed on a tie) with its first
-  attack aimed at one foe, parrying with its usual parry (none for a beast; an encounter's member may set it:
-  ``parry: N``) the most dangerous (highest OB) of the foes whose blow will come at it (each foe strikes its own
-  weakest foe): when no foe's blow will come at it, it parries nothing and strikes with its whole OB;
+  attack aimed at one foe, parrying the most dangerous (highest OB) of the foes whose blow will come at it (each foe
+  strikes its own weakest foe): when no foe's blow will come at it, it parries nothing and strikes with its whole
+  OB. The share it keeps is its sheet's or its encounter's ``parry: N`` when one is written (a beast never parries);
+  otherwise it is weighed at each blow (:func:`estoc.systems.harp.kernel.best_parry`: the share that gives its side
+  the best chance in a race of rounds, from what each blow is worth, :mod:`estoc.systems.harp.worth`);
 * but hurt to half its hit points or fewer, a combatant that can parry makes a total parry against the most
   dangerous foe instead of attacking, while a companion of its side, less hurt, still fights (alone, it fights on);
   an encounter's member may set its own ``guard`` (a share of its hit points, in %, which then holds whether or not a

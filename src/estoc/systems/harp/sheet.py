@@ -29,6 +29,16 @@ def off_hand_db(content: Content, weapon_id: str | None) -> int:
     return weapon.defence_bonus
 
 
+PARRY_AUTO = -1
+"""A combatant's ``parry`` when none is written: the default policy weighs the share (the kernel's
+``PARRY_AUTO``)."""
+
+
+def own_parry(written: int | None) -> int:
+    """The ``parry`` a sheet or an encounter writes, as a combatant's: :data:`PARRY_AUTO` when none is."""
+    return PARRY_AUTO if written is None else written
+
+
 @dataclass(frozen=True)
 class Combatant:
     """What the rules need of a fighter or a creature, derived from its sheet or stat block."""
@@ -54,8 +64,9 @@ class Combatant:
     devastating: bool = False
     """Force Dévastatrice: the table's hits are doubled (not the criticals')."""
     sunlight_sensitive: bool = False
-    parry: int = 0
-    """OB it usually moves to its DB against its opponent (the default policy's choice)."""
+    parry: int = PARRY_AUTO
+    """OB the default policy always keeps to parry each blow; :data:`PARRY_AUTO`: it weighs the share at each blow
+    (:func:`estoc.systems.harp.kernel.best_parry`)."""
     guard: int = 0
     guard_dodge: bool = False
     """Its guard (above) is a dodge (« Esquive ») rather than a total parry."""
@@ -109,7 +120,7 @@ class Combatant:
                         weapon=weapon.id, braced=weapon.braced_vs_charge, **missile_fields(weapon))
         return cls(id=sheet.id, name=sheet.name.as_dict(), hp=sheet.hp, db=db, armour_type=armour.type,
                    body_rr=sheet.body_rr, strikes=(strike,), quickness=sheet.quickness, intuition=sheet.intuition,
-                   agility=sheet.agility, base_movement=sheet.base_movement, parry=sheet.parry,
+                   agility=sheet.agility, base_movement=sheet.base_movement, parry=own_parry(sheet.parry),
                    shield_db=defence.shield_db(), shield_covers=shield.attacks_covered if shield else 0,
                    shield_arc=shield.arc if shield else "front-side", offhand_db=off_hand_db(content, sheet.off_hand),
                    armour_penalty=armour_manoeuvre_penalty(armour, sheet.armour_skill, fitted=sheet.armour_fitted))

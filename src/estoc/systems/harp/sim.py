@@ -33,8 +33,8 @@ from estoc.engine.simulation import (
 )
 from estoc.i18n import _
 from estoc.systems.harp.codes import codes
-from estoc.systems.harp.encounter import LoadedEncounter, encounter_from_setup
-from estoc.systems.harp.sheet import Combatant
+from estoc.systems.harp.encounter import AUTO, LoadedEncounter, encounter_from_setup
+from estoc.systems.harp.sheet import PARRY_AUTO, Combatant
 from estoc.systems.harp.tables import HarpTables, compile_tables
 from estoc.systems.harp.worlds import Settings, array, build, facts, kernel, kernel_of
 
@@ -102,8 +102,9 @@ hit points while a companion still fights (:data:`estoc.systems.harp.encounter.D
 
 def _parry_variant(side: int, member: int, parry: int, ob: int, guard: int, dodge: bool) -> PlanVariant:
     def label() -> str:
-        share = _("attacks with its whole OB") if parry == 0 else _("keeps {parry} of its OB {ob} to parry").format(
-            parry=parry, ob=ob)
+        share = (_("weighs at each blow how much of its OB {ob} to keep to parry").format(ob=ob)
+                 if parry == PARRY_AUTO else _("attacks with its whole OB") if parry == 0
+                 else _("keeps {parry} of its OB {ob} to parry").format(parry=parry, ob=ob))
         if guard == 0:
             return _("{plan}; never a total parry").format(plan=share)
         if guard == DEFAULT:
@@ -115,8 +116,9 @@ def _parry_variant(side: int, member: int, parry: int, ob: int, guard: int, dodg
     where = ("sides", side, "members", member)
     dodges = bool(guard > 0 and dodge)
     named = "" if guard == 0 else (",guard:auto" if guard == DEFAULT else f",guard:{guard}")
-    return PlanVariant(f"parry:{parry}" + named + (",dodge" if dodges else ""), label,
-                       (((*where, "parry"), parry), ((*where, "guard"), None if guard == DEFAULT else guard),
+    written: int | str = AUTO if parry == PARRY_AUTO else parry
+    return PlanVariant(f"parry:{written}" + named + (",dodge" if dodges else ""), label,
+                       (((*where, "parry"), written), ((*where, "guard"), None if guard == DEFAULT else guard),
                         ((*where, "guard_with"), "dodge" if dodges else None)))
 
 
@@ -130,7 +132,7 @@ def parry_plans(combatant: Combatant, side: int, member: int) -> tuple[tuple[Pla
     if combatant.beast or not melee or melee[0] < 2:
         return None
     ob = melee[0]
-    own = min(combatant.parry, ob - 1)
+    own = min(combatant.parry, ob - 1)  # PARRY_AUTO (the share weighed) stays itself
     shares = sorted({min(ob * q // 4, ob - 1) for q in PARRY_SHARES} | {own})
     own_guard = (DEFAULT, False) if combatant.guard_company else (
         combatant.guard, bool(combatant.guard and combatant.guard_dodge))

@@ -25,6 +25,7 @@ from estoc.systems.harp.kernel_type import HarpKernel
 from estoc.systems.harp.kernel_type import kernel_of as kernel_of  # re-exported: the callers ask their worlds
 from estoc.systems.harp.sheet import Combatant
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, severity_code
+from estoc.systems.harp.worth import WORTH_LEN, blow_worth, critical_costs, readings
 
 KERNEL_NAME = "estoc.systems.harp.kernel"
 NO_LIMIT = 1 << 40
@@ -122,6 +123,38 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
                            or (extra is not None and extra.table in FIRE_CRITICALS))}
 
 
+def worths(F: Any, K: Any, tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[int],
+           grids: Mapping[str, NDArray[np.int32]]) -> NDArray[np.int64]:
+    """``F.worth``: what each single strike of each combatant is worth against each foe, at every edge
+    (:mod:`estoc.systems.harp.worth`; a row per attacker, strike and target, zeros for a companion or an area
+    strike), read through ``F``'s tables and its reading beyond the limit."""
+    count = len(combatants)
+    width = int(F.width)
+    out = np.zeros((count * width * count, WORTH_LEN), dtype=np.int64)
+    costs = {}
+    for target in combatants:
+        key = (target.hp, target.stun_immune, target.bleed_immune)
+        if key not in costs:
+            costs[key] = critical_costs(tables.critical.effects.values, target.hp, stun_immune=target.stun_immune,
+                                        bleed_immune=target.bleed_immune)
+    for a, attacker in enumerate(combatants):
+        for s in range(len(attacker.strikes)):
+            if not grids["single"][a, s]:
+                continue
+            for t, target in enumerate(combatants):
+                if sides[t] == sides[a]:
+                    continue
+                read = readings(F, K, tables.attack.cells, (
+                    int(grids["table"][a, s]), int(grids["size"][a, s]), target.armour_type,
+                    2 if attacker.devastating else 1, target.crit_reduction, int(grids["extra_table"][a, s]),
+                    int(grids["extra_severity"][a, s])))
+                out[(a * width + s) * count + t] = blow_worth(
+                    read, costs[(target.hp, target.stun_immune, target.bleed_immune)],
+                    fumble=int(grids["fumble"][a, s]), critical=int(grids["critical"][a, s]),
+                    extra=int(grids["extra_table"][a, s]), hp=target.hp)
+    return out
+
+
 def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[int], worlds: int, *,
           settings: Settings = Settings(), dice: DiceSource | None = None, seed: Any = None, threads: int = 1,
           first_world: int = 0, kernel_module: ModuleType | None = None) -> Any:
@@ -208,6 +241,10 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
             uses0[c, s] = rule("UNLIMITED") if strike.uses is None else strike.uses
     for name, grid in grids.items():
         setattr(F, name, np.ascontiguousarray(grid))
+    F.beyond = codes()["beyond"][settings.beyond_limit]
+    F.main_strike = _i32([next((s for s, strike in enumerate(c.strikes) if strike.area == "single"), 0)
+                          for c in combatants])
+    F.worth = worths(F, K, tables, combatants, sides, grids)
     outputs = worlds if seed is not None else 1
     rows = threads * rule("SLOT_STRIDE") if seed is not None else worlds
     F.uses0 = uses0
@@ -286,7 +323,8 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "init_by_situation",
           "perception", "mount", "rider",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
-          "intuition", "agility", "usual_parry", "guard", "guard_dodge", "guard_company", "beast", "sunlight",
+          "intuition", "agility", "usual_parry", "main_strike", "worth", "guard", "guard_dodge", "guard_company",
+          "beast", "sunlight",
           "stun_immune", "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table",
           "extra_severity", "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db",
           "shield_covers", "armour_penalty", "base_movement", "salts", "uses0", "out_winner", "out_rounds", "out_hp",
