@@ -136,7 +136,7 @@ def _outnumbered_foe(tables: HarpTables) -> World:
 def test_a_fighter_whose_blow_is_not_needed_keeps_part_of_its_ob_to_parry(tables: HarpTables) -> None:
     world = _outnumbered_foe(tables)
     parry = _parry(world, 0)
-    assert 0 < parry <= 89 and parry % rule("PARRY_STEP") == 0
+    assert 0 < parry <= 89 and parry % rule("ROUNDED_TO") == 0
     # the parry goes against the brute, the foe whose blow comes at it
     assert world.K.py_decide(world.F, 0, 0)[4] == 4
 

@@ -228,10 +228,15 @@ PASSING_AWAY = cython.declare(const_int, 2)
 PARRY_AUTO = cython.declare(const_int, -1)
 """``usual_parry``: no share written (by the sheet or the encounter): the default policy weighs it
 (:func:`best_parry`)."""
-PARRY_STEP = cython.declare(const_int, 5)
+PARRY_QUARTERS = cython.declare(const_int, 4)
+"""The shares :func:`best_parry` weighs: none, a quarter, a half, three quarters or all of the OB it may keep (the
+OB less one), each rounded down to 5 points."""
+ROUNDED_TO = cython.declare(const_int, 5)
+FELL_STEP = cython.declare(const_int, 8)
+FELL_LEN = cython.declare(const_int, 1251)
+"""``F.fell`` holds :func:`fell_chance` at every 8 thousandths, from 0 to 10 times the hit points left."""
 PARRY_MARGIN = cython.declare(const_int, 32)
 """A share is kept only when it raises the race's chance by more than a 32nd (:func:`best_parry`)."""
-"""The shares :func:`best_parry` weighs: none, then every 5 points of the OB."""
 WORTH_LO = cython.declare(const_int, -200)
 WORTH_LEN = cython.declare(const_int, 501)
 WORTH_SCALE = cython.declare(const_int, 1000)
@@ -305,6 +310,7 @@ class Fights(Core):
     usual_parry = cython.declare(cython.int[::1], visibility="public")
     main_strike = cython.declare(cython.int[::1], visibility="public")
     worth = cython.declare(i64[:, ::1], visibility="public")
+    fell = cython.declare(i64[::1], visibility="public")
     guard = cython.declare(cython.int[::1], visibility="public")
     guard_dodge = cython.declare(cython.int[::1], visibility="public")
     guard_company = cython.declare(cython.int[::1], visibility="public")
@@ -1851,7 +1857,8 @@ def plain_edge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.
 def fell_chance(share: i64) -> i64:
     """The chance (in thousandths) that blows worth ``share`` thousandths of their target's hit points left fell it
     this round: ``1 − e^−share``, read as ``1 − 1 / (1 + x + x²/2 + x³/6)`` in whole numbers (a blow worth all the hit
-    points left is no certainty: its worth is an average over rolls that fell and rolls that do not)."""
+    points left is no certainty: its worth is an average over rolls that fell and rolls that do not). The policy
+    reads it from ``F.fell``, built from this at every :data:`FELL_STEP` (:func:`fell_at`)."""
     x: i64 = share if share > 0 else 0
     if x > 100 * WORTH_SCALE:
         x = 100 * WORTH_SCALE
@@ -1861,14 +1868,27 @@ def fell_chance(share: i64) -> i64:
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def fell_at(F: Fights, share: i64) -> i64:
+    """:func:`fell_chance`, read from its table ``F.fell`` (at the step below ``share``)."""
+    k: i64 = share // FELL_STEP if share > 0 else 0
+    if k >= F.fell.shape[0]:
+        k = F.fell.shape[0] - 1
+    return F.fell[k]
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def best_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.Py_ssize_t, t: cython.Py_ssize_t,
                f: cython.Py_ssize_t) -> i64:
     """The share of its OB ``c`` keeps to parry ``f`` (« Parade ») when it strikes ``t`` with ``s``, weighed as a
-    race between the two sides. Each share, from none up every :data:`PARRY_STEP` points to the whole OB less
-    one, gives a chance that ``t`` falls this round (``c``'s blow, lessened by the share, and its companions'
-    blows on ``t``: what each is worth, :func:`worth_at`, against ``t``'s hit points left, :func:`fell_chance`) and
+    race between the two sides. Each share (none, a quarter, a half, three quarters or all of the OB less one,
+    rounded down to 5 points: :data:`PARRY_QUARTERS`) gives a chance that ``t`` falls this round (``c``'s blow,
+    lessened by the share, and its companions' blows on ``t``: what each is worth, :func:`worth_at`, against
+    ``t``'s hit points left, :func:`fell_chance`) and
     a chance that ``c`` falls (``f``'s blow, lessened by the share, and the other foes' blows on ``c``); each
     fall, weighed by the share of its side's hit points it takes (the foes' blows on another of ``c``'s side
     count the same way), is what a side takes from the other this round, ``k`` and ``q``, and a side that takes
@@ -1878,10 +1898,10 @@ def best_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.
     text leaves the share to the player.
 
     Nothing is kept against a shot (a parry stops only blows), against a foe that cannot strike now (stunned,
-    made to parry), or when the OB is too small to keep a step."""
+    made to parry), or when the OB is too small for shares of 5 points."""
     fs: cython.Py_ssize_t = F.main_strike[f]
     most: i64 = F.ob[c, s] + F.penalty[w + c] - 1
-    if not melee(F, f, fs) or most < PARRY_STEP or not can_attack(F, w, f):
+    if not melee(F, f, fs) or most < 4 * ROUNDED_TO or not can_attack(F, w, f):
         return 0
     aim: i64 = weakest_foe(F, w, f)
     on_t: i64 = 0
@@ -1914,7 +1934,7 @@ def best_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.
     hp_aim: i64
     if aim >= 0 and aim != c:
         hp_aim = F.hp[w + aim] if F.hp[w + aim] > 0 else 1
-        elsewhere = fell_chance(theirs // hp_aim) * hp_aim
+        elsewhere = fell_at(F, theirs // hp_aim) * hp_aim
     edge: i64 = strike_ob(F, w, c, t, s, F.fight_mod[w] + F.next_mod[w + c], False, False) - strike_defence(
         F, w, c, t, s, shield_would_count(F, w, t, DIR_FRONT))
     edge_f: i64 = plain_edge(F, w, f, fs, c)
@@ -1925,30 +1945,31 @@ def best_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.
     fell_0: i64 = 0
     race_0: i64 = 0
     p: i64 = 0
+    q: cython.int
     dealt: i64
     taken: i64
     fell: i64
     felled: i64
     race: i64
-    while p <= most:
+    for q in range(PARRY_QUARTERS + 1):
+        p = most * q // PARRY_QUARTERS // ROUNDED_TO * ROUNDED_TO
         # the chances that t falls and that c falls, in thousandths (a worth is in thousandths of a hit point),
         # each as the share of its side's hit points it takes
-        dealt = fell_chance((on_t + worth_at(F, c, s, t, edge - p)) // hp_t)
-        taken = fell_chance((on_aim + worth_at(F, f, fs, c, edge_f - p)) // hp_c)
+        dealt = fell_at(F, (on_t + worth_at(F, c, s, t, edge - p)) // hp_t)
+        taken = fell_at(F, (on_aim + worth_at(F, f, fs, c, edge_f - p)) // hp_c)
         fell = dealt * hp_t // hp_foes
         felled = (taken * hp_c + elsewhere) // hp_mine
         # the race's chance, fell / race, with race = fell + felled − fell·felled (all × 1000)
         race = WORTH_SCALE * (fell + felled) - fell * felled
-        if p == 0:
+        if q == 0:
             fell_0 = fell
             race_0 = race
-        if p == 0 or (race > 0 and (best_race == 0 or fell * best_race > best_fell * race
+        if q == 0 or (race > 0 and (best_race == 0 or fell * best_race > best_fell * race
                                      or (fell * best_race == best_fell * race and felled < best_felled))):
             best = p
             best_fell = fell
             best_felled = felled
             best_race = race
-        p += PARRY_STEP
     # a share is kept only when it raises the race's chance by a clear margin (PARRY_MARGIN): where two chances
     # are close, the quicker fight is the surer one (a slow fight is more of a lottery of open-ended rolls)
     if best > 0 and fell_0 > 0 and race_0 > 0 and (
@@ -2634,6 +2655,11 @@ def py_read_result(F: Fights, table: cython.longlong, size: cython.longlong, arm
     return (rd[0], rd[1], rd[2], rd[3], rd[4], rd[5], rd[6], rd[7], rd[8])
 
 
+def py_fell_chance(share: cython.longlong) -> int:
+    """:func:`fell_chance`, for ``F.fell``'s table."""
+    return fell_chance(share)
+
+
 def py_stun_difficulty(rounds: cython.longlong) -> int:
     """:func:`stun_difficulty` for the exact odds."""
     return stun_difficulty(rounds)
@@ -2729,7 +2755,8 @@ def py_codes() -> dict:
                   "DEAD": DEAD, "PASSING_AWAY": PASSING_AWAY, "SLOT_STRIDE": SLOT_STRIDE,
                   "TOTAL_PARRY_BONUS": TOTAL_PARRY_BONUS, "DODGE_AGILITY": DODGE_AGILITY,
                   "BREATH_TARGETS": BREATH_TARGETS, "MAX_BREATH": 64, "MAX_POSITIONS": MAX_POSITIONS,
-                  "PARRY_AUTO": PARRY_AUTO, "PARRY_STEP": PARRY_STEP, "WORTH_LO": WORTH_LO, "WORTH_LEN": WORTH_LEN,
+                  "PARRY_AUTO": PARRY_AUTO, "PARRY_QUARTERS": PARRY_QUARTERS, "ROUNDED_TO": ROUNDED_TO,
+                  "FELL_STEP": FELL_STEP, "FELL_LEN": FELL_LEN, "WORTH_LO": WORTH_LO, "WORTH_LEN": WORTH_LEN,
                   "WORTH_SCALE": WORTH_SCALE},
         "logs": {"round": L_ROUND, "init": L_INIT, "turn": L_TURN, "stun": L_STUN, "face": L_FACE,
                  "strike": L_STRIKE, "result": L_RESULT, "crit": L_CRIT, "second": L_SECOND, "done": L_DONE,

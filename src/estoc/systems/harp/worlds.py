@@ -123,6 +123,19 @@ def strike_numbers(tables: HarpTables, strike: Any) -> dict[str, int]:
                            or (extra is not None and extra.table in FIRE_CRITICALS))}
 
 
+_FELL: dict[str, NDArray[np.int64]] = {}
+
+
+def fell_table(K: Any) -> NDArray[np.int64]:
+    """``F.fell``: the kernel's ``fell_chance`` at every ``FELL_STEP`` (what ``best_parry`` reads), once per kernel
+    (the compiled one and its twin)."""
+    key = f"{K.__name__}:{getattr(K, '__file__', '')}"
+    if key not in _FELL:
+        step = rule("FELL_STEP")
+        _FELL[key] = np.array([K.py_fell_chance(i * step) for i in range(rule("FELL_LEN"))], dtype=np.int64)
+    return _FELL[key]
+
+
 def worths(F: Any, K: Any, tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[int],
            grids: Mapping[str, NDArray[np.int32]]) -> NDArray[np.int64]:
     """``F.worth``: what each single strike of each combatant is worth against each foe, at every edge
@@ -245,6 +258,7 @@ def build(tables: HarpTables, combatants: Sequence[Combatant], sides: Sequence[i
     F.main_strike = _i32([next((s for s, strike in enumerate(c.strikes) if strike.area == "single"), 0)
                           for c in combatants])
     F.worth = worths(F, K, tables, combatants, sides, grids)
+    F.fell = fell_table(K)
     outputs = worlds if seed is not None else 1
     rows = threads * rule("SLOT_STRIDE") if seed is not None else worlds
     F.uses0 = uses0
@@ -323,8 +337,8 @@ SHARED = ("cells", "limits", "knocks", "crit_fx", "slaying", "fumble_fx", "fumbl
           "init_by_situation",
           "perception", "mount", "rider",
           "side", "hp_max", "body_rr", "db", "armour_type", "crit_reduction", "hits_factor", "size_rank", "quickness",
-          "intuition", "agility", "usual_parry", "main_strike", "worth", "guard", "guard_dodge", "guard_company",
-          "beast", "sunlight",
+          "intuition", "agility", "usual_parry", "main_strike", "worth", "fell", "guard", "guard_dodge",
+          "guard_company", "beast", "sunlight",
           "stun_immune", "bleed_immune", "strikes", "ob", "table", "size", "fumble", "critical", "extra_table",
           "extra_severity", "natural", "single", "braced", "missile", "unregen", "regenerates", "shield_db",
           "shield_covers", "armour_penalty", "base_movement", "salts", "uses0", "out_winner", "out_rounds", "out_hp",
