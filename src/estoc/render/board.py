@@ -5,8 +5,8 @@ in the current phase, then one row per combatant in the order they act (the id t
 points or endurance as a bar and as numbers, what the GM decides from: HARP's OB and DB now, d100's DEX and the
 distance to the nearest foe, the One Ring's stance and whom each faces; conditions with their rounds left, broken
 or dropped gear, task states, the GM's own marks), the GM's notes under their combatant and the timers still to
-fire. The facts beyond a fight's ``view()`` come from :func:`estoc.render.board_view.board_view`. The session shows it after every command that changes the fight; the narration is told
-elsewhere (``render/*_fight.py``).
+fire. The facts beyond a fight's ``view()`` come from :func:`estoc.render.board_view.board_view`. The session
+shows it after every command that changes the fight; the narration is told elsewhere (``render/*_fight.py``).
 """
 
 from __future__ import annotations
@@ -92,8 +92,11 @@ def signed(n: int) -> str:
 
 
 def in_order(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The rows in the order of action (the round's order; those outside it after, as the view lists them)."""
+    """The rows in the order of action (the round's order; those outside it after, as the view lists them). Before
+    a d100 round's order is drawn up (its movement phase), by DEX rank: the highest first."""
     order = {cid: i for i, cid in enumerate(view.get("order") or [])}
+    if not order and view.get("system") == "d100":
+        return sorted(view["combatants"], key=lambda r: -int(r.get("dex") or 0))
     return sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order)))
 
 

@@ -86,12 +86,11 @@ def _d100(fight: Any, view: dict[str, Any]) -> None:
 
 
 def _tor(fight: Any, view: dict[str, Any]) -> None:
-    """Each row's ``opponent_names``, and its ``tasks``: what a combat task left on it, as ``[kind, number, name]``
-    (``challenge``: in a duel with NAME; ``protected``: NAME protects it, −N dice for the next attacks on it;
-    ``bonus``: +N dice to its next attack; ``lasting``: +N dice to each attack; ``hold``: holds its position, the next N attacks on it
-    ill-favoured; ``counter``: N counter-attacks left; ``regain``: yielded ground, its next main action regains its
-    position); and the view's ``rally`` (the
-    stances rallied, with their extra dice)."""
+    """Each row's ``opponent_names``, and its ``tasks``: what a combat task left on it, as ``[kind, number,
+    name]`` (``challenge``: in a duel with NAME; ``protected``: NAME protects it, −N dice for the next attacks on
+    it; ``bonus``: +N dice to its next attack; ``lasting``: +N dice to each attack; ``hold``: holds its position,
+    the next N attacks on it ill-favoured; ``counter``: N counter-attacks left; ``regain``: yielded ground, its next
+    main action regains its position); and the view's ``rally``: the stances a rally lifts this round."""
     names = [pick(c.name) for c in fight.combatants]
     for c, row in enumerate(view["combatants"]):
         row["opponent_names"] = [names[o] for o in fight.opponents(c)]
