@@ -93,10 +93,10 @@ def signed(n: int) -> str:
 
 def in_order(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The rows in the order of action (the round's order; those outside it after, as the view lists them). Before
-    a d100 round's order is drawn up (its movement phase), by DEX rank: the highest first."""
+    a d100 round's order is drawn up (its movement phase), by DEX rank (movement cuts it): the highest first."""
     order = {cid: i for i, cid in enumerate(view.get("order") or [])}
     if not order and view.get("system") == "d100":
-        return sorted(view["combatants"], key=lambda r: -int(r.get("dex") or 0))
+        return sorted(view["combatants"], key=lambda r: -int(r.get("rank", r.get("dex")) or 0))
     return sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order)))
 
 
@@ -256,6 +256,13 @@ def d100_conditions(row: Mapping[str, Any]) -> list[str]:
     return tail
 
 
+def d100_rank(row: Mapping[str, Any]) -> str:
+    """A d100 combatant's DEX rank this round, its DEX beside when its movement cut it (« 8 (15) »)."""
+    dex = row.get("dex", "")
+    rank = row.get("rank", dex)
+    return str(dex) if rank == dex else f"{rank} ({dex})"
+
+
 def d100_nearest(row: Mapping[str, Any]) -> str:
     """The metres to a d100 combatant's nearest standing foe (empty without distances or foes)."""
     distances = row.get("distances") or {}
@@ -279,7 +286,7 @@ def d100_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[st
     rows = []
     for row in in_order(view):
         pointer = "▶" if row["id"] == view.get("current") else " "
-        rows.append((row["id"], [pointer, str(row.get("dex", "")), row["id"], _cut(pick(row["name"])),
+        rows.append((row["id"], [pointer, d100_rank(row), row["id"], _cut(pick(row["name"])),
                                  _cut(side_name(view, str(row["side"])), 14),
                                  bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}", d100_nearest(row)],
                      d100_conditions(row) + _gm_marks(marks, row["id"])))

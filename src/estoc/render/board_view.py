@@ -53,7 +53,7 @@ def _harp(fight: Any, view: dict[str, Any]) -> None:
 
 
 def _d100(fight: Any, view: dict[str, Any]) -> None:
-    """Each row's ``distances`` (metres to each standing foe, by id, when the encounter set a distance),
+    """Each row's ``rank`` (its DEX rank this round: its DEX cut by its movement), ``distances`` (metres to each standing foe, by id, when the encounter set a distance),
     ``broken`` (the names of its broken weapons and shield), ``unready`` (its missile weapons not loaded, with the
     round each is ready) and ``wielded`` (the weapon in hand)."""
     from estoc.systems.d100.worlds import array, kernel_of
@@ -71,6 +71,7 @@ def _d100(fight: Any, view: dict[str, Any]) -> None:
                 if other["side"] != row["side"] and other["state"] == "ok":
                     distances[ids[t]] = int(K.py_distance(F, 0, c, t))
         row["distances"] = distances
+        row["rank"] = int(K.py_dex_rank(F, 0, c))
         broken = [pick(w.record.name.as_dict()) for s, w in enumerate(person.weapons)
                   if int(parries[c, s]) and int(whp[c, s]) <= 0]
         if person.shield is not None and int(fight.value("shield_hp", c)) <= 0:

@@ -18,6 +18,7 @@ from estoc.render.board import (
     d100_heading,
     d100_hint,
     d100_nearest,
+    d100_rank,
     harp_conditions,
     harp_ob_db,
     harp_situation,
@@ -127,7 +128,7 @@ def d100_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
     rows = [_marked(Row(
         id=r["id"], name=pick(r["name"]), side=side_name(view, str(r["side"])), player=bool(r.get("player")),
         value=int(r["hp"]), maximum=int(r["hp_max"]), current=r["id"] == view.get("current"), out=r["state"] != "ok",
-        initiative=str(r.get("dex", "")), distance=d100_nearest(r), conditions=d100_conditions(r)), marks)
+        initiative=d100_rank(r), distance=d100_nearest(r), conditions=d100_conditions(r)), marks)
         for r in in_order(view)]
     hint = " ".join(line for line in (d100_hint(view), d100_distances(view)) if line)
     return Board("d100", int(view["round"]), d100_heading(view), hint, over_line(view),
