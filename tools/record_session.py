@@ -150,14 +150,16 @@ TOR_COMMANDS = [
 TOR_TEXTS = {
     "en": ("# A One Ring fight at the table (a recorded session)",
            "The GM plays two heroes against two orc soldiers and their chieftain in `estoc fight`: no opening volley "
-           "(`close`), a stance changed, the GM giving a hero its adversary (`assign`), then the resolution (`fight`), the board after every "
+           "(`close`), a stance changed, the GM giving a hero its adversary (`assign`), then the resolution "
+           "(`fight`), the board after every "
            "command that changes the fight (in the order of action, stances, whom each faces, Hope, load, task "
            "states), the feat die and the success dice typed after `feat` and `dice`, an undo, the tasks a hero may "
            "take (`task` alone), a mark of the GM's own, the end of the fight. estoc rolled the dice not typed (seed "
            f"{TOR_SEED}). Written by `tools/record_session.py`; a test holds it equal to the script's output."),
     "fr": ("# Un combat de L'Anneau Unique à la table (une session enregistrée)",
            "Le MJ mène deux héros contre deux orques soldats et leur chef dans `estoc fight` : pas de volée "
-           "d'ouverture (`melee`), une position changée, le MJ qui donne son adversaire à un héros (`assigner`), puis la résolution (`combattre`), le "
+           "d'ouverture (`melee`), une position changée, le MJ qui donne son adversaire à un héros (`assigner`), "
+           "puis la résolution (`combattre`), le "
            "tableau après chaque commande qui change le combat (dans l'ordre d'action, positions, adversaires de "
            "chacun, Espoir, charge, effets des manœuvres), le dé du destin et les dés de réussite tapés après "
            "`destin` et `maitrise`, une annulation, les manœuvres qu'un héros peut tenter (`manoeuvre` seul), une "

@@ -53,9 +53,10 @@ def _harp(fight: Any, view: dict[str, Any]) -> None:
 
 
 def _d100(fight: Any, view: dict[str, Any]) -> None:
-    """Each row's ``rank`` (its DEX rank this round: its DEX cut by its movement), ``distances`` (metres to each standing foe, by id, when the encounter set a distance),
-    ``broken`` (the names of its broken weapons and shield), ``unready`` (its missile weapons not loaded, with the
-    round each is ready) and ``wielded`` (the weapon in hand)."""
+    """Each row's ``rank`` (its DEX rank this round: its DEX cut by its movement), ``distances`` (metres to each
+    standing foe, by id, when the encounter set a distance), ``broken`` (the names of its broken weapons and
+    shield), ``unready`` (its missile weapons not loaded, with the round each is ready) and ``wielded`` (the weapon
+    in hand)."""
     from estoc.systems.d100.worlds import array, kernel_of
 
     F = fight.F
