@@ -13,6 +13,10 @@ from typing import Any
 import numpy as np
 
 from estoc.i18n import pick
+from estoc.systems.d100.fight import D100Fight
+from estoc.systems.d100.worlds import array, kernel_of
+from estoc.systems.harp.fight import HarpFight
+from estoc.systems.tor.fight import TorFight
 
 SUN_FEAR_OB = -20
 """HARP bestiary, « Sensibilité à la Lumière du Soleil »: −20 in full sun (the kernel's ``SUNLIGHT_PENALTY``)."""
@@ -21,10 +25,6 @@ SUN_FEAR_OB = -20
 def board_view(fight: Any) -> dict[str, Any]:
     """``fight.view()`` with the board's facts added (a new dict: the fight's own view is left as it is), and
     ``side_names``: each side's name, by id."""
-    from estoc.systems.d100.fight import D100Fight
-    from estoc.systems.harp.fight import HarpFight
-    from estoc.systems.tor.fight import TorFight
-
     view: dict[str, Any] = fight.view()
     view["side_names"] = {side: dict(name) for side, name in getattr(fight, "side_names", {}).items()}
     if isinstance(fight, HarpFight):
@@ -57,8 +57,6 @@ def _d100(fight: Any, view: dict[str, Any]) -> None:
     standing foe, by id, when the encounter set a distance), ``broken`` (the names of its broken weapons and
     shield), ``unready`` (its missile weapons not loaded, with the round each is ready) and ``wielded`` (the weapon
     in hand)."""
-    from estoc.systems.d100.worlds import array, kernel_of
-
     F = fight.F
     K = kernel_of(F)
     whp, loaded, until = array(F, "whp")[0], array(F, "loaded")[0], array(F, "reload_until")[0]
