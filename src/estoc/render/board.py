@@ -92,11 +92,12 @@ def signed(n: int) -> str:
 
 
 def in_order(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The rows in the order of action (the round's order; those outside it after, as the view lists them). Before
-    a d100 round's order is drawn up (its movement phase), by DEX rank (movement cuts it): the highest first."""
+    """The rows in the order of action (the round's order; those outside it after, as the view lists them). Before a
+    round's order is drawn up, by the rank the board facts give (d100's DEX rank, which movement cuts): the highest
+    first."""
     order = {cid: i for i, cid in enumerate(view.get("order") or [])}
-    if not order and view.get("system") == "d100":
-        return sorted(view["combatants"], key=lambda r: -int(r.get("rank", r.get("dex")) or 0))
+    if not order and any("rank" in r for r in view["combatants"]):
+        return sorted(view["combatants"], key=lambda r: -int(r.get("rank") or 0))
     return sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order)))
 
 
@@ -348,8 +349,8 @@ def tor_tasks(row: Mapping[str, Any]) -> list[str]:
              "protected": lambda n, who: _("protected by {who} (−{n}d)").format(who=who, n=n),
              "bonus": lambda n, who: _("+{n}d to its next attack").format(n=n),
              "lasting": lambda n, who: _("+{n}d to each attack").format(n=n),
-             "hold": lambda n, who: ngettext("holds its position (next attack on it ill-favoured)",
-                                             "holds its position (next {n} attacks on it ill-favoured)", n).format(n=n),
+             "hold": lambda n, who: (_("holds its position (next attack on it ill-favoured)") if n == 1 else
+                                     _("holds its position (next {n} attacks on it ill-favoured)").format(n=n)),
              "counter": lambda n, who: ngettext("{n} counter-attack left", "{n} counter-attacks left", n).format(n=n),
              "regain": lambda n, who: _("regaining its position")}
     return [words[kind](int(n), str(who)) for kind, n, who in row.get("tasks", []) if kind in words]
