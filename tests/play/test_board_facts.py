@@ -99,9 +99,14 @@ def test_d100_broken_and_unready_gear(tmp_path: Path, content: Content) -> None:
     assert shown["broken"] and "broken: " in ", ".join(d100_board(board_view(fight)))
     screen = board_of("d100", fight)
     assert any(text.startswith("broken: ") for r in screen.rows for text in r.conditions)
-    shooters = [r for r in board_view(fight)["combatants"] if r["unready"]]
-    for r in shooters:  # a crossbow drawn to be loaded tells when it is ready
-        assert all(isinstance(name, str) and name for name, _ready in r["unready"])
+    assert not row(board_view(fight), "mathis")["unready"]  # the bridge's heavy crossbow starts loaded
+    m = next(i for i, p in enumerate(fight.combatants) if p.id == "mathis")
+    slot = next(k for k, w in enumerate(fight.combatants[m].weapons) if w.record.id == "arbalete-lourde")
+    array(fight.F, "loaded")[0, m, slot] = 0  # (as its shot leaves it)
+    mathis = row(board_view(fight), "mathis")
+    assert mathis["unready"] == [["Heavy crossbow", None]]
+    assert "Heavy crossbow not loaded" in next(line for line in d100_board(board_view(fight)) if " mathis " in line)
+    assert not row(board_view(fight), "ysolde")["unready"]  # a sword needs no loading
 
 
 def test_tor_engagements_by_name_and_task_states(tmp_path: Path, content: Content) -> None:
