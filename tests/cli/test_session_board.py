@@ -20,7 +20,7 @@ from estoc.play.tracker import Tracker
 from estoc.render.board import bar, harp_board
 
 SAMPLES = Path(__file__).parents[2] / "src" / "estoc" / "play" / "samples"
-HARP_HEADER = ("Init", "Id", "Name", "Side", "HP")
+HARP_HEADER = ("Init", "Id", "Name", "Side", "OB", "DB", "HP")
 
 
 def tracker_on(db: Path, content: Content, sample: str = "embuscade.yaml", seed: int = 2) -> Tracker:
@@ -143,7 +143,8 @@ def test_the_d100_session_says_what_to_type(tmp_path: Path, content: Content, la
     assert current and f"[{current}] > " in text
     assert (f"{current} acts (DEX rank): attack TARGET" if lang == "en" else
             f"{current} agit (rang de DEX) : attaquer CIBLE") in text
-    header = ["Id", "Name", "Side", "Hit", "points"] if lang == "en" else ["Id", "Nom", "Camp", "Points", "de", "vie"]
+    header = (["DEX", "Id", "Name", "Side", "Hit", "points", "Foe", "at"] if lang == "en"
+              else ["DEX", "Id", "Nom", "Camp", "Points", "de", "vie", "Ennemi", "à"])
     assert any(line.split() == header for line in lines)
 
 

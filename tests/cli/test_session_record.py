@@ -24,7 +24,8 @@ def recorder() -> object:
 
 def test_the_committed_transcripts_are_the_scripts_output(tmp_path: Path, recorder: object) -> None:
     written = recorder.write(tmp_path)  # type: ignore[attr-defined]
-    assert [p.name for p in written] == ["session-harp.md", "session-harp.fr.md"]
+    assert [p.name for p in written] == [f"session-{system}{lang}.md" for system in ("harp", "d100", "tor")
+                                         for lang in ("", ".fr")]
     for path in written:
         committed = (ROOT / "docs" / path.name).read_text(encoding="utf-8")
         assert path.read_text(encoding="utf-8") == committed, (
@@ -34,7 +35,7 @@ def test_the_committed_transcripts_are_the_scripts_output(tmp_path: Path, record
 def test_the_transcript_shows_what_it_promises(recorder: object) -> None:
     text = (ROOT / "docs" / "session-harp.md").read_text(encoding="utf-8")
     lines = text.splitlines()
-    assert sum(line.split() == ["Init", "Id", "Name", "Side", "HP"] for line in lines) >= 10  # the board, again
+    assert sum(line.split() == ["Init", "Id", "Name", "Side", "OB", "DB", "HP"] for line in lines) >= 10  # the board
     assert "[dafur] > attack ours-noir parry 20 roll 97 60 crit 71" in lines  # typed dice
     assert "Attack roll, open-ended: 97 + 60 = 157." in text and "roll 71:" in text
     assert "⏰ Round 3: Dafur's cousins come running." in lines  # a timer fires
@@ -44,3 +45,18 @@ def test_the_transcript_shows_what_it_promises(recorder: object) -> None:
     french = (ROOT / "docs" / "session-harp.fr.md").read_text(encoding="utf-8")
     assert "[dafur] > attaquer ours-noir parade 20 jet 97 60 critique 71" in french
     assert "⏰ Round 3 : les cousins de Dafur accourent." in french
+
+
+def test_the_d100_and_one_ring_transcripts_show_what_they_promise() -> None:
+    d100 = (ROOT / "docs" / "session-d100.fr.md").read_text(encoding="utf-8")
+    assert "[mouvement] > deplacer ysolde 6" in d100 and "[ysolde] > attaquer gorm jet 12 deg 6" in d100
+    assert "Distances depuis ysolde : jacquot à 6 m, gorm à 0 m." in d100  # what « à 20 m » refusals rest on
+    assert "   8 (15)  ysolde " in d100  # the DEX rank movement cut, the DEX beside
+    assert "Annulé : attaquer gorm jet 12 deg 6." in d100 and "[gorm] > pv ysolde 9" in d100
+    tor = (ROOT / "docs" / "session-tor.fr.md").read_text(encoding="utf-8")
+    assert "[eirik-de-dale] > attaquer chef-orque destin 8 maitrise 4 5 2" in tor
+    assert "dé du destin 8, dés de maîtrise 4, 5, 2" in tor  # the typed faces are the ones played
+    assert "face à Chef orque" in tor and "face à chef-orque" not in tor  # engagements by name
+    assert "Tapez manoeuvre ID [CIBLE]." in tor
+    english = (ROOT / "docs" / "session-tor.md").read_text(encoding="utf-8")
+    assert "[eirik-de-dale] > attack chef-orque feat 8 dice 4 5 2" in english

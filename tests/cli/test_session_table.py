@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,9 @@ def test_d100_and_one_ring_status_show_ids(tmp_path: Path, content: Content, sam
         found = [cid for cid in rows if cid.startswith(wanted)]
         assert found, wanted
         for cid in found:
-            # The board's row of each combatant leads with its id (the word commands take), then its name.
+            # The board's row of each combatant shows its id (the word commands take), then its name (d100's row
+            # leads with the DEX rank, the order it acts in).
             name = pick(rows[cid]["name"])
-            assert any(line.lstrip("▶ ").startswith(cid + " ") and f" {name} " in line for line in status), cid
+            lead = re.compile(r"^(\d+( \(\d+\))?\s+)?" + re.escape(cid) + r"\s+" + re.escape(name) + " ")
+            assert any(lead.match(line.lstrip("▶ ")) for line in status), cid
     assert not any(line.endswith(" ") for line in out.getvalue().splitlines() if "(" in line)

@@ -486,11 +486,14 @@ def test_simulation_with_every_new_fact_is_the_same_compiled_and_interpreted(con
 
 def test_the_board_shows_the_sun_and_the_surprise(content: Content, tables: HarpTables) -> None:
     from estoc.render.board import harp_board
+    from estoc.render.board_view import board_view
 
     fight = fight_of(content, tables, [{"hero": "dafur"}], [{"hero": "orque-soudard"}], initiative=[10, 1])
-    assert not any("soleil" in line or "surpris" in line for line in harp_board(fight.view()))
+    assert not any("soleil" in line or "surpris" in line.lower() for line in harp_board(board_view(fight)))
     say(fight, "soleil oui")
     say(fight, "surpris foes")
-    assert harp_board(fight.view())[1] == "Plein soleil. Le camp foes est surpris ce round-ci."
+    assert harp_board(board_view(fight))[1] == "Plein soleil. Surpris ce round-ci : foes."
+    fight.side_names = {"foes": {"fr": "Les orques", "en": "The orcs"}}
+    assert harp_board(board_view(fight))[1] == "Plein soleil. Surpris ce round-ci : Les orques."
     say(fight, "surpris aucun")
-    assert harp_board(fight.view())[1] == "Plein soleil."
+    assert harp_board(board_view(fight))[1] == "Plein soleil."

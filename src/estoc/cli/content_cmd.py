@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 from typing import Annotated
 
@@ -67,15 +68,40 @@ def register(app: typer.Typer) -> None:
                 json.dumps(value, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         console().print(_("{n} schemas written to {path}.").format(n=len(schemas), path=out), markup=False)
 
-    @group.command("list", help=_("List the records of a kind (e.g. harp/weapons)."))
+    @group.command("list", help=_("List the records of a kind (e.g. harp/weapons), or of every kind of a system "
+                                  "(e.g. tor); with NAME, only those whose id or name holds it (accents and case "
+                                  "aside)."))
     def list_records(ctx: typer.Context,
-                     kind: Annotated[str, typer.Argument(help=_("system/kind, e.g. harp/weapons."))]) -> None:
-        system, _sep, name = kind.partition("/")
-        if (system, name) not in KINDS:
+                     kind: Annotated[str, typer.Argument(help=_("system/kind, e.g. harp/weapons, or a system."))],
+                     name: Annotated[str | None, typer.Argument(help=_("Part of an id or a name to look for."))
+                                     ] = None) -> None:
+        system, _sep, part = kind.partition("/")
+        kinds = [(system, part)] if part else [k for k in sorted(KINDS) if k[0] == system]
+        if not kinds or any(k not in KINDS for k in kinds):
             raise InputError(_("unknown kind {kind!r}; known: {known}").format(
                 kind=kind, known=", ".join(f"{s}/{k}" for s, k in sorted(KINDS))))
         content = load_content(content_folders(ctx))
         out = console()
-        for record_id, item in sorted(content.kind(system, name).items()):
-            label = getattr(item.record, "name", None)
-            out.print(f"{record_id}\t{pick(label.as_dict()) if label is not None else ''}", markup=False)
+        wanted = _folded(name or "")
+        found = 0
+        for one_system, one_kind in kinds:
+            rows = []
+            for record_id, item in sorted(content.kind(one_system, one_kind).items()):
+                label = getattr(item.record, "name", None)
+                names = label.as_dict() if label is not None else {}
+                if wanted and not any(wanted in _folded(text) for text in (record_id, *names.values())):
+                    continue
+                rows.append(f"{record_id}\t{pick(names) if names else ''}")
+            if len(kinds) > 1 and rows:
+                out.print(f"# {one_system}/{one_kind}", markup=False)
+            for row in rows:
+                out.print(row, markup=False)
+            found += len(rows)
+        if wanted and not found:
+            raise InputError(_("nothing in {kind} holds {name!r}").format(kind=kind, name=name))
+
+
+def _folded(text: str) -> str:
+    """``text`` without accents nor case, to compare names as a reader types them (« epee » finds « Épée »)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("œ", "oe")

@@ -11,6 +11,7 @@ from estoc.engine.protocol import Fight
 from estoc.i18n import _, pick
 from estoc.render import d100_fight as render_module
 from estoc.render.board import d100_board
+from estoc.render.board_view import board_view
 from estoc.render.veil import NO_VEIL
 from estoc.systems.d100 import commands as commands_module
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
@@ -45,7 +46,7 @@ class D100Play(CommandPlay):
                  "(first aid), ko F (hours unconscious)")
 
     def status_lines(self, fight: Fight) -> list[str]:
-        return d100_board(fight.view())
+        return d100_board(board_view(fight))
 
     def narrate(self, record: Mapping[str, Any], fight: Fight, veiled: frozenset[str] = NO_VEIL) -> list[str]:
         assert isinstance(fight, D100Fight)

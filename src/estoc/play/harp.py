@@ -11,6 +11,7 @@ from estoc.engine.protocol import Fight
 from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
 from estoc.render.board import harp_board
+from estoc.render.board_view import board_view
 from estoc.render.harp_fight import narrate_record, summary_lines
 from estoc.render.veil import NO_VEIL
 from estoc.systems.harp import commands as words
@@ -57,7 +58,7 @@ class HarpPlay:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in words.commands()]
 
     def status_lines(self, fight: Fight) -> list[str]:
-        return harp_board(fight.view())
+        return harp_board(board_view(fight))
 
     def summary_lines(self, fight: Fight) -> list[str]:
         assert isinstance(fight, HarpFight)

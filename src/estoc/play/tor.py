@@ -12,6 +12,7 @@ from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.render import tor_fight as render_module
 from estoc.render.board import tor_board
+from estoc.render.board_view import board_view
 from estoc.systems.tor import commands as commands_module
 from estoc.systems.tor.encounter import SETUP_PATH, load_tor_encounter
 from estoc.systems.tor.fight import TorFight
@@ -57,7 +58,7 @@ class TorPlay(CommandPlay):
                  "roll's feat die and success dice), skill F and skilldice F… (a task's roll)")
 
     def status_lines(self, fight: Fight) -> list[str]:
-        return tor_board(fight.view())
+        return tor_board(board_view(fight))
 
 
 def _stance_word(stance: str) -> str:

@@ -1,10 +1,12 @@
 """The board: the state of a fight at a glance, one function per system, over the fight's ``view()``.
 
 A board is a small table a GM keeps an eye on, as a combat tracker shows it: the round and whose turn, what to type
-in the current phase, then one row per combatant (the id the commands take, the name, hit points or endurance as a
-bar and as numbers, conditions with their rounds left, the GM's own marks), the GM's notes under their combatant and
-the timers still to fire. The session shows it after every command that changes the fight; the narration is told
-elsewhere (``render/*_fight.py``).
+in the current phase, then one row per combatant in the order they act (the id the commands take, the name, hit
+points or endurance as a bar and as numbers, what the GM decides from: HARP's OB and DB now, d100's DEX and the
+distance to the nearest foe, the One Ring's stance and whom each faces; conditions with their rounds left, broken
+or dropped gear, task states, the GM's own marks), the GM's notes under their combatant and the timers still to
+fire. The facts beyond a fight's ``view()`` come from :func:`estoc.render.board_view.board_view`. The session
+shows it after every command that changes the fight; the narration is told elsewhere (``render/*_fight.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from estoc.i18n import _, ngettext, pick
+from estoc.render.board_view import board_view
 from estoc.render.harp_fight import initiative_text
 from estoc.render.tor_fight import _item, _stance
 from estoc.systems.base import SYSTEMS
@@ -81,6 +84,27 @@ def _body(header: Sequence[str], rows: Sequence[tuple[str, list[str], list[str]]
     for (cid, _cells, _tail), line in zip(rows, table[1:], strict=True):
         lines += [line, *_notes(marks, cid)]
     return lines
+
+
+def signed(n: int) -> str:
+    """A modifier with its sign, a true minus for a negative one (+10, −10)."""
+    return f"{n:+d}".replace("-", "−")
+
+
+def in_order(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The rows in the order of action (the round's order; those outside it after, as the view lists them). Before a
+    round's order is drawn up, by the rank the board facts give (d100's DEX rank, which movement cuts): the highest
+    first."""
+    order = {cid: i for i, cid in enumerate(view.get("order") or [])}
+    if not order and any("rank" in r for r in view["combatants"]):
+        return sorted(view["combatants"], key=lambda r: -int(r.get("rank") or 0))
+    return sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order)))
+
+
+def side_name(view: Mapping[str, Any], side: str) -> str:
+    """A side's name, as the encounter names it (its id when the view has no name for it)."""
+    name = (view.get("side_names") or {}).get(side)
+    return pick(name) if isinstance(name, dict) else str(side)
 
 
 def _turn(view: Mapping[str, Any]) -> str:
@@ -158,31 +182,40 @@ def harp_conditions(row: Mapping[str, Any], now: int) -> list[str]:
     return marks
 
 
+def harp_ob_db(row: Mapping[str, Any]) -> tuple[str, str]:
+    """A HARP combatant's OB and DB as the rules use them now (the sheet's when the view has no board facts)."""
+    return str(row.get("ob_now", row["ob"])), str(row.get("db_now", row["db"]))
+
+
 def harp_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
-    """HARP: the round, whose turn, every combatant in initiative order with hit points and conditions."""
+    """HARP: the round, whose turn, every combatant in initiative order with its OB and DB now, hit points and
+    conditions."""
     now = int(view["round"])
-    order = {cid: i for i, cid in enumerate(view["order"])}
     rows = []
-    for row in sorted(view["combatants"], key=lambda r: order.get(r["id"], len(order))):
+    for row in in_order(view):
         pointer = "▶" if row["id"] == view.get("current") else " "
         init = "" if row["initiative"] is None else initiative_text(int(row["initiative"]), short=True)
-        rows.append((row["id"], [pointer, init, row["id"], _cut(pick(row["name"])), str(row["side"]),
+        ob, db = harp_ob_db(row)
+        rows.append((row["id"], [pointer, init, row["id"], _cut(pick(row["name"])),
+                                 _cut(side_name(view, str(row["side"])), 14), ob, db,
                                  bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}"],
                      harp_conditions(row, now) + _gm_marks(marks, row["id"])))
-    header = ["", _("Init"), _("Id"), _("Name"), _("Side"), _("HP"), ""]
+    header = ["", _("Init"), _("Id"), _("Name"), _("Side"), _("OB"), _("DB"), _("HP"), ""]
     situation = harp_situation(view)
     return [_turn(view), *([situation] if situation else []), *_over(view), *_body(header, rows, marks),
             *_footer(marks)]
 
 
 def harp_situation(view: Mapping[str, Any]) -> str:
-    """What the GM set of the fight's situation and may forget: full sun, a side surprised this round (empty
-    when neither)."""
+    """What the GM set of the fight's situation and may forget: full sun, a side surprised this round (by its
+    name), the fight's modifier (empty when none)."""
     parts = []
     if view.get("full_sun"):
         parts.append(_("Full sun."))
     if view.get("surprised"):
-        parts.append(_("Side {side} surprised this round.").format(side=view["surprised"]))
+        parts.append(_("Surprised this round: {side}.").format(side=side_name(view, str(view["surprised"]))))
+    if view.get("fight_mod"):
+        parts.append(_("Fight modifier {n} to every attack.").format(n=signed(int(view["fight_mod"]))))
     return " ".join(parts)
 
 
@@ -214,23 +247,53 @@ def d100_conditions(row: Mapping[str, Any]) -> list[str]:
             list=", ".join(map(str, row["wounds"]))))
     if row.get("kneeling"):
         tail.append(_("kneeling"))
+    if row.get("broken"):
+        tail.append(_("broken: {items}").format(items=", ".join(row["broken"])))
+    for weapon, ready in row.get("unready", []):
+        tail.append(_("{weapon} not loaded").format(weapon=weapon) if ready is None else
+                    _("{weapon} ready round {n}").format(weapon=weapon, n=ready))
     if states.get(row["state"], row["state"]):
         tail.append(states.get(row["state"], row["state"]))
     return tail
 
 
+def d100_rank(row: Mapping[str, Any]) -> str:
+    """A d100 combatant's DEX rank this round, its DEX beside when its movement cut it (« 8 (15) »)."""
+    dex = row.get("dex", "")
+    rank = row.get("rank", dex)
+    return str(dex) if rank == dex else f"{rank} ({dex})"
+
+
+def d100_nearest(row: Mapping[str, Any]) -> str:
+    """The metres to a d100 combatant's nearest standing foe (empty without distances or foes)."""
+    distances = row.get("distances") or {}
+    return _("{n} m").format(n=min(distances.values())) if distances and row["state"] == "ok" else ""
+
+
+def d100_distances(view: Mapping[str, Any]) -> str:
+    """How far the combatant acting now stands from each standing foe (empty when none acts or no distance is
+    set): what a move, a charge or a shot depends on."""
+    current = next((r for r in view["combatants"] if r["id"] == view.get("current")), None)
+    if current is None or not current.get("distances"):
+        return ""
+    return _("Distances from {who}: {list}.").format(who=current["id"], list=", ".join(
+        _("{who} {n} m").format(who=who, n=metres) for who, metres in current["distances"].items()))
+
+
 def d100_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
-    """d100: the round and its phase with what to type, who acts, every combatant with hit points and wounds."""
+    """d100: the round and its phase with what to type, who acts and how far it stands from each foe, every
+    combatant by DEX rank with hit points, the nearest foe's distance, wounds and broken gear."""
     head = d100_heading(view)
     rows = []
-    for row in view["combatants"]:
+    for row in in_order(view):
         pointer = "▶" if row["id"] == view.get("current") else " "
-        rows.append((row["id"], [pointer, row["id"], _cut(pick(row["name"])), str(row["side"]),
-                                 bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}"],
+        rows.append((row["id"], [pointer, d100_rank(row), row["id"], _cut(pick(row["name"])),
+                                 _cut(side_name(view, str(row["side"])), 14),
+                                 bar(row["hp"], row["hp_max"]), f"{row['hp']}/{row['hp_max']}", d100_nearest(row)],
                      d100_conditions(row) + _gm_marks(marks, row["id"])))
-    header = ["", _("Id"), _("Name"), _("Side"), _("Hit points"), ""]
-    hint = d100_hint(view)
-    return [head, *([hint] if hint else []), *_over(view), *_body(header, rows, marks), *_footer(marks)]
+    header = ["", _("DEX"), _("Id"), _("Name"), _("Side"), _("Hit points"), "", _("Foe at")]
+    lines = [line for line in (d100_hint(view), d100_distances(view)) if line]
+    return [head, *lines, *_over(view), *_body(header, rows, marks), *_footer(marks)]
 
 
 def tor_hint(view: Mapping[str, Any]) -> str:
@@ -270,8 +333,9 @@ def tor_conditions(row: Mapping[str, Any]) -> list[str]:
         tail.append(_("complication −{n}d").format(n=row["complication"]))
     if row.get("dropped"):
         tail.append(_("on the ground: {items}").format(items=", ".join(_item(i) for i in row["dropped"])))
+    tail += tor_tasks(row)
     if row.get("opponents") and row["standing"]:
-        tail.append(_("against {ids}").format(ids=", ".join(row["opponents"])))
+        tail.append(_("against {names}").format(names=", ".join(row.get("opponent_names") or row["opponents"])))
     if row["dying"]:
         tail.append(_("dying"))
     elif not row["standing"]:
@@ -279,12 +343,33 @@ def tor_conditions(row: Mapping[str, Any]) -> list[str]:
     return tail
 
 
+def tor_tasks(row: Mapping[str, Any]) -> list[str]:
+    """What combat tasks left on a One Ring combatant (:func:`estoc.render.board_view.board_view`'s ``tasks``)."""
+    words = {"challenge": lambda n, who: _("in a challenge with {who}").format(who=who),
+             "protected": lambda n, who: _("protected by {who} (−{n}d)").format(who=who, n=n),
+             "bonus": lambda n, who: _("+{n}d to its next attack").format(n=n),
+             "lasting": lambda n, who: _("+{n}d to each attack").format(n=n),
+             "hold": lambda n, who: (_("holds its position (next attack on it ill-favoured)") if n == 1 else
+                                     _("holds its position (next {n} attacks on it ill-favoured)").format(n=n)),
+             "counter": lambda n, who: ngettext("{n} counter-attack left", "{n} counter-attacks left", n).format(n=n),
+             "regain": lambda n, who: _("regaining its position")}
+    return [words[kind](int(n), str(who)) for kind, n, who in row.get("tasks", []) if kind in words]
+
+
+def tor_situation(view: Mapping[str, Any]) -> str:
+    """The stances a rally lifts this round (empty when none)."""
+    rallied = view.get("rally") or []
+    if not rallied:
+        return ""
+    return _("Rallied this round: +1d to the {stances} stances.").format(stances=", ".join(map(_stance, rallied)))
+
+
 def tor_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str]:
-    """The One Ring: the round and its phase with what to type, who acts, every combatant with stance, endurance,
-    wounds, hope."""
+    """The One Ring: the round and its phase with what to type, who acts, every combatant in the order of action
+    with stance, endurance, wounds, hope, weariness, task states and whom it faces."""
     head = tor_heading(view)
     rows = []
-    for row in view["combatants"]:
+    for row in in_order(view):
         tail = tor_conditions(row)
         pointer = "▶" if row["id"] == view.get("current") else " "
         stance = _stance(row["stance"]) if row["stance"] else _("adversary")
@@ -293,8 +378,8 @@ def tor_board(view: Mapping[str, Any], marks: GmMarks | None = None) -> list[str
                                  f"{row['endurance']}/{row['endurance_max']}"],
                      tail + _gm_marks(marks, row["id"])))
     header = ["", _("Id"), _("Name"), _("Stance"), _("Endurance"), ""]
-    hint = tor_hint(view)
-    return [head, *([hint] if hint else []), *_over(view), *_body(header, rows, marks), *_footer(marks)]
+    lines = [line for line in (tor_hint(view), tor_situation(view)) if line]
+    return [head, *lines, *_over(view), *_body(header, rows, marks), *_footer(marks)]
 
 
 Board = Callable[[Mapping[str, Any], GmMarks | None], list[str]]
@@ -307,4 +392,4 @@ def board_lines(system: str, fight: Any, marks: GmMarks | None = None) -> list[s
     if declared is None:
         return None
     shape: Board = declared.entry("board")
-    return shape(fight.view(), marks)
+    return shape(board_view(fight), marks)

@@ -39,6 +39,7 @@ from estoc.crash import write_crash_log
 from estoc.errors import EstocError
 from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
+from estoc.render.board_view import board_view
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
 from estoc.web.board import board_from_view
@@ -129,12 +130,12 @@ class WebApp:
             return self._rendered[key]
         gm = role == GM
         if self._view[0] != tracker.version:
-            self._view = (tracker.version, tracker.fight.view())  # (one view a version: a HARP view costs ~2 ms)
+            self._view = (tracker.version, board_view(tracker.fight))  # (one a version: a HARP view costs ~2 ms)
         view = copy.deepcopy(self._view[1])
         marks = tracker.marks.board(int(view.get("round") or 0)) if gm else None
         html = self.env.get_template("board.html").render(
             board=board_from_view(tracker.system.id, view, marks), gm=gm, reveal=session.reveal,
-            version=tracker.version, system=tracker.system.id)
+            version=tracker.version, system=tracker.system.id, fight_id=session.fight_id)
         if any(k[0] != tracker.version for k in self._rendered):
             self._rendered.clear()
         self._rendered[key] = html
