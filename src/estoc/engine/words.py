@@ -32,6 +32,8 @@ class Command:
     fr: str
     args: str
     help: str
+    also: tuple[str, ...] = ()
+    """Other words for it (a system's synonyms: ``pv`` and ``hp`` beside ``pdv``), accepted, not listed."""
 
 
 MARK_VERBS = ("mark", "note", "timer", "clear")
@@ -90,7 +92,7 @@ def mark_words(line: str) -> tuple[str, list[str]] | None:
 def find(word: str, commands: Sequence[Command]) -> Command:
     wanted = fold(word)
     for command in commands:
-        if wanted in (command.en, command.fr, command.name):
+        if wanted in (command.en, command.fr, command.name, *command.also):
             return command
     raise InputError(_("unknown command {word!r}; type help").format(word=word))
 

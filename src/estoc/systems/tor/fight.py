@@ -55,6 +55,7 @@ from estoc.systems.tor.codes import (
 )
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name
+from estoc.systems.tor.gm import apply_gm
 from estoc.systems.tor.names import SPECIALS, STANCES, TASK_IDS, Aim, HopeUse, Stance, task
 from estoc.systems.tor.play_checks import task_event
 from estoc.systems.tor.policy import choose
@@ -313,6 +314,9 @@ class TorFight(Sides):
                 self._tell(records)
             else:
                 records.append({"kind": "volleys"})
+            return
+        if kind == "gm":
+            records.append(apply_gm(self, event))  # the GM's word, at any moment (a knocked-down hero may still yield)
             return
         if self.is_over():
             raise RulesError(_("the fight is over"))
