@@ -38,6 +38,7 @@ class D100Play(CommandPlay):
                                      defends=[encounter.defends.get(cid, "best") for cid, _s, _c in
                                               encounter.combatants])
         fight.side_names = {side.id: side.name for side in encounter.sides}
+        fight.content = self.content
         return fight
 
     def dice_help(self) -> str:

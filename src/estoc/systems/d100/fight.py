@@ -10,9 +10,10 @@ time: live, a recording source; on replay, the faces stored with the event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from estoc.content.models import d100
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
@@ -32,8 +33,22 @@ from estoc.systems.d100.policy import choose
 from estoc.systems.d100.refusals import check, reach_word, refuse
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.told import Teller
-from estoc.systems.d100.worlds import REACH_ORDER, array, build, copy_fights, kernel_of, kernel_settings
+from estoc.systems.d100.worlds import (
+    CURSOR_FIELDS,
+    DEFENCES,
+    ORDER_FIELDS,
+    REACH_ORDER,
+    SLOT_FIELDS,
+    WORLD_FIELDS,
+    WOUND_FIELDS,
+    array,
+    build,
+    copy_fights,
+    kernel_of,
+    kernel_settings,
+)
 from estoc.systems.drawn import apply_on_kernel
+from estoc.systems.sheets import d100_sheet
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
@@ -60,6 +75,8 @@ class D100Fight(Sides):
     distance: int | None = None
     side_names: dict[str, dict[str, str]] = field(default_factory=dict)
     F: Any = None
+    content: Any = None
+    """The content registry the GM's ``add`` takes combatants from (play gives it; ``None``: no ``add``)."""
 
     @classmethod
     def start(cls, outcomes: Outcomes, members: list[tuple[str, Combatant, bool]], *,
@@ -79,8 +96,9 @@ class D100Fight(Sides):
         return [order.index(s) for s in self.sides]
 
     def copy(self) -> D100Fight:
-        twin = D100Fight(outcomes=self.outcomes, combatants=self.combatants, sides=self.sides, players=self.players,
-                         settings=self.settings, distance=self.distance, side_names=self.side_names)
+        twin = D100Fight(outcomes=self.outcomes, combatants=list(self.combatants), sides=list(self.sides),
+                         players=list(self.players), settings=self.settings, distance=self.distance,
+                         side_names=self.side_names, content=self.content)
         twin.F = copy_fights(self.F)
         twin.F.logging = 1
         return twin
@@ -311,9 +329,51 @@ class D100Fight(Sides):
         check(self, actor, (action("reload"), -1, s, 0))
         kernel_of(self.F).py_reload(self.F, 0, actor, s)
 
+    def join(self, side: str, combatant: Combatant) -> int:
+        """A newcomer (the GM's ``add``): its world rebuilt with one more row, everyone else's state kept; it acts
+        from the next round on (the round's order is made when the round begins)."""
+        if combatant.id in self.ids():
+            raise InputError(_("there is already a combatant {id}").format(id=combatant.id))
+        old, n = self.F, len(self.combatants)
+        codes = {code: name for name, code in DEFENCES.items()}
+        defends = [codes.get(int(d), "best") for d in old.defends] + ["best"]
+        self.combatants.append(combatant)
+        self.sides.append(side)
+        self.players.append(False)
+        new = build(self.outcomes, self.combatants, self.side_indices(), 1,
+                    settings=kernel_settings(self.settings, self.distance), defends=defends)
+        for name in (*WORLD_FIELDS, *ORDER_FIELDS):
+            array(new, name)[:, :n] = array(old, name)
+        for name in (*SLOT_FIELDS, *WOUND_FIELDS):
+            width = array(old, name).shape[2]
+            array(new, name)[:, :n, :width] = array(old, name)
+        for name in (*CURSOR_FIELDS, "base", "counters"):
+            array(new, name)[:] = array(old, name)
+        new.logging, new.source, new.error, new.log = 1, old.source, old.error, old.log
+        self.F = new
+        return n
+
+    def _add(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        if self.content is None:
+            raise RulesError(_("this fight cannot take newcomers: it has no content to take them from"))
+        side = str(event.get("side", ""))
+        if side not in self.sides:
+            raise InputError(_("unknown side {side!r}; sides: {sides}").format(
+                side=side, sides=", ".join(dict.fromkeys(self.sides))))
+        ref = str(event.get("ref", ""))
+        record = self.content.get("d100", "characters", ref, d100.Character)
+        base = Combatant.from_character(self.content, record, self.settings.hp_rounding)
+        new_id = str(event.get("id") or base.id)
+        c = self.join(side, replace(base, id=new_id))
+        records.append({"kind": "gm", "op": "add", "target": new_id, "value": 0, "hp": self.value("hp", c),
+                        "side": side, "ref": ref})
+
     def _gm(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         K, F = kernel_of(self.F), self.F
         op = str(event.get("op"))
+        if op == "add":
+            self._add(event, records)
+            return
         c = self.index(str(event["target"]))
         value = whole_number(event, "value")
         if op == "hp":
@@ -342,6 +402,10 @@ class D100Fight(Sides):
                         "hp": int(F.hp[c])})
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
+
+    def sheet(self, c: int) -> dict[str, Any]:
+        """Combatant ``c``'s sheet as the rules use it now (:func:`estoc.systems.sheets.d100_sheet`)."""
+        return d100_sheet(self, c)
 
     def auto_event(self) -> dict[str, Any]:
         """The default policy (see :func:`estoc.systems.d100.policy.choose`)."""

@@ -29,6 +29,7 @@ from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.drawn import apply_on_kernel
+from estoc.systems.sheets import tor_sheet
 from estoc.systems.tor.blow import Numbers, numbers
 from estoc.systems.tor.codes import (
     A_ASSIGN,
@@ -612,6 +613,10 @@ class TorFight(Sides):
         return not self.K.py_is_secondary(k)
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
+
+    def sheet(self, c: int) -> dict[str, Any]:
+        """Combatant ``c``'s sheet as the rules use it now (:func:`estoc.systems.sheets.tor_sheet`)."""
+        return tor_sheet(self, c)
 
     def auto_event(self) -> dict[str, Any]:
         return choose(self)
