@@ -21,8 +21,8 @@ def _rounds(n: int) -> str:
 
 
 def _parts(parts: Mapping[str, int]) -> str:
-    return ", ".join(f"{_("skill") if key == "skill" else part_name(key)} {_signed(int(value))}"
-                     for key, value in parts.items())
+    names = {"skill": _("skill")}
+    return ", ".join(f"{names.get(key) or part_name(key)} {_signed(int(value))}" for key, value in parts.items())
 
 
 def sheet_sections(sheet: Mapping[str, Any]) -> list[Section]:
