@@ -1,0 +1,192 @@
+"""The GM's controls, the same words in the three systems: each override typed in French (and its English or
+synonym word), a stored command that changes the fight as said, undone back to the state before it, and replayed
+from the store to the very state the live fight holds. Bad input is refused in French and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tests.play.conftest import SAMPLE
+from tests.play_helpers import tor_setup
+
+from estoc.content.registry import Content
+from estoc.errors import EstocError
+from estoc.i18n import set_language
+from estoc.play.d100 import D100Play
+from estoc.play.harp import HarpPlay
+from estoc.play.store import EventStore
+from estoc.play.tor import TorPlay
+from estoc.play.tracker import Tracker
+from estoc.systems.harp.encounter import load_encounter
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def row(tracker: Tracker, who: str) -> dict[str, Any]:
+    return next(r for r in tracker.fight.view()["combatants"] if r["id"] == who)
+
+
+def checked(store: EventStore, tracker: Tracker, line: str) -> dict[str, Any]:
+    """``line`` played: stored, undone to the very view before it, redone; the fight replayed from the store holds
+    the view the live one does. Returns the view after the line."""
+    before = tracker.fight.view()
+    version = tracker.version
+    tracker.command(line)
+    assert tracker.version == version + 1, line
+    after = tracker.fight.view()
+    assert after != before, line
+    tracker.command("annuler")
+    assert tracker.fight.view() == before, line
+    tracker.command("refaire")
+    assert tracker.fight.view() == after, line
+    again = Tracker(store, tracker.fight_id, tracker.system)
+    assert again.fight.view() == after, line
+    return after
+
+
+def refused(tracker: Tracker, line: str, words: str) -> None:
+    """``line`` refused, its message holding ``words`` (French), nothing stored, the fight as it was."""
+    before, version = tracker.fight.view(), tracker.version
+    with pytest.raises(EstocError) as raised:
+        tracker.command(line)
+    assert words in raised.value.message, raised.value.message
+    assert tracker.version == version and tracker.fight.view() == before
+
+
+# --- the One Ring -------------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def tor_fight(store: EventStore, content: Content) -> Tracker:
+    setup = tor_setup([{"hero": "eirik-de-dale", "stance": "forward"}, {"hero": "grani-barbe-grise"}],
+                      [{"adversary": "orc-soldat", "count": 2}], 3)
+    return Tracker.create(store, TorPlay(content), "gm", setup)
+
+
+def test_tor_endurance_damage_heal(french: None, store: EventStore, tor_fight: Tracker) -> None:
+    assert checked(store, tor_fight, "pdv eirik-de-dale 10") and row(tor_fight, "eirik-de-dale")["endurance"] == 10
+    checked(store, tor_fight, "degats eirik-de-dale 4")
+    assert row(tor_fight, "eirik-de-dale")["endurance"] == 6
+    checked(store, tor_fight, "soigner eirik-de-dale 100")  # never above the sheet's
+    assert row(tor_fight, "eirik-de-dale")["endurance"] == row(tor_fight, "eirik-de-dale")["endurance_max"]
+    checked(store, tor_fight, "endurance orc-soldat-1 0")  # the English word, on an adversary: it falls
+    assert not row(tor_fight, "orc-soldat-1")["standing"]
+    checked(store, tor_fight, "hp orc-soldat-1 5")  # a synonym
+    assert row(tor_fight, "orc-soldat-1")["standing"]
+
+
+def test_tor_wounds_dying_and_hope(french: None, store: EventStore, tor_fight: Tracker) -> None:
+    checked(store, tor_fight, "blessure eirik-de-dale 1")
+    hero = row(tor_fight, "eirik-de-dale")
+    assert hero["wounds"] == 1 and not hero["dying"] and hero["standing"]
+    checked(store, tor_fight, "blessure eirik-de-dale 2")  # a hero's second wound leaves it dying
+    assert row(tor_fight, "eirik-de-dale")["dying"] and not row(tor_fight, "eirik-de-dale")["standing"]
+    checked(store, tor_fight, "blessure eirik-de-dale 0")
+    assert not row(tor_fight, "eirik-de-dale")["dying"] and row(tor_fight, "eirik-de-dale")["standing"]
+    checked(store, tor_fight, "blessure grani-barbe-grise 1 fatale")  # the Eye on the severity's roll
+    assert row(tor_fight, "grani-barbe-grise")["dying"]
+    checked(store, tor_fight, "mourant grani-barbe-grise non")
+    assert not row(tor_fight, "grani-barbe-grise")["dying"]
+    checked(store, tor_fight, "dying grani-barbe-grise on")
+    assert row(tor_fight, "grani-barbe-grise")["dying"]
+    checked(store, tor_fight, "espoir eirik-de-dale 2")
+    assert row(tor_fight, "eirik-de-dale")["hope"] == 2
+    adversary = row(tor_fight, "orc-soldat-2")
+    checked(store, tor_fight, "blessure orc-soldat-2 5")  # an adversary falls when its wounds reach its Might
+    assert not row(tor_fight, "orc-soldat-2")["standing"] and adversary["standing"]
+
+
+def test_tor_conditions_out_and_back(french: None, store: EventStore, tor_fight: Tracker) -> None:
+    checked(store, tor_fight, "etat eirik-de-dale las 1")
+    assert row(tor_fight, "eirik-de-dale")["weary"]
+    checked(store, tor_fight, "etat eirik-de-dale las 0")
+    assert not row(tor_fight, "eirik-de-dale")["weary"]
+    checked(store, tor_fight, "retirer orc-soldat-1")
+    assert not row(tor_fight, "orc-soldat-1")["standing"]
+    assert row(tor_fight, "orc-soldat-1")["endurance"] == row(tor_fight, "orc-soldat-1")["endurance_max"]
+    checked(store, tor_fight, "revenir orc-soldat-1")
+    assert row(tor_fight, "orc-soldat-1")["standing"]
+    # The fight goes on over the GM's word: the engagement and an attack.
+    tor_fight.command("combattre")
+    assert tor_fight.fight.view()["phase"] == "resolution"
+
+
+def test_tor_bad_input_is_refused_in_french(french: None, tor_fight: Tracker) -> None:
+    refused(tor_fight, "pdv personne 3", "aucun combattant personne")
+    refused(tor_fight, "pdv eirik-de-dale -3", "-3")
+    refused(tor_fight, "espoir orc-soldat-1 2", "adversaire")
+    refused(tor_fight, "mourant eirik-de-dale peut-etre", "peut-etre")
+    refused(tor_fight, "etat eirik-de-dale fatigue 1", "fatigue")
+    refused(tor_fight, "blessure eirik-de-dale 1 grave", "grave")
+    refused(tor_fight, "revenir eirik-de-dale", "eirik-de-dale")
+    refused(tor_fight, "pdv eirik-de-dale", "pdv")
+
+
+def test_tor_help_lists_the_controls(french: None, content: Content) -> None:
+    words = {fr for _en, fr, _text in TorPlay(content).commands()}
+    assert {"pdv", "degats", "soigner", "blessure", "mourant", "espoir", "etat", "retirer", "revenir",
+            "fiche"} <= words
+
+
+# --- d100 ---------------------------------------------------------------------------------------------------------
+
+def d100_setup(count: int = 1) -> dict[str, Any]:
+    return {"encounter": {"schema_version": 1, "system": "d100", "kind": "encounter",
+                          "name": {"fr": "Essai", "en": "Trial"},
+                          "sides": [{"id": "camp-0", "members": [{"character": "ysolde", "player": True}]},
+                                    {"id": "camp-1", "members": [{"character": "jacquot", "count": count}]}]},
+            "seed": 5}
+
+
+@pytest.fixture
+def d100_fight(store: EventStore, content: Content) -> Tracker:
+    return Tracker.create(store, D100Play(content), "gm", d100_setup())
+
+
+def test_d100_hit_points_words(french: None, store: EventStore, d100_fight: Tracker) -> None:
+    for word, hp in (("pdv", 5), ("pv", 6), ("hp", 7)):
+        checked(store, d100_fight, f"{word} ysolde {hp}")
+        assert row(d100_fight, "ysolde")["hp"] == hp
+
+
+def test_d100_add_from_content(french: None, store: EventStore, d100_fight: Tracker) -> None:
+    after = checked(store, d100_fight, "ajouter gorm camp-1")
+    assert [r["id"] for r in after["combatants"]] == ["ysolde", "jacquot", "gorm"]
+    checked(store, d100_fight, "add jacquot camp-1 as jacquot-2")
+    assert row(d100_fight, "jacquot-2")["side"] == "camp-1"
+    # The newcomers act from the round after: the round's DEX ranks hold them.
+    d100_fight.command("fin-round")
+    d100_fight.command("actions")
+    assert {"gorm", "jacquot-2"} <= set(d100_fight.fight.view()["order"])
+    refused(d100_fight, "ajouter gorm camp-1", "déjà un combattant gorm")
+    refused(d100_fight, "ajouter personne camp-1", "personne")
+    refused(d100_fight, "ajouter gorm nulle-part", "nulle-part")
+
+
+def test_d100_first_aid_on_the_dead_is_refused(french: None, store: EventStore, content: Content) -> None:
+    tracker = Tracker.create(store, D100Play(content), "gm", d100_setup(2))
+    tracker.command("pdv jacquot-1 -3")
+    tracker.command("fin-round")  # at 0 or below when the round ends: dead
+    assert row(tracker, "jacquot-1")["state"] == "dead"
+    tracker.command("actions")
+    assert tracker.fight.view()["current"] == "ysolde"
+    refused(tracker, "premiers-soins jacquot-1", "trop tard")
+
+
+# --- HARP (the model: its words stay) -----------------------------------------------------------------------------
+
+def test_harp_controls_are_undone_and_replayed(french: None, store: EventStore, system: HarpPlay,
+                                               content: Content) -> None:
+    tracker = Tracker.create(store, system, "gm", {"encounter": load_encounter(SAMPLE, content).setup, "seed": 11})
+    checked(store, tracker, "pdv orque-1 12")
+    checked(store, tracker, "etat orque-1 etourdi 2")
+    checked(store, tracker, "ajouter orque compagnie comme orque-4")
+    assert row(tracker, "orque-4")["side"] == "compagnie"
+    checked(store, tracker, "soleil oui")
+    checked(store, tracker, "modif-combat 5")
