@@ -141,7 +141,7 @@ def test_a_combatant_s_sheet_for_the_screen(served_factory: Callable[..., Served
         assert served.tab("players").get(f"/fight/{fight}/sheet/{who}").status_code == 403  # the GM's only
         assert served.tab(None).get(f"/fight/{fight}/sheet/{who}").status_code == 403
     gm.get("/lang/fr")
-    assert "Fiche d" in gm.get(f"/fight/{fight}/sheet/eirik-de-dale").text
+    assert "Fiche : " in gm.get(f"/fight/{fight}/sheet/eirik-de-dale").text
 
 
 def test_edits_in_french(served: Served) -> None:

@@ -36,7 +36,7 @@ def sheet_sections(sheet: Mapping[str, Any]) -> list[Section]:
 
 
 def sheet_title(sheet: Mapping[str, Any]) -> str:
-    return _("Sheet of {name} ({id})").format(name=pick(sheet["name"]), id=sheet["id"])
+    return _("Sheet: {name} ({id})").format(name=pick(sheet["name"]), id=sheet["id"])
 
 
 def sheet_lines(sheet: Mapping[str, Any]) -> list[str]:
@@ -205,7 +205,7 @@ def _tor(sheet: Mapping[str, Any]) -> list[Section]:
         line = _("{n}. {name}: rating {rating}, damage {damage}, injury {injury}").format(
             n=w["number"], name=pick(w["name"]), rating=w["rating"], damage=w["damage"], injury=w["injury"])
         extra = [word for flag, word in (("ranged", _("ranged")), ("two_handed", _("two-handed")),
-                                         ("dropped", _("on the ground"))) if w[flag]]
+                                         ("dropped", _("lying on the ground"))) if w[flag]]
         weapons.append(line + (", " + ", ".join(extra) if extra else ""))
     defence = [_("parry {p}, protection {d}d").format(p=sheet["parry"], d=sheet["protection"])]
     for item in sheet["gear"]:
@@ -213,7 +213,7 @@ def _tor(sheet: Mapping[str, Any]) -> list[Section]:
                 else _("parry +{n}").format(n=item["parry"]))
         defence.append(_("{name}: {what}, load {load}").format(name=pick(item["name"] or {}), what=what,
                                                                load=item["load"])
-                       + (", " + _("on the ground") if item["dropped"] else ""))
+                       + (", " + _("lying on the ground") if item["dropped"] else ""))
     sections = [(_("Life"), life), (_("State"), state or [_("nothing to note")]),
                 (_("Weapons"), weapons or [_("none")]), (_("Defence"), defence)]
     if sheet.get("skills"):
