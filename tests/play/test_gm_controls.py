@@ -12,11 +12,12 @@ from tests.play.conftest import SAMPLE
 from tests.play_helpers import tor_setup
 
 from estoc.content.registry import Content
-from estoc.errors import EstocError
+from estoc.errors import ContentError, EstocError
 from estoc.i18n import set_language
 from estoc.play.d100 import D100Play
 from estoc.play.harp import HarpPlay
 from estoc.play.store import EventStore
+from estoc.play.systems import read_encounter
 from estoc.play.tor import TorPlay
 from estoc.play.tracker import Tracker
 from estoc.systems.harp.encounter import load_encounter
@@ -190,3 +191,74 @@ def test_harp_controls_are_undone_and_replayed(french: None, store: EventStore, 
     assert row(tracker, "orque-4")["side"] == "compagnie"
     checked(store, tracker, "soleil oui")
     checked(store, tracker, "modif-combat 5")
+
+
+# --- newcomers: from the content and from a reinforcements' file ---------------------------------------------------
+
+def test_tor_add_a_hero_and_an_adversary(french: None, store: EventStore, tor_fight: Tracker) -> None:
+    checked(store, tor_fight, "ajouter aldric-de-bree defensive")
+    after = checked(store, tor_fight, "ajouter orc-archer comme archer-2")
+    ids = [r["id"] for r in after["combatants"]]
+    assert ids == ["eirik-de-dale", "grani-barbe-grise", "aldric-de-bree", "orc-soldat-1", "orc-soldat-2",
+                   "archer-2"]  # heroes first: the new hero after the last one
+    assert row(tor_fight, "aldric-de-bree")["stance"] == "defensive"
+    refused(tor_fight, "ajouter orc-archer comme archer-2", "déjà un combattant archer-2")
+    refused(tor_fight, "ajouter personne", "personne")
+    refused(tor_fight, "ajouter orc-archer avancee", "adversaire")
+    # The newcomers fight: engaged, in the order, struck and striking, as the kernel plays them.
+    tor_fight.command("auto fin")
+    view = tor_fight.fight.view()
+    assert view["over"] and any(r["id"] == "aldric-de-bree" for r in view["combatants"])
+    again = Tracker(store, tor_fight.fight_id, tor_fight.system)
+    assert again.fight.view() == view
+
+
+def test_tor_add_during_the_resolution_keeps_the_engagements(french: None, store: EventStore,
+                                                             tor_fight: Tracker) -> None:
+    tor_fight.command("combattre")
+    before = {r["id"]: r["opponents"] for r in tor_fight.fight.view()["combatants"]}
+    checked(store, tor_fight, "ajouter aldric-de-bree")
+    after = {r["id"]: r["opponents"] for r in tor_fight.fight.view()["combatants"]}
+    assert after.pop("aldric-de-bree") == [] and after == before
+    assert "aldric-de-bree" not in tor_fight.fight.view()["order"]  # it acts from the next round
+
+
+REINFORCEMENTS = {
+    "d100": "schema_version: 1\nsystem: d100\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
+            "sides:\n  - id: camp-1\n    members:\n      - {character: gorm, id: gorm-2}\n",
+    "harp": "schema_version: 1\nsystem: harp\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
+            "sides:\n  - id: orques\n    members:\n      - {creature: orque, count: 2, id: renfort}\n",
+    "tor": "schema_version: 1\nsystem: tor\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
+           "heroes:\n  - {hero: maelor-le-rodeur, stance: open}\nadversaries:\n  - {adversary: orc-soldat, id: renfort}\n",
+}
+
+
+@pytest.mark.parametrize(("which", "new"), [("d100", ["gorm-2"]), ("harp", ["renfort-1", "renfort-2"]),
+                                            ("tor", ["maelor-le-rodeur", "renfort"])])
+def test_reinforcements_from_a_file(french: None, store: EventStore, content: Content, system: HarpPlay,
+                                    tmp_path: Any, which: str, new: list[str]) -> None:
+    made = {"d100": lambda: Tracker.create(store, D100Play(content), "gm", d100_setup()),
+            "tor": lambda: Tracker.create(store, TorPlay(content), "gm", tor_setup(
+                [{"hero": "eirik-de-dale"}], [{"adversary": "orc-soldat", "count": 2}], 3)),
+            "harp": lambda: Tracker.create(store, system, "gm", {
+                "encounter": load_encounter(SAMPLE, content).setup, "seed": 11})}
+    tracker = made[which]()
+    path = tmp_path / "renforts.yaml"
+    path.write_text(REINFORCEMENTS[which], encoding="utf-8")
+    after = checked(store, tracker, f"ajouter {path}")
+    assert set(new) <= {r["id"] for r in after["combatants"]}
+    path.write_text("ceci n'est pas une rencontre", encoding="utf-8")
+    again = Tracker(store, tracker.fight_id, tracker.system)  # the file is never read again
+    assert again.fight.view() == after
+    refused(tracker, f"ajouter {tmp_path / 'absent.yaml'}", "absent.yaml")
+    refused(tracker, f"ajouter {path} encore", "un seul fichier")
+    other = tmp_path / "autre.yaml"
+    other.write_text(REINFORCEMENTS["d100" if which != "d100" else "tor"], encoding="utf-8")
+    refused(tracker, f"ajouter {other}", "autre système")
+
+
+def test_reinforcements_are_no_fight(content: Content, tmp_path: Any) -> None:
+    path = tmp_path / "renforts.yaml"
+    path.write_text(REINFORCEMENTS["d100"], encoding="utf-8")
+    with pytest.raises(ContentError, match="reinforcements"):
+        read_encounter(path, content)

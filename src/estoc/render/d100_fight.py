@@ -115,6 +115,9 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
         winner = pick(record["winner_name"]) if record.get("winner_name") else record.get("winner")
         return [_("The fight is over. Victory: {side}.").format(side=winner) if winner else
                 _("The fight is over: no one is left standing.")]
+    if kind == "gm" and record["op"] == "reinforce":
+        return ["  " + _("GM: reinforcements join the fight (from the next round): {who}.").format(
+            who=", ".join(names.get(i, i) for i in record["ids"]))]
     if kind == "gm":
         return ["  " + gm_line(record, who("target"), record.get("target") in veiled)]
     return []

@@ -293,6 +293,11 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
         return ["  " + _("{who} waits.").format(who=who(record["actor"]))]
     if kind == "end-round":
         return [_("End of round {n}.").format(n=record["round"])]
+    if kind == "gm" and record["op"] == "reinforce":
+        return ["  " + _("GM: reinforcements join the fight: {who}.").format(
+            who=", ".join(who(i) for i in record["ids"]))]
+    if kind == "gm" and record["op"] == "add":
+        return ["  " + _("GM: {who} joins the fight.").format(who=who(record["target"]))]
     if kind == "gm":
         return ["  " + gm_line(record, who(record["target"]), record["target"] in veiled)]
     if kind == "over":

@@ -19,6 +19,7 @@ from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
+from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.codes import KernelNames, KernelTable, action, rule
 from estoc.systems.d100.exchange import (
     DEFAULT_SETTINGS,
@@ -368,11 +369,33 @@ class D100Fight(Sides):
         records.append({"kind": "gm", "op": "add", "target": new_id, "value": 0, "hp": self.value("hp", c),
                         "side": side, "ref": ref})
 
+    def _reinforce(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        """Every combatant of an encounter's setup (the GM's reinforcements), each onto the side it names."""
+        if self.content is None:
+            raise RulesError(_("this fight cannot take newcomers: it has no content to take them from"))
+        setup = event.get("setup")
+        if not isinstance(setup, dict):
+            raise InputError(_("reinforcements need an encounter's setup"))
+        found = load_d100_encounter(setup, SETUP_PATH, self.content)
+        known = list(dict.fromkeys(self.sides))
+        for _cid, side, _person in found.combatants:
+            if side not in known:
+                raise InputError(_("the reinforcements' side {side!r} is not in this fight; sides: {sides}").format(
+                    side=side, sides=", ".join(known)))
+        for _cid, side, person in found.combatants:
+            self.join(side, person)
+        records.append({"kind": "gm", "op": "reinforce", "target": None, "value": len(found.combatants),
+                        "ids": [cid for cid, _side, _person in found.combatants], "file": event.get("file"),
+                        "hp": 0})
+
     def _gm(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         K, F = kernel_of(self.F), self.F
         op = str(event.get("op"))
         if op == "add":
             self._add(event, records)
+            return
+        if op == "reinforce":
+            self._reinforce(event, records)
             return
         c = self.index(str(event["target"]))
         value = whole_number(event, "value")

@@ -74,6 +74,9 @@ def commands() -> list[Command]:
         Command("condition", "condition", "etat", _("WHO weary|regain|dying on|off"),
                 _("set a condition: weary (intimidated, this round), regain (must regain position after yielding "
                   "ground), dying")),
+        Command("add", "add", "ajouter", _("ID [STANCE] [as NEW-ID] | FILE.yaml"),
+                _("bring a hero (in a stance, open by default) or an adversary of the content into the fight, or the "
+                  "reinforcements of a file")),
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         *tracker_commands(),
@@ -91,7 +94,7 @@ FATAL_WORDS = ("fatal", "fatale", "mortelle", "mortel")
 DICE_WORDS = {"feat": "attack", "destin": "attack", "dice": "attack-success", "maitrise": "attack-success",
               "prot": "protection", "protdice": "protection-success", "skill": "task", "comp": "task",
               "skilldice": "task-success", "compdes": "task-success"}
-OPTION_WORDS = {"weapon": "weapon", "arme": "weapon"}
+OPTION_WORDS = {"weapon": "weapon", "arme": "weapon", "as": "id", "comme": "id"}
 FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "more", "plus": "more",
               "spread": "spread", "repartir": "spread",
               "hope": "hope", "espoir": "hope", "all": "all", "tout": "all", "end": "end", "fin": "end"}
@@ -99,8 +102,10 @@ FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "
 
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           no_flags=("stance", "drop", "pickup", "complication", "ground", *GM_OPS),
-                                           no_options=("complication", *GM_OPS), no_dice=GM_OPS))
+                                           no_flags=("stance", "drop", "pickup", "complication", "ground", "add",
+                                                     *GM_OPS),
+                                           no_options=("complication", *GM_OPS), no_dice=(*GM_OPS, "add"),
+                                           text_options=("id",)))
 
 
 def item_of(request: dict[str, Any], named: list[str]) -> str | None:
@@ -189,6 +194,20 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "yield", "target": words.need(request, 1, table)[0]}
     elif name in GM_OPS:
         return gm_event(request)
+    elif name == "add":
+        ref, *rest = words.need(request, 1, table)
+        if len(rest) > 1:
+            raise InputError(_("too many words for {command}: {extra}").format(command=name, extra=" ".join(rest)))
+        event = {"type": "gm", "op": "add", "ref": ref}
+        if rest:
+            stance = words.fold(rest[0])
+            if stance not in STANCE_WORDS:
+                raise InputError(_("a stance is forward, open, defensive or rearward, not {value!r}").format(
+                    value=rest[0]))
+            event["stance"] = STANCE_WORDS[stance]
+        if "id" in request:
+            event["id"] = request["id"]
+        return event
     elif name in ("close", "fight", "regain", "pass", "continue"):
         event = {"type": name}
     else:

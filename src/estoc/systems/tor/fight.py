@@ -94,6 +94,10 @@ class TorFight(Sides):
     side_names: dict[str, dict[str, str]] = field(default_factory=dict)
     plans: dict[int, tuple[str, ...]] = field(default_factory=dict)
     F: Any = None
+    settings: Settings = field(default_factory=Settings)
+    """The encounter's settings the world was built with (a newcomer's world is built again with them)."""
+    content: Any = None
+    """The content registry the GM's ``add`` takes combatants from (play gives it; ``None``: no ``add``)."""
 
     @classmethod
     def start(cls, heroes: list[tuple[Combatant, Stance, bool]], adversaries: list[Combatant], *,
@@ -115,6 +119,7 @@ class TorFight(Sides):
         settings = Settings(tasks=fight.tasks, load=load, volleys=volleys, fatal=fatal,
                             complications=dict(complications or {}), plans=dict(plans or {}),
                             hope_use=dict(hope_use or {}), aims=dict(aims or {}), rear_free=rear_free, hope=hope)
+        fight.settings = settings
         fight.F = build([(h, s) for h, s, _p in heroes], adversaries, 1, settings=settings,
                         kernel_module=kernel_module)
         fight.F.logging = 1
@@ -130,8 +135,9 @@ class TorFight(Sides):
                          hope=encounter.hope, kernel_module=kernel_module)
 
     def copy(self) -> TorFight:
-        twin = TorFight(combatants=self.combatants, sides=self.sides, tasks=self.tasks, players=self.players,
-                        side_names=self.side_names, plans=self.plans)
+        twin = TorFight(combatants=list(self.combatants), sides=list(self.sides), tasks=self.tasks,
+                        players=list(self.players), side_names=self.side_names, plans=dict(self.plans),
+                        settings=self.settings, content=self.content)
         twin.F = copy_fights(self.F)
         twin.F.logging = 1
         return twin

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from estoc.engine.numbers import event_whole
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
+from estoc.systems.tor.joining import add, reinforce
 from estoc.systems.tor.worlds import array
 
 if TYPE_CHECKING:
@@ -48,6 +49,10 @@ def apply_gm(fight: TorFight, event: Mapping[str, Any]) -> dict[str, Any]:
     """Apply one GM override; returns its narration record (the combatant's endurance, wounds, Hope and whether it
     stands, after it)."""
     op = str(event.get("op", ""))
+    if op == "add":
+        return add(fight, event)
+    if op == "reinforce":
+        return reinforce(fight, event)
     if op not in OPS:
         raise InputError(_("unknown GM command {op!r}").format(op=op))
     c = fight.index(str(event.get("target", "")))
