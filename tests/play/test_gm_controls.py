@@ -229,7 +229,8 @@ REINFORCEMENTS = {
     "harp": "schema_version: 1\nsystem: harp\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
             "sides:\n  - id: orques\n    members:\n      - {creature: orque, count: 2, id: renfort}\n",
     "tor": "schema_version: 1\nsystem: tor\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
-           "heroes:\n  - {hero: maelor-le-rodeur, stance: open}\nadversaries:\n  - {adversary: orc-soldat, id: renfort}\n",
+           "heroes:\n  - {hero: maelor-le-rodeur, stance: open}\n"
+           "adversaries:\n  - {adversary: orc-soldat, id: renfort}\n",
 }
 
 

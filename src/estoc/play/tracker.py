@@ -420,10 +420,10 @@ class Tracker:
         """
         if len(args) != 1:
             raise InputError(_("name one combatant: sheet ID"))
-        sheet = getattr(self.fight, "sheet", None)
-        if sheet is None:
+        sheet, index = getattr(self.fight, "sheet", None), getattr(self.fight, "index", None)
+        if sheet is None or index is None:
             raise InputError(_("this fight has no sheets"))
-        result: dict[str, Any] = sheet(self.fight.index(str(args[0])))
+        result: dict[str, Any] = sheet(index(str(args[0])))
         return result
 
     def auto(self, until_player: bool = False) -> list[dict[str, Any]]:

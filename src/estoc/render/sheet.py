@@ -51,8 +51,8 @@ def sheet_lines(sheet: Mapping[str, Any]) -> list[str]:
 def _harp(sheet: Mapping[str, Any]) -> list[Section]:
     mods = sheet["modifiers"]
     life = [_("hit points {hp}/{most}").format(hp=sheet["hp"], most=sheet["hp_max"]),
-            _("body RR {rr}, base movement {m} m, size {size}").format(rr=_signed(sheet["body_rr"]),
-                                                                      m=sheet["movement"], size=size_name(sheet["size"]).lower())]
+            _("body RR {rr}, base movement {m} m, size {size}").format(
+                rr=_signed(sheet["body_rr"]), m=sheet["movement"], size=size_name(sheet["size"]).lower())]
     if sheet["initiative"] is not None:
         life.append(_("initiative this round: {n}").format(n=sheet["initiative"]))
     attacks = []

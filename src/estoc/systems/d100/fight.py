@@ -19,8 +19,8 @@ from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
-from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.codes import KernelNames, KernelTable, action, rule
+from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.exchange import (
     DEFAULT_SETTINGS,
     DEFENCE_CODES,

@@ -102,7 +102,7 @@ def add(fight: TorFight, event: Mapping[str, Any]) -> dict[str, Any]:
         hero = content.get("tor", "heroes", ref, tor.Hero)
         person = Combatant.from_hero(content, hero)
         plan: tuple[str, ...] = tuple(hero.tasks)
-        chosen: Stance | None = stance  # type: ignore[assignment]
+        chosen: Stance | None = stance
     elif ref in content.kind("tor", "adversaries"):
         if event.get("stance"):
             raise InputError(_("an adversary takes no stance"))
