@@ -78,8 +78,8 @@ def _harp(sheet: Mapping[str, Any]) -> list[Section]:
     db = sheet["db"]
     defence = [_("DB {db}").format(db=_signed(db["total"]))]
     if db["shield"]:
-        defence.append("   " + ngettext("of which the shield {n}, against the first attack of each round",
-                                        "of which the shield {n}, against the first {k} attacks of each round",
+        defence.append("   " + ngettext("of which the shield {n}, against {k} attack a round (the first)",
+                                        "of which the shield {n}, against {k} attacks a round (the first ones)",
                                         max(int(db["shield_covers"]), 1)).format(n=_signed(db["shield"]),
                                                                                  k=db["shield_covers"]))
     if db["offhand"]:
