@@ -48,8 +48,9 @@ def commands() -> list[Command]:
         Command("wake", "wake", "reveiller", _("WHO"), _("wake an unconscious combatant")),
         Command("rest", "rest", "repos", _("WHO [weeks N] [ideal]"),
                 _("weeks of rest: 1D3 hit points back a week, 3 in ideal care")),
-        Command("add", "add", "ajouter", _("ID SIDE [as NEW-ID]"),
-                _("bring a character of the content into the fight, on a side (it acts from the next round)")),
+        Command("add", "add", "ajouter", _("ID SIDE [as NEW-ID] | FILE.yaml"),
+                _("bring a character of the content into the fight, on a side, or the reinforcements of a file (they act "
+                  "from the next round)")),
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         *tracker_commands(),
