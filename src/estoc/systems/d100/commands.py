@@ -49,8 +49,8 @@ def commands() -> list[Command]:
         Command("rest", "rest", "repos", _("WHO [weeks N] [ideal]"),
                 _("weeks of rest: 1D3 hit points back a week, 3 in ideal care")),
         Command("add", "add", "ajouter", _("ID SIDE [as NEW-ID] | FILE.yaml"),
-                _("bring a character of the content into the fight, on a side, or the reinforcements of a file (they act "
-                  "from the next round)")),
+                _("bring a character of the content into the fight, on a side, or the reinforcements of a file "
+                  "(they act from the next round)")),
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         *tracker_commands(),
