@@ -34,22 +34,27 @@ def row(tracker: Tracker, who: str) -> dict[str, Any]:
     return next(r for r in tracker.fight.view()["combatants"] if r["id"] == who)
 
 
+def state(tracker: Tracker) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The fight's view and every combatant's sheet (the sheets read what the view does not: distances, gear)."""
+    view = tracker.fight.view()
+    return view, [tracker.sheet([r["id"]]) for r in view["combatants"]]
+
+
 def checked(store: EventStore, tracker: Tracker, line: str) -> dict[str, Any]:
-    """``line`` played: stored, undone to the very view before it, redone; the fight replayed from the store holds
-    the view the live one does. Returns the view after the line."""
-    before = tracker.fight.view()
+    """``line`` played: stored, undone to the very state before it, redone; the fight replayed from the store holds
+    the state the live one does. Returns the view after the line."""
+    before = state(tracker)
     version = tracker.version
     tracker.command(line)
     assert tracker.version == version + 1, line
-    after = tracker.fight.view()
+    after = state(tracker)
     assert after != before, line
     tracker.command("annuler")
-    assert tracker.fight.view() == before, line
+    assert state(tracker) == before, line
     tracker.command("refaire")
-    assert tracker.fight.view() == after, line
-    again = Tracker(store, tracker.fight_id, tracker.system)
-    assert again.fight.view() == after, line
-    return after
+    assert state(tracker) == after, line
+    assert state(Tracker(store, tracker.fight_id, tracker.system)) == after, line
+    return after[0]
 
 
 def refused(tracker: Tracker, line: str, words: str) -> None:
@@ -263,3 +268,18 @@ def test_reinforcements_are_no_fight(content: Content, tmp_path: Any) -> None:
     path.write_text(REINFORCEMENTS["d100"], encoding="utf-8")
     with pytest.raises(ContentError, match="reinforcements"):
         read_encounter(path, content)
+
+
+def test_d100_distance(french: None, store: EventStore, content: Content) -> None:
+    setup = d100_setup(2)
+    setup["encounter"]["distance"] = 20
+    tracker = Tracker.create(store, D100Play(content), "gm", setup)
+    checked(store, tracker, "distance ysolde jacquot-1 5")
+    distances = tracker.sheet(["ysolde"])["distance"]
+    assert distances == {"jacquot-1": 5, "jacquot-2": 5}  # one line between the sides: the others follow
+    assert tracker.sheet(["jacquot-1"])["distance"] == {"ysolde": 5}
+    refused(tracker, "distance ysolde jacquot-1 -2", "-2")
+    refused(tracker, "distance jacquot-1 jacquot-2 3", "même camp")
+    refused(tracker, "distance ysolde personne 3", "personne")
+    near = Tracker.create(store, D100Play(content), "gm", d100_setup(2))  # no distance: everyone within reach
+    refused(near, "distance ysolde jacquot-1 5", "aucune distance")

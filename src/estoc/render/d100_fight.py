@@ -118,6 +118,10 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
     if kind == "gm" and record["op"] == "reinforce":
         return ["  " + _("GM: reinforcements join the fight (from the next round): {who}.").format(
             who=", ".join(names.get(i, i) for i in record["ids"]))]
+    if kind == "gm" and record["op"] == "distance":
+        a, b = record["ids"]
+        return ["  " + _("GM: {a} stands {n} m from {b}.").format(a=names.get(a, a), b=names.get(b, b),
+                                                                  n=record["value"])]
     if kind == "gm":
         return ["  " + gm_line(record, who("target"), record.get("target") in veiled)]
     return []

@@ -167,7 +167,9 @@ def _d100(sheet: Mapping[str, Any]) -> list[Section]:
             state=_("broken") if shield["broken"] else _("{hp}/{most} hit points").format(
                 hp=shield["hp"], most=shield["hp_max"])))
     return [(_("Life"), life), (_("Dexterity"), [dex]), (_("Weapons"), weapons or [_("none")]),
-            (_("Defence"), defence)]
+            (_("Defence"), defence),
+            *([(_("Distances"), [_("{who}: {m} m").format(who=who, m=m) for who, m in sheet["distance"].items()])]
+              if sheet["distance"] else [])]
 
 
 def _stance(stance: str | None) -> str:

@@ -81,7 +81,9 @@ def d100_sheet(fight: D100Fight, c: int) -> dict[str, Any]:
             "armour": int(F.armour[c]), "dodge": int(F.dodge[c]), "first_aid": int(F.aid_skill[c]),
             "damage_bonus": str(person.damage_bonus), "weapons": weapons, "shield": shield,
             "kneeling": bool(fight.value("kneeling", c)), "moved": fight.value("moved", c),
-            "unconscious_hours": fight.value("hours", c) if fight.value("unconscious", c) else 0}
+            "unconscious_hours": fight.value("hours", c) if fight.value("unconscious", c) else 0,
+            "distance": {fight.combatants[o].id: int(K.py_distance(F, 0, c, o)) for o in range(len(fight.combatants))
+                         if fight.sides[o] != fight.sides[c] and int(K.py_distance(F, 0, c, o)) >= 0}}
 
 
 def tor_sheet(fight: TorFight, c: int) -> dict[str, Any]:

@@ -51,6 +51,9 @@ def commands() -> list[Command]:
         Command("add", "add", "ajouter", _("ID SIDE [as NEW-ID] | FILE.yaml"),
                 _("bring a character of the content into the fight, on a side, or the reinforcements of a file "
                   "(they act from the next round)")),
+        Command("distance", "distance", "distance", _("WHO WHO METRES"),
+                _("the metres between two foes: the first stands that far from the second (on the line between the "
+                  "sides, so its other distances follow)")),
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         *tracker_commands(),
@@ -72,7 +75,8 @@ FLAG_WORDS = {"parry": "parry", "parade": "parry", "parer": "parry", "dodge": "d
               "inapercu": "unseen", "ideal": "ideal", "ideaux": "ideal", "bash": "bash", "bouclier": "bash"}
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           no_dice=("hp", "damage", "heal", "intent", "add"), text_options=("id",),
+                                           no_dice=("hp", "damage", "heal", "intent", "add", "distance"),
+                                           text_options=("id",),
                                            no_options=("intent",), no_flags=("intent",)))
 
 
@@ -129,6 +133,9 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         ref, side = words.need(request, 2, table)[:2]
         event = {"type": "gm", "op": "add", "ref": ref, "side": side, **({"id": request["id"]} if "id" in request
                                                                          else {})}
+    elif name == "distance":
+        a, b, metres = words.need(request, 3, table)[:3]
+        event = {"type": "gm", "op": "distance", "ids": [a, b], "value": words.whole(metres, _("the distance"))}
     elif name in ("wake", "out", "back"):
         event = {"type": "gm", "op": name, "target": words.need(request, 1, table)[0]}
     else:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from estoc.content.models import d100
+from estoc.content.models.common import METRES_MAX
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
@@ -369,6 +370,30 @@ class D100Fight(Sides):
         records.append({"kind": "gm", "op": "add", "target": new_id, "value": 0, "hp": self.value("hp", c),
                         "side": side, "ref": ref})
 
+    def _distance(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        """The GM's fact: ``a`` stands ``value`` metres from ``b``. The kernel reads every distance on one line
+        between the sides (5.3: the sides' distance less what each has advanced): ``a`` is put where the line
+        puts it that far from ``b``, so its distances to the others follow."""
+        ids = event.get("ids")
+        if not isinstance(ids, list) or len(ids) != 2:
+            raise InputError(_("a distance is between two combatants: distance WHO WHO METRES"))
+        a, b = self.index(str(ids[0])), self.index(str(ids[1]))
+        if a == b:
+            raise InputError(_("a distance is between two different combatants"))
+        metres = whole_number(event, "value")
+        if not 0 <= metres <= METRES_MAX:
+            raise InputError(_("a distance is 0 metres or more, not {n}").format(n=metres))
+        if int(self.F.distance0) < 0:
+            raise RulesError(_("this fight sets no distance between the sides (everyone is within reach): give "
+                               "the encounter a distance to count metres"))
+        if self.sides[a] == self.sides[b]:
+            raise RulesError(_("estoc counts metres between the sides, not within one: {a} and {b} are on the same "
+                               "side").format(a=self.combatants[a].id, b=self.combatants[b].id))
+        advanced = array(self.F, "advanced")
+        advanced[0, a] = int(self.F.distance0) - int(advanced[0, b]) - metres
+        records.append({"kind": "gm", "op": "distance", "target": self.combatants[a].id, "value": metres,
+                        "ids": [self.combatants[a].id, self.combatants[b].id], "hp": self.value("hp", a)})
+
     def _reinforce(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         """Every combatant of an encounter's setup (the GM's reinforcements), each onto the side it names."""
         if self.content is None:
@@ -396,6 +421,9 @@ class D100Fight(Sides):
             return
         if op == "reinforce":
             self._reinforce(event, records)
+            return
+        if op == "distance":
+            self._distance(event, records)
             return
         c = self.index(str(event["target"]))
         value = whole_number(event, "value")
