@@ -26,13 +26,10 @@ def _parts(parts: Mapping[str, int]) -> str:
 
 
 def sheet_sections(sheet: Mapping[str, Any]) -> list[Section]:
-    """The sheet's sections (a title, its lines), in the language in use."""
-    system = sheet["system"]
-    if system == "harp":
-        return _harp(sheet)
-    if system == "d100":
-        return _d100(sheet)
-    return _tor(sheet)
+    """The sheet's sections (a title, its lines), in the language in use, by the sheet's ``layout``: attacks with
+    OB and tables (``strikes``), percentile skills (``percentile``), endurance and Hope (``endurance``)."""
+    layouts = {"strikes": _harp, "percentile": _d100, "endurance": _tor}
+    return layouts[str(sheet["layout"])](sheet)
 
 
 def sheet_title(sheet: Mapping[str, Any]) -> str:

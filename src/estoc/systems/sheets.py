@@ -35,7 +35,7 @@ def harp_sheet(fight: HarpFight, c: int) -> dict[str, Any]:
             entry["uses"] = strike.uses
         strikes.append(entry)
     cover = [fight.value("cover_melee", c), fight.value("cover_missile", c)]
-    return {"system": "harp", "id": person.id, "name": person.name, "side": fight.sides[c],
+    return {"system": "harp", "layout": "strikes", "id": person.id, "name": person.name, "side": fight.sides[c],
             "hp": fight.value("hp", c), "hp_max": person.hp, "strikes": strikes,
             "modifiers": {"penalty": penalty, "next": next_mod, "fight": fight_mod},
             "db": {"total": person.db, "shield": person.shield_db, "shield_covers": person.shield_covers,
@@ -74,7 +74,7 @@ def d100_sheet(fight: D100Fight, c: int) -> dict[str, Any]:
                   "hp_max": int(F.shield_hp0[c]), "broken": hp_now <= 0, "in_hand": s == held}
     wounds = array(F, "wounds")[0, c, :fight.value("wound_count", c)]
     treated = array(F, "treated")[0, c, :fight.value("wound_count", c)]
-    return {"system": "d100", "id": person.id, "name": person.name, "side": fight.sides[c],
+    return {"system": "d100", "layout": "percentile", "id": person.id, "name": person.name, "side": fight.sides[c],
             "hp": fight.value("hp", c), "hp_max": person.hp, "state": fight.fate(c),
             "wounds": [[int(w), bool(t)] for w, t in zip(wounds, treated, strict=True)],
             "dex": person.dex, "dex_rank": int(K.py_dex_rank(F, 0, c)) if fight.round else None,
@@ -104,7 +104,8 @@ def tor_sheet(fight: TorFight, c: int) -> dict[str, Any]:
         gear.append({"item": "shield", "name": person.shield_name, "parry": person.shield_parry,
                      "load": person.shield_load, "dropped": "shield" in dropped})
     sheet: dict[str, Any] = {
-        "system": "tor", "id": person.id, "name": person.name, "side": fight.sides[c], "hero": fight.hero(c),
+        "system": "tor", "layout": "endurance", "id": person.id, "name": person.name, "side": fight.sides[c],
+        "hero": fight.hero(c),
         "endurance": fight.value("endurance", c), "endurance_max": person.endurance,
         "wounds": fight.value("wounds", c), "might": person.might, "dying": fight.dying(c),
         "standing": fight.standing(c), "corps": person.corps, "parry": now.parry, "protection": now.protection,

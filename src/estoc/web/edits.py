@@ -5,6 +5,7 @@ cookie, the CSRF token, the version the page showed, then the tracker). Nothing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from estoc.errors import InputError
@@ -36,6 +37,8 @@ class Edits:
     conditions: tuple[tuple[str, str], ...] = ()
     adds: bool = False
     """Whether its ``add`` brings a combatant of the content onto a side (the form :data:`ADD_EDIT`)."""
+    labels: Callable[[], dict[str, str]] | None = None
+    """Its own words for some edits' labels (in the language in use when called)."""
 
 
 HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
@@ -57,7 +60,8 @@ TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "hope": (("who", WHO, True), ("value", NUMBER, True)),
                    "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
                    "complication": (("who", WHO, True), ("value", NUMBER, True)),
-                   "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, TOR_CONDITIONS)
+                   "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, TOR_CONDITIONS,
+                  labels=lambda: endurance_labels())
 NO_EDITS = Edits({})
 
 
@@ -84,11 +88,16 @@ KEYWORDS = {"as": "as"}
 
 
 def edit_labels(system: str = "harp") -> dict[str, str]:
-    """What the edits' menu shows, in the language in use (the One Ring counts endurance, not hit points)."""
-    if system == "tor":
-        return {**_labels(), "damage": _("take N points of endurance off"),
-                "heal": _("give back N points of endurance"), "condition": _("set a condition: 1 on, 0 off")}
-    return _labels()
+    """What the edits' menu shows, in the language in use (a system's own words where its edits give them: the One
+    Ring counts endurance, not hit points)."""
+    own = edits_of(system).labels
+    return {**_labels(), **(own() if own is not None else {})}
+
+
+def endurance_labels() -> dict[str, str]:
+    """The One Ring's words for the edits it shares with the others."""
+    return {"damage": _("take N points of endurance off"), "heal": _("give back N points of endurance"),
+            "condition": _("set a condition: 1 on, 0 off")}
 
 
 def _labels() -> dict[str, str]:
