@@ -27,6 +27,8 @@ def test_the_forms_make_the_command_lines() -> None:
                               "text": "ignored"}) == "condition orque-1 stun 2"
     assert edit_line("d100", {"edit": "wake", "who": "ysolde"}) == "wake ysolde"
     assert edit_line("tor", {"edit": "complication", "who": "bard", "value": "1"}) == "complication bard 1"
+    assert edit_line("harp", {"edit": "fight-mod", "who": "orque-1", "value": "-10"}) == "fight-mod -10"
+    assert edit_line("harp", {"edit": "sun", "who": "orque-1", "value": "1"}) == "sun 1"
     assert edit_line("tor", {"edit": "mark", "who": "bard", "name": "blessed", "rounds": ""}) == "mark bard blessed"
     assert edit_line("d100", {"edit": "timer", "at": "+2", "text": "the bridge  falls"}) == "timer +2 the bridge falls"
     for system, fields in [("tor", {"edit": "hp", "who": "a", "value": "1"}), ("harp", {"edit": "attack"}),
@@ -44,6 +46,10 @@ def test_harp_edits_from_the_page(served: Served) -> None:
     assert send(served, gm, {"edit": "hp", "who": "orque-1", "value": "7"}).status_code == 200
     assert send(served, gm, {"edit": "condition", "who": "orque-1", "condition": "stun", "value": "2"}
                 ).status_code == 200
+    assert send(served, gm, {"edit": "fight-mod", "who": "orque-1", "value": "-10"}).status_code == 200
+    assert send(served, gm, {"edit": "sun", "who": "orque-1", "value": "1"}).status_code == 200
+    view = served.call(lambda: served.session.tracker.fight.view())
+    assert view["fight_mod"] == -10 and view["full_sun"]
     assert send(served, gm, {"edit": "mark", "who": "orque-1", "name": "silence", "rounds": "3"}).status_code == 200
     assert send(served, gm, {"edit": "note", "who": "brundar", "text": "owes a debt"}).status_code == 200
     assert send(served, gm, {"edit": "timer", "at": "+2", "text": "reinforcements"}).status_code == 200

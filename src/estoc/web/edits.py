@@ -46,6 +46,8 @@ HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "heal": (("who", WHO, True), ("value", NUMBER, True)),
                     "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
                     "relieve": (("who", WHO, True), ("value", NUMBER, True)),
+                    "mod": (("who", WHO, True), ("value", NUMBER, True)),
+                    "fight-mod": (("value", NUMBER, True),), "sun": (("value", NUMBER, True),),
                     "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, HARP_CONDITIONS, adds=True)
 D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "damage": (("who", WHO, True), ("value", NUMBER, True)),
@@ -105,6 +107,9 @@ def _labels() -> dict[str, str]:
             "heal": _("give back N hit points"), "condition": _("set a condition to N (0 ends it)"),
             "relieve": _("lessen penalties by N"), "wake": _("wake up"), "out": _("take out of the fight"),
             "back": _("bring back into the fight"), "complication": _("set the complication to N dice"),
+            "mod": _("a modifier N to the combatant's next attack"),
+            "fight-mod": _("the fight's modifier to every attack: N (whoever is chosen)"),
+            "sun": _("full sunlight: 1 on, 0 off (whoever is chosen)"),
             "endurance": _("set endurance to N"), "wound": _("set the wounds to N"),
             "dying": _("dying: 1 on, 0 off"), "hope": _("set Hope to N")}
 
