@@ -148,6 +148,9 @@ def test_a_combatant_s_sheet_for_the_screen(served_factory: Callable[..., Served
         assert served.tab(None).get(f"/fight/{fight}/sheet/{who}").status_code == 403
     gm.get("/lang/fr")
     assert "Fiche : " in gm.get(f"/fight/{fight}/sheet/eirik-de-dale").text
+    before = served.version()
+    typed = served.gm_post(gm, "fiche eirik-de-dale")  # the command box answers it too, storing nothing
+    assert typed.status_code == 200 and "Fiche : Eirik" in typed.text and served.version() == before
 
 
 def test_edits_in_french(served: Served) -> None:
