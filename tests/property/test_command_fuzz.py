@@ -46,7 +46,8 @@ HOSTILE = st.sampled_from(["\udcff\udcfe", "\x00", "\x1b[2J", "\x07", "\t", "\x9
 """What a terminal or a file hands over: bytes that are not UTF-8 (surrogate escapes), control characters, a line
 past the limit, a byte order mark."""
 EXTRA = st.sampled_from(["roll", "jet", "parry", "parade", "crit", "all", "tout", "end", "fin", "as", "stun",
-                         "bleed", "etourdi", "forward", "open", "defensive", "rearward", "1d6", "", "-", "#"])
+                         "bleed", "etourdi", "forward", "open", "defensive", "rearward", "1d6", "", "-", "#",
+                         "las", "regain", "fatale", "oui", "off", "comme", "absent.yaml", "gorm", "orque"])
 
 
 @st.composite

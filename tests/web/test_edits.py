@@ -27,6 +27,8 @@ def test_the_forms_make_the_command_lines() -> None:
                               "text": "ignored"}) == "condition orque-1 stun 2"
     assert edit_line("d100", {"edit": "wake", "who": "ysolde"}) == "wake ysolde"
     assert edit_line("tor", {"edit": "complication", "who": "bard", "value": "1"}) == "complication bard 1"
+    assert edit_line("harp", {"edit": "fight-mod", "who": "orque-1", "value": "-10"}) == "fight-mod -10"
+    assert edit_line("harp", {"edit": "sun", "who": "orque-1", "value": "1"}) == "sun 1"
     assert edit_line("tor", {"edit": "mark", "who": "bard", "name": "blessed", "rounds": ""}) == "mark bard blessed"
     assert edit_line("d100", {"edit": "timer", "at": "+2", "text": "the bridge  falls"}) == "timer +2 the bridge falls"
     for system, fields in [("tor", {"edit": "hp", "who": "a", "value": "1"}), ("harp", {"edit": "attack"}),
@@ -44,6 +46,10 @@ def test_harp_edits_from_the_page(served: Served) -> None:
     assert send(served, gm, {"edit": "hp", "who": "orque-1", "value": "7"}).status_code == 200
     assert send(served, gm, {"edit": "condition", "who": "orque-1", "condition": "stun", "value": "2"}
                 ).status_code == 200
+    assert send(served, gm, {"edit": "fight-mod", "who": "orque-1", "value": "-10"}).status_code == 200
+    assert send(served, gm, {"edit": "sun", "who": "orque-1", "value": "1"}).status_code == 200
+    view = served.call(lambda: served.session.tracker.fight.view())
+    assert view["fight_mod"] == -10 and view["full_sun"]
     assert send(served, gm, {"edit": "mark", "who": "orque-1", "name": "silence", "rounds": "3"}).status_code == 200
     assert send(served, gm, {"edit": "note", "who": "brundar", "text": "owes a debt"}).status_code == 200
     assert send(served, gm, {"edit": "timer", "at": "+2", "text": "reinforcements"}).status_code == 200
@@ -77,13 +83,80 @@ def test_other_systems_edits(served_factory: Callable[..., Served], system: str,
     assert answer.status_code == 200, answer.text
     assert served.version() == before + 1
     page = gm.get("/gm").text
-    assert 'id="edit-state"' in page and 'name="condition"' not in page
+    assert 'id="edit-state"' in page
+    assert ('name="condition"' in page) == (system == "tor")  # d100 tracks no condition the GM sets
+    assert ('id="edit-add"' in page) == (system == "d100")
+
+
+TOR_PANEL = [({"edit": "endurance", "value": "9"}, lambda row: row["endurance"] == 9),
+             ({"edit": "damage", "value": "4"}, lambda row: row["endurance"] == row["endurance_max"] - 4),
+             ({"edit": "wound", "value": "2"}, lambda row: row["wounds"] == 2 and row["dying"]),
+             ({"edit": "dying", "value": "1"}, lambda row: row["dying"]),
+             ({"edit": "hope", "value": "3"}, lambda row: row["hope"] == 3),
+             ({"edit": "condition", "condition": "weary", "value": "1"}, lambda row: row["weary"]),
+             ({"edit": "out"}, lambda row: not row["standing"])]
+
+
+@pytest.mark.parametrize(("fields", "holds"), TOR_PANEL)
+def test_the_one_ring_panel(served_factory: Callable[..., Served], fields: dict[str, str],
+                            holds: Callable[[dict[str, Any]], bool]) -> None:
+    """Each One Ring control posted from the panel is stored, changes the hero as said, and is undone."""
+    served = served_factory("tor")
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert f'<option value="{fields["edit"]}">' in page
+
+    def hero() -> dict[str, Any]:
+        view = served.call(lambda: served.session.tracker.fight.view())
+        return dict(next(r for r in view["combatants"] if r["id"] == "eirik-de-dale"))
+
+    was, before = hero(), served.version()
+    answer = send(served, gm, {**fields, "who": "eirik-de-dale"})
+    assert answer.status_code == 200, answer.text
+    assert served.version() == before + 1 and holds(hero())
+    assert served.gm_post(gm, "annuler").status_code == 200
+    assert hero() == was
+
+
+def test_bringing_a_combatant_in_from_the_panel(served_factory: Callable[..., Served]) -> None:
+    served = served_factory("d100")
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert 'name="ref"' in page and '<option value="brigands">' in page
+    assert send(served, gm, {"edit": "add", "ref": "gorm", "side": "brigands", "as": "gorm-2"}).status_code == 200
+    ids = [r["id"] for r in served.call(lambda: served.session.tracker.fight.view())["combatants"]]
+    assert ids[-1] == "gorm-2"
+    gm.get("/lang/fr")
+    refused = send(served, gm, {"edit": "add", "ref": "gorm", "side": "brigands", "as": "gorm-2"})
+    assert refused.status_code == 422 and "déjà un combattant gorm-2" in refused.text
+    assert edit_line("harp", {"edit": "add", "ref": "orque", "side": "orques", "as": ""}) == "add orque orques"
+    with pytest.raises(InputError):
+        edit_line("tor", {"edit": "add", "ref": "orc-soldat", "side": "adversaries"})
+
+
+def test_a_combatant_s_sheet_for_the_screen(served_factory: Callable[..., Served]) -> None:
+    for system, who, words in (("harp", "faralinde", "OB"), ("d100", "gaspard", "Pavise"),
+                               ("tor", "eirik-de-dale", "Hope")):
+        served = served_factory(system)
+        gm = served.tab("gm")
+        fight = served.session.fight_id
+        answer = gm.get(f"/fight/{fight}/sheet/{who}")
+        assert answer.status_code == 200 and words in answer.text and '<section class="sheet"' in answer.text
+        assert gm.get(f"/fight/{fight}/sheet/nobody").status_code == 404
+        assert gm.get(f"/fight/other/sheet/{who}").status_code == 404
+        assert served.tab("players").get(f"/fight/{fight}/sheet/{who}").status_code == 403  # the GM's only
+        assert served.tab(None).get(f"/fight/{fight}/sheet/{who}").status_code == 403
+    gm.get("/lang/fr")
+    assert "Fiche : " in gm.get(f"/fight/{fight}/sheet/eirik-de-dale").text
+    before = served.version()
+    typed = served.gm_post(gm, "fiche eirik-de-dale")  # the command box answers it too, storing nothing
+    assert typed.status_code == 200 and "Fiche : Eirik" in typed.text and served.version() == before
 
 
 def test_edits_in_french(served: Served) -> None:
     gm = served.tab("gm")
     gm.get("/lang/fr")
     page = gm.get("/gm").text
-    assert "Modifications et marques" in page and ">etourdi</option>" in page and "fixer les points de vie" in page
+    assert "Modifications et marques" in page and ">étourdi</option>" in page and "fixer les points de vie" in page
     answer = send(served, gm, {"edit": "hp", "who": "orque-1", "value": "x"})
     assert "n'est pas un nombre entier" in answer.text or "nombre" in answer.text

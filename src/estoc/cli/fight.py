@@ -26,7 +26,7 @@ from estoc.i18n import _, language, ngettext
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import fight_system, read_encounter
-from estoc.play.telling import board, log_lines, markdown, record_lines, resume, when
+from estoc.play.telling import board, log_lines, markdown, record_lines, resume, sheet, when
 from estoc.play.tracker import Tracker, shown_name
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
@@ -71,6 +71,8 @@ def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = 
         out.write("\n".join(board(tracker)) + "\n")
     elif verb == "log":
         out.write("\n".join(log_lines(tracker)) + "\n")
+    elif verb == "sheet":
+        out.write("\n".join(sheet(tracker, list(request.get("args") or []))) + "\n")
     elif verb == "summary":
         out.write("\n".join(tracker.system.summary_lines(tracker.fight)) + "\n")
     elif verb == "help":

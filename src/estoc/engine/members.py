@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, ValidationInfo
 
 from estoc.content.loader import field_name, line_of, plain, problem_at
 from estoc.content.messages import translate_error
@@ -21,8 +21,15 @@ M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S")
 
 
-def at_least_two_sides(sides: tuple[S, ...]) -> tuple[S, ...]:
-    """An encounter's sides, two at least (a model's validator)."""
+REINFORCEMENTS = "reinforcements"
+"""The kind of an encounter file that holds reinforcements: one side or more, brought into a fight under way
+(``add FILE.yaml``), never fought on its own."""
+
+
+def at_least_two_sides(sides: tuple[S, ...], info: ValidationInfo) -> tuple[S, ...]:
+    """An encounter's sides, two at least (a model's validator); reinforcements may bring one."""
+    if info.data.get("kind") == REINFORCEMENTS:
+        return sides
     if len(sides) < 2:
         raise ValueError(_("an encounter needs at least two sides"))
     return sides

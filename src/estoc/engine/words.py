@@ -32,11 +32,13 @@ class Command:
     fr: str
     args: str
     help: str
+    also: tuple[str, ...] = ()
+    """Other words for it (a system's synonyms: ``pv`` and ``hp`` beside ``pdv``), accepted, not listed."""
 
 
 MARK_VERBS = ("mark", "note", "timer", "clear")
 """The GM's own marks (:mod:`estoc.play.marks`): tracker events that no rule system sees."""
-TRACKER_VERBS = ("undo", "redo", "auto", "status", "log", "summary", "help", "quit", *MARK_VERBS)
+TRACKER_VERBS = ("undo", "redo", "auto", "status", "log", "summary", "sheet", "help", "quit", *MARK_VERBS)
 """Commands the tracker answers itself, the same in every system."""
 
 
@@ -58,6 +60,8 @@ def tracker_commands() -> list[Command]:
         Command("status", "status", "situation", "", _("the state of the fight")),
         Command("log", "log", "journal", "", _("the fight's log so far")),
         Command("summary", "summary", "bilan", "", _("hits, criticals and foes downed, per combatant")),
+        Command("sheet", "sheet", "fiche", _("WHO"),
+                _("a combatant's sheet as the rules use it now: attacks, defences, armour, conditions, gear")),
         Command("help", "help", "aide", "", _("this help")),
         Command("quit", "quit", "quitter", "", _("leave (the fight is saved)")),
     ]
@@ -67,7 +71,8 @@ def tracker_request(request: Mapping[str, Any]) -> dict[str, Any] | None:
     """A parsed line the tracker answers itself (undo, auto…), as the tracker reads it; ``None`` for a fight action."""
     name = request["command"]
     if name in TRACKER_VERBS:
-        return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end"))}
+        return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end")),
+                "args": list(request.get("args") or [])}
     return None
 
 
@@ -90,7 +95,7 @@ def mark_words(line: str) -> tuple[str, list[str]] | None:
 def find(word: str, commands: Sequence[Command]) -> Command:
     wanted = fold(word)
     for command in commands:
-        if wanted in (command.en, command.fr, command.name):
+        if wanted in (command.en, command.fr, command.name, *command.also):
             return command
     raise InputError(_("unknown command {word!r}; type help").format(word=word))
 

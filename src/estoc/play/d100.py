@@ -9,6 +9,7 @@ from estoc.content.registry import Content
 from estoc.engine.command_play import CommandPlay
 from estoc.engine.protocol import Fight
 from estoc.i18n import _, pick
+from estoc.play.reinforce import reinforcement
 from estoc.render import d100_fight as render_module
 from estoc.render.board import d100_board
 from estoc.render.board_view import board_view
@@ -39,7 +40,13 @@ class D100Play(CommandPlay):
                                      defends=[encounter.defends.get(cid, "best") for cid, _s, _c in
                                               encounter.combatants])
         fight.side_names = {side.id: side.name for side in encounter.sides}
+        fight.content = self.content
         return fight
+
+    def parse(self, line: str, fight: Fight) -> dict[str, Any]:
+        """A command line as the tracker reads it; ``add FILE.yaml`` reads the reinforcements' file now."""
+        event = reinforcement(self.words.parse(line), self.content, self.id)
+        return {"command": "add", "event": event} if event is not None else super().parse(line, fight)
 
     def dice_help(self) -> str:
         return _("dice typed: roll F (attack), def F (parry or dodge), dmg F… (damage), bonus F…, aid F and heal F "

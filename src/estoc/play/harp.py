@@ -10,6 +10,7 @@ from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
 from estoc.engine.words import tracker_request
 from estoc.i18n import _, pick
+from estoc.play.reinforce import reinforcement
 from estoc.render.board import harp_board
 from estoc.render.board_view import board_view
 from estoc.render.harp_fight import narrate_record, summary_lines
@@ -46,6 +47,9 @@ class HarpPlay:
         verb = tracker_request(request)
         if verb is not None:
             return verb
+        reinforcements = reinforcement(request, self.content, self.id)
+        if reinforcements is not None:
+            return {"command": "add", "event": reinforcements}
         event = words.to_event(request, fight.view().get("current"))
         if isinstance(fight, HarpFight) and "entries" in event:
             for who, _total in event["entries"]:

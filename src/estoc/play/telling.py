@@ -17,6 +17,7 @@ from estoc.play.store import EventStore
 from estoc.play.systems import fight_system
 from estoc.play.tracker import Tracker, shown_name
 from estoc.render.board import board_lines
+from estoc.render.sheet import Section, sheet_lines, sheet_sections, sheet_title
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
 
@@ -46,6 +47,17 @@ def board(tracker: Tracker) -> list[str]:
     view_round = int(tracker.fight.view().get("round") or 0)
     lines = board_lines(tracker.system.id, tracker.fight, tracker.marks.board(view_round))
     return lines if lines is not None else tracker.system.status_lines(tracker.fight)
+
+
+def sheet(tracker: Tracker, args: list[str]) -> list[str]:
+    """``fiche ID``: the combatant's sheet as the rules use it now, as lines."""
+    return sheet_lines(tracker.sheet(args))
+
+
+def sheet_parts(tracker: Tracker, who: str) -> tuple[str, list[Section]]:
+    """The combatant's sheet for a screen: its head line and its sections."""
+    found = tracker.sheet([who])
+    return sheet_title(found), sheet_sections(found)
 
 
 def record_lines(tracker: Tracker, record: dict[str, Any], veiled: frozenset[str] = frozenset()) -> list[str]:

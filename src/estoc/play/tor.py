@@ -10,6 +10,7 @@ from estoc.engine.command_play import CommandPlay
 from estoc.engine.protocol import Fight
 from estoc.errors import InputError
 from estoc.i18n import _, pick
+from estoc.play.reinforce import reinforcement
 from estoc.render import tor_fight as render_module
 from estoc.render.board import tor_board
 from estoc.render.board_view import board_view
@@ -32,6 +33,7 @@ class TorPlay(CommandPlay):
         fight = TorFight.of_encounter(encounter)
         fight.side_names = {"heroes": {"fr": "les héros", "en": "the heroes"},
                             "adversaries": {"fr": "les adversaires", "en": "the adversaries"}}
+        fight.content = self.content
         return fight
 
     def parse(self, line: str, fight: Fight) -> dict[str, Any]:
@@ -40,6 +42,9 @@ class TorPlay(CommandPlay):
         request = self.words.parse(line)
         if request["command"] == "task" and not request["args"] and isinstance(fight, TorFight):
             raise InputError(stance_tasks(fight))
+        reinforcements = reinforcement(request, self.content, self.id)
+        if reinforcements is not None:
+            return {"command": "add", "event": reinforcements}
         return super().parse(line, fight)
 
     batch_rolls_missing = True

@@ -412,6 +412,20 @@ class Tracker:
             return {"command": found[0], "args": found[1]}
         return self.system.parse(line, self.fight)
 
+    def sheet(self, args: list[str]) -> dict[str, Any]:
+        """The sheet of the one combatant ``args`` names (``fiche ID``), as the rules use it now.
+
+        Raises:
+            InputError: no id, more than one, or one the fight has not.
+        """
+        if len(args) != 1:
+            raise InputError(_("name one combatant: sheet ID"))
+        sheet, index = getattr(self.fight, "sheet", None), getattr(self.fight, "index", None)
+        if sheet is None or index is None:
+            raise InputError(_("this fight has no sheets"))
+        result: dict[str, Any] = sheet(index(str(args[0])))
+        return result
+
     def auto(self, until_player: bool = False) -> list[dict[str, Any]]:
         """Let the default policy play the current combatant (or every creature until a player's turn)."""
         return self.play(until_player=until_player)
@@ -446,6 +460,8 @@ class Tracker:
             if request.get("end"):
                 return self.play(to_end=True, line=line)
             return self.play(until_player=bool(request.get("all")) or creatures_auto, line=line)
+        if verb == "sheet":
+            return [{"kind": "tracker", "verb": verb, "sheet": self.sheet(request.get("args") or [])}]
         if verb in ("status", "log", "summary", "help", "quit"):
             return [{"kind": "tracker", "verb": verb}]
         event = request.get("event")

@@ -115,10 +115,31 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
         winner = pick(record["winner_name"]) if record.get("winner_name") else record.get("winner")
         return [_("The fight is over. Victory: {side}.").format(side=winner) if winner else
                 _("The fight is over: no one is left standing.")]
+    if kind == "gm" and record["op"] == "reinforce":
+        return ["  " + _("GM: reinforcements join the fight (from the next round): {who}.").format(
+            who=", ".join(names.get(i, i) for i in record["ids"]))]
+    if kind == "gm" and record["op"] == "distance":
+        a, b = record["ids"]
+        return ["  " + _("GM: {a} stands {n} m from {b}.").format(a=names.get(a, a), b=names.get(b, b),
+                                                                  n=record["value"])]
     if kind == "gm":
-        return ["  " + _("GM: {op} {target} {value} (now {hp} hit points).").format(
-            op=record["op"], target=who("target"), value=record["value"], hp=record["hp"])]
+        return ["  " + gm_line(record, who("target"), record.get("target") in veiled)]
     return []
+
+
+def gm_line(record: Mapping[str, Any], who: str, veiled: bool = False) -> str:
+    """A GM override told in words (its hit points after it kept from the players when ``veiled``)."""
+    said = {"hp": _("GM: {who}'s hit points set to {n}."), "damage": _("GM: {who} takes a wound of {n} hit points."),
+            "heal": _("GM: {who} gets back {n} hit points."), "wake": _("GM: {who} wakes up."),
+            "rest": ngettext("GM: {who} rests {n} week.", "GM: {who} rests {n} weeks.", int(record.get("value") or 0)),
+            "out": _("GM: {who} is taken out of the fight."),
+            "back": _("GM: {who} is back in the fight."),
+            "add": _("GM: {who} joins the fight (from the next round).")}
+    line = said.get(str(record["op"]), _("GM: {who}.")).format(who=who, n=record.get("value"))
+    if veiled:
+        return line
+    return line + " " + ngettext("(now {n} hit point)", "(now {n} hit points)", int(record["hp"])).format(
+        n=record["hp"])
 
 
 def summary_lines(summary: Mapping[str, Any]) -> list[str]:

@@ -233,6 +233,9 @@ def _gm_text(record: Mapping[str, Any], target: str) -> str:
         "cover": _("{who} takes cover: {cover}."),
         "order": _("new order: {ids}."),
     }
+    if op == "reinforce":
+        return _("reinforcements join the fight (from the next round): {ids}.").format(
+            ids=", ".join(str(i) for i in record.get("ids", [])))
     if op == "condition":
         return _condition_text(str(record.get("name")), target, n)
     if op == "sun":

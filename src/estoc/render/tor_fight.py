@@ -293,6 +293,13 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
         return ["  " + _("{who} waits.").format(who=who(record["actor"]))]
     if kind == "end-round":
         return [_("End of round {n}.").format(n=record["round"])]
+    if kind == "gm" and record["op"] == "reinforce":
+        return ["  " + _("GM: reinforcements join the fight: {who}.").format(
+            who=", ".join(who(i) for i in record["ids"]))]
+    if kind == "gm" and record["op"] == "add":
+        return ["  " + _("GM: {who} joins the fight.").format(who=who(record["target"]))]
+    if kind == "gm":
+        return ["  " + gm_line(record, who(record["target"]), record["target"] in veiled)]
     if kind == "over":
         side = {"heroes": _("the heroes"), "adversaries": _("the adversaries")}.get(str(record.get("winner")))
         return [_("The fight is over. Victory: {side}.").format(side=side) if side else
@@ -312,3 +319,41 @@ def summary_lines(summary: Mapping[str, Any]) -> list[str]:
                  ngettext("{n} combat task", "{n} combat tasks", tasks).format(n=tasks)]
         lines.append("  " + _("{name}: {parts}").format(name=pick(row["name"]), parts=_("; ").join(parts)))
     return lines
+
+
+def gm_line(record: Mapping[str, Any], who: str, veiled: bool = False) -> str:
+    """A GM override told: what the GM set, then where the combatant stands (its numbers kept from the players
+    when ``veiled``)."""
+    op = record["op"]
+    said = {
+        "endurance": _("GM: {who}'s endurance set to {n}."),
+        "damage": _("GM: {who} loses {n} endurance."),
+        "heal": _("GM: {who} gets back {n} endurance."),
+        "hope": _("GM: {who}'s Hope set to {n}."),
+        "out": _("GM: {who} is taken out of the fight."),
+        "back": _("GM: {who} is back in the fight."),
+    }
+    if op == "wound":
+        text = ngettext("GM: {who} now carries {n} wound.", "GM: {who} now carries {n} wounds.",
+                        int(record.get("value") or 0))
+    elif op == "dying":
+        text = _("GM: {who} is dying.") if record["value"] else _("GM: {who} is no longer dying.")
+    elif op == "condition":
+        names = {"weary": _("weary this round"), "regain": _("must regain position"), "dying": _("dying")}
+        text = (_("GM: {who} — {condition}.") if record["value"] else _("GM: {who} — no longer {condition}.")).format(
+            who="{who}", condition=names.get(str(record.get("name")), str(record.get("name"))))
+    else:
+        text = said.get(str(op), _("GM: {who}."))
+    line = text.format(who=who, n=record.get("value"))
+    if op == "wound" and record.get("fatal"):
+        line += " " + _("The wound is fatal.")
+    if veiled:
+        return line
+    state = _("endurance {e}, wounds {w}").format(e=record["endurance"], w=record["wounds"])
+    if "hope" in record:
+        state += ", " + _("Hope {h}").format(h=record["hope"])
+    if record.get("dying"):
+        state += ", " + _("dying")
+    elif not record.get("standing"):
+        state += ", " + _("out of the fight")
+    return line + " " + _("({state})").format(state=state)

@@ -11,6 +11,7 @@ from typing import Any
 
 from estoc.content.loader import line_of, problem_at, read_yaml
 from estoc.content.registry import Content
+from estoc.engine.members import REINFORCEMENTS
 from estoc.errors import ContentError
 from estoc.i18n import _
 from estoc.systems.base import SYSTEMS, RuleSystem
@@ -38,13 +39,18 @@ def playing(system: str) -> RuleSystem:
     return found
 
 
-def read_encounter(path: Path, content: Content) -> Loaded:
-    """An encounter file of any system that plays.
+def read_encounter(path: Path, content: Content, kind: str = "encounter") -> Loaded:
+    """An encounter file of any system that plays (``kind``: ``reinforcements`` for the sides a GM brings into a
+    fight under way, which may be written as an encounter too).
 
     Raises:
-        ContentError: the file names no known system, or its own system refuses it (every problem listed).
+        ContentError: the file names no known system, or its own system refuses it (every problem listed), or
+            it holds reinforcements where a fight is asked for.
     """
     data = read_yaml(path)
+    if kind == "encounter" and isinstance(data, dict) and data.get("kind") == REINFORCEMENTS:
+        raise ContentError([problem_at(path, line_of(data, ["kind"]) or 1, "kind", _(
+            "this file holds reinforcements: bring them into a fight under way (add FILE.yaml), not fought alone"))])
     system = data.get("system") if isinstance(data, dict) else None
     known = [s.id for s in SYSTEMS if s.encounter]
     if not isinstance(system, str) or system not in known:

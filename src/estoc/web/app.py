@@ -39,6 +39,7 @@ from estoc.crash import write_crash_log
 from estoc.errors import EstocError
 from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
+from estoc.play.telling import sheet, sheet_parts
 from estoc.render.board_view import board_view
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
@@ -283,6 +284,20 @@ class WebApp:
         set_language(self.lang_of(request))
         return HTMLResponse(self.live(Screen(GM, self.lang_of(request))))
 
+    async def sheet(self, request: Request) -> Response:
+        """A combatant's sheet as the rules use it now, as a fragment for the GM's screen (``#sheet``: a click on a
+        combatant loads it); the GM's only (it shows every number)."""
+        self._require(request, GM)
+        self._latest()
+        set_language(self.lang_of(request))
+        if request.path_params["fight"] != str(self.session.fight_id):
+            raise HTTPException(404, _("No such page."))
+        try:
+            title, sections = sheet_parts(self.session.tracker, str(request.path_params["who"])[:80])
+        except EstocError as exc:
+            return HTMLResponse(self.env.get_template("sheet.html").render(error=exc.message), status_code=404)
+        return HTMLResponse(self.env.get_template("sheet.html").render(title=title, sections=sections, error=None))
+
     async def view_live(self, request: Request) -> Response:
         self._require(request, PLAYERS)
         self._latest()
@@ -384,6 +399,8 @@ class WebApp:
             return ""
         if verb == "summary":
             return "\n".join(tracker.system.summary_lines(tracker.fight))
+        if verb == "sheet":
+            return "\n".join(sheet(tracker, list(request.get("args") or [])))
         if verb == "help":
             return "\n".join([f"{en if en == fr else f'{en} / {fr}'}: {text}"
                               for en, fr, text in tracker.system.commands()] + [tracker.system.dice_help()])
@@ -395,11 +412,14 @@ class WebApp:
     def _edits_form(self) -> dict[str, Any]:
         """What the GM's edits start with: the system's edits, the combatants, HARP's conditions."""
         tracker = self.session.tracker
-        labels = edit_labels()
+        labels = edit_labels(tracker.system.id)
         rows = tracker.fight.view()["combatants"]
+        names = getattr(tracker.fight, "side_names", {})
         return {"ops": [(verb, labels[verb]) for verb in edits_of(tracker.system.id).ops],
                 "combatants": [(r["id"], pick(r["name"])) for r in rows],
-                "conditions": conditions(tracker.system.id)}
+                "conditions": conditions(tracker.system.id), "adds": edits_of(tracker.system.id).adds,
+                "sides": [(side, pick(names.get(side, {"fr": side, "en": side})))
+                          for side in dict.fromkeys(r["side"] for r in rows)]}
 
     def _odds_form(self) -> dict[str, Any] | None:
         """What the odds panel starts with: the combatants, the one acting, its first foe, the system's fields."""
@@ -627,6 +647,7 @@ def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang:
         Route("/gm/signout", web.signout, methods=["POST"]),
         Route("/gm/export.md", web.export),
         Route("/gm/odds", web.odds),
+        Route("/fight/{fight}/sheet/{who}", web.sheet),
         Route("/lang/{code}", web.choose_language),
         Route("/static/{name}", web.static_file),
     ]

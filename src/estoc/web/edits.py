@@ -5,6 +5,7 @@ cookie, the CSRF token, the version the page showed, then the tracker). Nothing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from estoc.errors import InputError
@@ -17,10 +18,14 @@ WHO, NUMBER, TEXT = "who", "number", "text"
 Spec = tuple[tuple[str, str, bool], ...]
 """An edit's fields, in the order of the command's words: (form field, kind, required)."""
 
-HARP_CONDITIONS = (("stun", "etourdi"), ("bleed", "saignement"), ("penalty", "penalite"),
-                   ("must-parry", "parade-obligatoire"), ("no-parry", "parade-interdite"), ("shaken", "secoue"),
-                   ("prone", "a-terre"), ("disarmed", "desarme"), ("down", "inconscient"), ("dead", "mort"))
-"""HARP's conditions as the ``condition`` command takes them (English, French): the form shows the page's word."""
+HARP_CONDITIONS = (("stun", "étourdi"), ("bleed", "saignement"), ("penalty", "pénalité"),
+                   ("must-parry", "parade obligatoire"), ("no-parry", "parade interdite"), ("shaken", "secoué"),
+                   ("prone", "à terre"), ("disarmed", "désarmé"), ("down", "inconscient"), ("dead", "mort"))
+"""HARP's conditions as the ``condition`` command takes them (its English word, sent) and as the page shows them
+in French."""
+TOR_CONDITIONS = (("weary", "las (intimidé ce round-ci)"), ("regain", "doit reprendre sa position"),
+                  ("dying", "mourant"))
+"""The One Ring's conditions as its ``condition`` command takes them (1: on, 0: off)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,10 @@ class Edits:
 
     ops: dict[str, Spec]
     conditions: tuple[tuple[str, str], ...] = ()
+    adds: bool = False
+    """Whether its ``add`` brings a combatant of the content onto a side (the form :data:`ADD_EDIT`)."""
+    labels: Callable[[], dict[str, str]] | None = None
+    """Its own words for some edits' labels (in the language in use when called)."""
 
 
 HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
@@ -37,12 +46,24 @@ HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "heal": (("who", WHO, True), ("value", NUMBER, True)),
                     "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
                     "relieve": (("who", WHO, True), ("value", NUMBER, True)),
-                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, HARP_CONDITIONS)
+                    "mod": (("who", WHO, True), ("value", NUMBER, True)),
+                    "fight-mod": (("value", NUMBER, True),), "sun": (("value", NUMBER, True),),
+                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, HARP_CONDITIONS, adds=True)
 D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "damage": (("who", WHO, True), ("value", NUMBER, True)),
                     "heal": (("who", WHO, True), ("value", NUMBER, True)),
-                    "wake": (("who", WHO, True),), "out": (("who", WHO, True),), "back": (("who", WHO, True),)})
-TOR_EDITS = Edits({"complication": (("who", WHO, True), ("value", NUMBER, True))})
+                    "wake": (("who", WHO, True),), "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
+                   adds=True)
+TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
+                   "damage": (("who", WHO, True), ("value", NUMBER, True)),
+                   "heal": (("who", WHO, True), ("value", NUMBER, True)),
+                   "wound": (("who", WHO, True), ("value", NUMBER, True)),
+                   "dying": (("who", WHO, True), ("value", NUMBER, True)),
+                   "hope": (("who", WHO, True), ("value", NUMBER, True)),
+                   "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
+                   "complication": (("who", WHO, True), ("value", NUMBER, True)),
+                   "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, TOR_CONDITIONS,
+                  labels=lambda: endurance_labels())
 NO_EDITS = Edits({})
 
 
@@ -62,13 +83,35 @@ MARK_EDITS: dict[str, Spec] = {
     "clear": (("who", WHO, True), ("name", TEXT, False)),
 }
 """The GM's marks, notes and timers (the tracker's own commands, every system)."""
+ADD_EDIT: Spec = (("ref", WHO, True), ("side", WHO, True), ("as", WHO, False))
+"""``add ID SIDE [as NEW-ID]``: a combatant of the content brought in (the systems whose edits say ``adds``)."""
+KEYWORDS = {"as": "as"}
+"""Fields whose value follows a keyword on the command line."""
 
-def edit_labels() -> dict[str, str]:
-    """What the edits' menu shows, in the language in use."""
+
+def edit_labels(system: str = "harp") -> dict[str, str]:
+    """What the edits' menu shows, in the language in use (a system's own words where its edits give them: the One
+    Ring counts endurance, not hit points)."""
+    own = edits_of(system).labels
+    return {**_labels(), **(own() if own is not None else {})}
+
+
+def endurance_labels() -> dict[str, str]:
+    """The One Ring's words for the edits it shares with the others."""
+    return {"damage": _("take N points of endurance off"), "heal": _("give back N points of endurance"),
+            "condition": _("set a condition: 1 on, 0 off")}
+
+
+def _labels() -> dict[str, str]:
     return {"hp": _("set hit points to N"), "damage": _("inflict N hit points of damage"),
             "heal": _("give back N hit points"), "condition": _("set a condition to N (0 ends it)"),
             "relieve": _("lessen penalties by N"), "wake": _("wake up"), "out": _("take out of the fight"),
-            "back": _("bring back into the fight"), "complication": _("set the complication to N dice")}
+            "back": _("bring back into the fight"), "complication": _("set the complication to N dice"),
+            "mod": _("a modifier N to the combatant's next attack"),
+            "fight-mod": _("the fight's modifier to every attack: N (whoever is chosen)"),
+            "sun": _("full sunlight: 1 on, 0 off (whoever is chosen)"),
+            "endurance": _("set endurance to N"), "wound": _("set the wounds to N"),
+            "dying": _("dying: 1 on, 0 off"), "hope": _("set Hope to N")}
 
 
 def conditions(system: str = "harp") -> list[tuple[str, str]]:
@@ -85,7 +128,8 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
         InputError: an edit the system has not, a field missing or malformed.
     """
     verb = fields.get("edit", "")
-    spec = edits_of(system).ops.get(verb) or MARK_EDITS.get(verb)
+    spec = edits_of(system).ops.get(verb) or MARK_EDITS.get(verb) or (
+        ADD_EDIT if verb == "add" and edits_of(system).adds else None)
     if spec is None:
         raise InputError(_("no such edit: {name!r}").format(name=verb[:40]))
     words = [verb]
@@ -101,5 +145,5 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
             raise InputError(_("{value!r} is not a whole number").format(value=value[:40]))
         if kind == TEXT and not value.isprintable():
             raise InputError(_("{what} holds control characters").format(what=value[:40]))
-        words.append(value)
+        words += [KEYWORDS[name], value] if name in KEYWORDS else [value]
     return " ".join(words)

@@ -42,12 +42,18 @@ def commands() -> list[Command]:
         Command("actions", "actions", "actions", "", _("end the movement phase: the DEX ranks act")),
         Command("end-round", "end-round", "fin-round", "", _("end the round now (whoever is at 0 hit points "
                                                               "dies)")),
-        Command("hp", "hp", "pv", _("WHO N"), _("set hit points")),
+        Command("hp", "hp", "pdv", _("WHO N"), _("set hit points"), also=("pv",)),
         Command("damage", "damage", "degats", _("WHO N"), _("inflict a wound of N hit points")),
         Command("heal", "heal", "soigner", _("WHO N"), _("give back hit points")),
         Command("wake", "wake", "reveiller", _("WHO"), _("wake an unconscious combatant")),
         Command("rest", "rest", "repos", _("WHO [weeks N] [ideal]"),
                 _("weeks of rest: 1D3 hit points back a week, 3 in ideal care")),
+        Command("add", "add", "ajouter", _("ID SIDE [as NEW-ID] | FILE.yaml"),
+                _("bring a character of the content into the fight, on a side, or the reinforcements of a file "
+                  "(they act from the next round)")),
+        Command("distance", "distance", "distance", _("WHO WHO METRES"),
+                _("the metres between two foes: the first stands that far from the second (on the line between the "
+                  "sides, so its other distances follow)")),
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         *tracker_commands(),
@@ -60,7 +66,7 @@ DICE_WORDS = {"roll": "attack", "jet": "attack", "def": "defence", "defense": "d
               "ko": "unconscious"}
 OPTION_WORDS = {"weapon": "weapon", "arme": "weapon", "distance": "distance", "mod": "mod", "modif": "mod",
                 "wound": "wound", "blessure": "wound", "with": "parry_weapon", "avec": "parry_weapon",
-                "weeks": "weeks", "semaines": "weeks"}
+                "weeks": "weeks", "semaines": "weeks", "as": "id", "comme": "id"}
 REACH_WORDS = {"missile": "missile", "projectile": "missile", "tir": "missile", "long": "long", "longue": "long",
                "medium": "medium", "moyenne": "medium", "short": "short", "courte": "short"}
 FLAG_WORDS = {"parry": "parry", "parade": "parry", "parer": "parry", "dodge": "dodge", "esquive": "dodge",
@@ -69,7 +75,8 @@ FLAG_WORDS = {"parry": "parry", "parade": "parry", "parer": "parry", "dodge": "d
               "inapercu": "unseen", "ideal": "ideal", "ideaux": "ideal", "bash": "bash", "bouclier": "bash"}
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           no_dice=("hp", "damage", "heal", "intent"),
+                                           no_dice=("hp", "damage", "heal", "intent", "add", "distance"),
+                                           text_options=("id",),
                                            no_options=("intent",), no_flags=("intent",)))
 
 
@@ -122,6 +129,13 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
     elif name in ("hp", "damage", "heal"):
         who, value = words.need(request, 2, table)[:2]
         event = {"type": "gm", "op": name, "target": who, "value": words.whole(value, _("the value"))}
+    elif name == "add":
+        ref, side = words.need(request, 2, table)[:2]
+        event = {"type": "gm", "op": "add", "ref": ref, "side": side, **({"id": request["id"]} if "id" in request
+                                                                         else {})}
+    elif name == "distance":
+        a, b, metres = words.need(request, 3, table)[:3]
+        event = {"type": "gm", "op": "distance", "ids": [a, b], "value": words.whole(metres, _("the distance"))}
     elif name in ("wake", "out", "back"):
         event = {"type": "gm", "op": name, "target": words.need(request, 1, table)[0]}
     else:

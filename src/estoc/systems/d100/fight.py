@@ -10,15 +10,18 @@ time: live, a recording source; on replay, the faces stored with the event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from estoc.content.models import d100
+from estoc.content.models.common import METRES_MAX
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.d100.codes import KernelNames, KernelTable, action, rule
+from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.exchange import (
     DEFAULT_SETTINGS,
     DEFENCE_CODES,
@@ -32,8 +35,22 @@ from estoc.systems.d100.policy import choose
 from estoc.systems.d100.refusals import check, reach_word, refuse
 from estoc.systems.d100.rules import Outcomes
 from estoc.systems.d100.told import Teller
-from estoc.systems.d100.worlds import REACH_ORDER, array, build, copy_fights, kernel_of, kernel_settings
+from estoc.systems.d100.worlds import (
+    CURSOR_FIELDS,
+    DEFENCES,
+    ORDER_FIELDS,
+    REACH_ORDER,
+    SLOT_FIELDS,
+    WORLD_FIELDS,
+    WOUND_FIELDS,
+    array,
+    build,
+    copy_fights,
+    kernel_of,
+    kernel_settings,
+)
 from estoc.systems.drawn import apply_on_kernel
+from estoc.systems.sheets import d100_sheet
 
 NO_LIMIT = 1 << 40
 """Play has no round limit."""
@@ -60,6 +77,8 @@ class D100Fight(Sides):
     distance: int | None = None
     side_names: dict[str, dict[str, str]] = field(default_factory=dict)
     F: Any = None
+    content: Any = None
+    """The content registry the GM's ``add`` takes combatants from (play gives it; ``None``: no ``add``)."""
 
     @classmethod
     def start(cls, outcomes: Outcomes, members: list[tuple[str, Combatant, bool]], *,
@@ -79,8 +98,9 @@ class D100Fight(Sides):
         return [order.index(s) for s in self.sides]
 
     def copy(self) -> D100Fight:
-        twin = D100Fight(outcomes=self.outcomes, combatants=self.combatants, sides=self.sides, players=self.players,
-                         settings=self.settings, distance=self.distance, side_names=self.side_names)
+        twin = D100Fight(outcomes=self.outcomes, combatants=list(self.combatants), sides=list(self.sides),
+                         players=list(self.players), settings=self.settings, distance=self.distance,
+                         side_names=self.side_names, content=self.content)
         twin.F = copy_fights(self.F)
         twin.F.logging = 1
         return twin
@@ -311,9 +331,100 @@ class D100Fight(Sides):
         check(self, actor, (action("reload"), -1, s, 0))
         kernel_of(self.F).py_reload(self.F, 0, actor, s)
 
+    def join(self, side: str, combatant: Combatant) -> int:
+        """A newcomer (the GM's ``add``): its world rebuilt with one more row, everyone else's state kept; it acts
+        from the next round on (the round's order is made when the round begins)."""
+        if combatant.id in self.ids():
+            raise InputError(_("there is already a combatant {id}").format(id=combatant.id))
+        old, n = self.F, len(self.combatants)
+        codes = {code: name for name, code in DEFENCES.items()}
+        defends = [codes.get(int(d), "best") for d in old.defends] + ["best"]
+        self.combatants.append(combatant)
+        self.sides.append(side)
+        self.players.append(False)
+        new = build(self.outcomes, self.combatants, self.side_indices(), 1,
+                    settings=kernel_settings(self.settings, self.distance), defends=defends)
+        for name in (*WORLD_FIELDS, *ORDER_FIELDS):
+            array(new, name)[:, :n] = array(old, name)
+        for name in (*SLOT_FIELDS, *WOUND_FIELDS):
+            width = array(old, name).shape[2]
+            array(new, name)[:, :n, :width] = array(old, name)
+        for name in (*CURSOR_FIELDS, "base", "counters"):
+            array(new, name)[:] = array(old, name)
+        new.logging, new.source, new.error, new.log = 1, old.source, old.error, old.log
+        self.F = new
+        return n
+
+    def _add(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        if self.content is None:
+            raise RulesError(_("this fight cannot take newcomers: it has no content to take them from"))
+        side = str(event.get("side", ""))
+        if side not in self.sides:
+            raise InputError(_("unknown side {side!r}; sides: {sides}").format(
+                side=side, sides=", ".join(dict.fromkeys(self.sides))))
+        ref = str(event.get("ref", ""))
+        record = self.content.get("d100", "characters", ref, d100.Character)
+        base = Combatant.from_character(self.content, record, self.settings.hp_rounding)
+        new_id = str(event.get("id") or base.id)
+        c = self.join(side, replace(base, id=new_id))
+        records.append({"kind": "gm", "op": "add", "target": new_id, "value": 0, "hp": self.value("hp", c),
+                        "side": side, "ref": ref})
+
+    def _distance(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        """The GM's fact: ``a`` stands ``value`` metres from ``b``. The kernel reads every distance on one line
+        between the sides (5.3: the sides' distance less what each has advanced): ``a`` is put where the line
+        puts it that far from ``b``, so its distances to the others follow."""
+        ids = event.get("ids")
+        if not isinstance(ids, list) or len(ids) != 2:
+            raise InputError(_("a distance is between two combatants: distance WHO WHO METRES"))
+        a, b = self.index(str(ids[0])), self.index(str(ids[1]))
+        if a == b:
+            raise InputError(_("a distance is between two different combatants"))
+        metres = whole_number(event, "value")
+        if not 0 <= metres <= METRES_MAX:
+            raise InputError(_("a distance is 0 metres or more, not {n}").format(n=metres))
+        if int(self.F.distance0) < 0:
+            raise RulesError(_("this fight sets no distance between the sides (everyone is within reach): give "
+                               "the encounter a distance to count metres"))
+        if self.sides[a] == self.sides[b]:
+            raise RulesError(_("estoc counts metres between the sides, not within one: {a} and {b} are on the same "
+                               "side").format(a=self.combatants[a].id, b=self.combatants[b].id))
+        advanced = array(self.F, "advanced")
+        advanced[0, a] = int(self.F.distance0) - int(advanced[0, b]) - metres
+        records.append({"kind": "gm", "op": "distance", "target": self.combatants[a].id, "value": metres,
+                        "ids": [self.combatants[a].id, self.combatants[b].id], "hp": self.value("hp", a)})
+
+    def _reinforce(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        """Every combatant of an encounter's setup (the GM's reinforcements), each onto the side it names."""
+        if self.content is None:
+            raise RulesError(_("this fight cannot take newcomers: it has no content to take them from"))
+        setup = event.get("setup")
+        if not isinstance(setup, dict):
+            raise InputError(_("reinforcements need an encounter's setup"))
+        found = load_d100_encounter(setup, SETUP_PATH, self.content)
+        known = list(dict.fromkeys(self.sides))
+        for _cid, side, _person in found.combatants:
+            if side not in known:
+                raise InputError(_("the reinforcements' side {side!r} is not in this fight; sides: {sides}").format(
+                    side=side, sides=", ".join(known)))
+        for _cid, side, person in found.combatants:
+            self.join(side, person)
+        records.append({"kind": "gm", "op": "reinforce", "target": None, "value": len(found.combatants),
+                        "ids": [cid for cid, _side, _person in found.combatants], "file": event.get("file"),
+                        "hp": 0})
+
     def _gm(self, event: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
         K, F = kernel_of(self.F), self.F
         op = str(event.get("op"))
+        if op == "add":
+            self._add(event, records)
+            return
+        if op == "reinforce":
+            self._reinforce(event, records)
+            return
+        if op == "distance":
+            self._distance(event, records)
+            return
         c = self.index(str(event["target"]))
         value = whole_number(event, "value")
         if op == "hp":
@@ -342,6 +453,10 @@ class D100Fight(Sides):
                         "hp": int(F.hp[c])})
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
+
+    def sheet(self, c: int) -> dict[str, Any]:
+        """Combatant ``c``'s sheet as the rules use it now (:func:`estoc.systems.sheets.d100_sheet`)."""
+        return d100_sheet(self, c)
 
     def auto_event(self) -> dict[str, Any]:
         """The default policy (see :func:`estoc.systems.d100.policy.choose`)."""

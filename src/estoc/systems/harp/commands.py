@@ -57,7 +57,7 @@ def commands() -> list[Command]:
         Command("intercept", "intercept", "intercepter", _("WHO"),
                 _("lie in wait to act just before a later combatant (pass if it never comes: initiative next "
                   "round)")),
-        Command("hp", "hp", "pdv", _("WHO N"), _("set hit points")),
+        Command("hp", "hp", "pdv", _("WHO N"), _("set hit points"), also=("pv",)),
         Command("damage", "damage", "degats", _("WHO N"), _("inflict hit points of damage")),
         Command("heal", "heal", "soigner", _("WHO N"), _("give back hit points")),
         Command("condition", "condition", "etat", _("WHO NAME N"),
@@ -67,7 +67,8 @@ def commands() -> list[Command]:
                 _("lessen penalties by N (ends must-parry and no-parry)")),
         Command("mod", "mod", "modif", _("WHO N"), _("a modifier to that combatant's next attack")),
         Command("fight-mod", "fight-mod", "modif-combat", _("N"), _("a modifier to every attack of the fight")),
-        Command("add", "add", "ajouter", _("ID SIDE [level N] [as NEW-ID]"), _("bring a combatant into the fight")),
+        Command("add", "add", "ajouter", _("ID SIDE [level N] [as NEW-ID] | FILE.yaml"),
+                _("bring a combatant into the fight")),
         Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
         Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         Command("order", "order", "ordre", _("WHO…"), _("the order of those still to act this round")),

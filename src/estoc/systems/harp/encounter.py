@@ -146,7 +146,8 @@ class Encounter(Strict):
 
     schema_version: int = Field(ENCOUNTER_VERSION, strict=True)  # (``true`` is no version)
     system: Literal["harp"]
-    kind: Literal["encounter"]
+    kind: Literal["encounter", "reinforcements"] = Field(
+        description="encounter: a fight; reinforcements: sides brought into a fight under way (add FILE.yaml)")
     name: Text
     description: Text | None = None
     sides: tuple[Side, ...]

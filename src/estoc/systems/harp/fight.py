@@ -44,6 +44,7 @@ from estoc.systems.harp.worlds import (
     facts,
     kernel_of,
 )
+from estoc.systems.sheets import harp_sheet
 
 
 @dataclass
@@ -311,6 +312,10 @@ class HarpFight(Sides):
         if own_turn and not cost:
             # « Esquive Instinctive » in place of this round's action, typed on its own turn: that turn is spent.
             self._advance(K, teller, records)
+
+    def sheet(self, c: int) -> dict[str, Any]:
+        """Combatant ``c``'s sheet as the rules use it now (:func:`estoc.systems.sheets.harp_sheet`)."""
+        return harp_sheet(self, c)
 
     def auto_event(self) -> dict[str, Any]:
         return choose(self)

@@ -14,6 +14,7 @@ from estoc.engine.numbers import bounded, event_whole
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
 from estoc.systems.harp.commands import GM_RANGES
+from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.heroes import combatant_for
 from estoc.systems.harp.worlds import NO_LIMIT, array, kernel_of
 
@@ -81,6 +82,8 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         return [record]
     if op == "surprise":
         return [_surprise(fight, event, record)]
+    if op == "reinforce":
+        return [_reinforce(fight, event, record)]
     if op == "add":
         level = event.get("level")
         base = combatant_for(fight.content, str(event.get("ref", "")), None if level is None else int(level))
@@ -224,4 +227,24 @@ def _surprise(fight: HarpFight, event: Mapping[str, Any], record: dict[str, Any]
     fight.surprised = None if side is None else str(side)
     record["side"] = side
     record["round"] = max(fight.round, 1)
+    return record
+
+
+def _reinforce(fight: HarpFight, event: Mapping[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """Every combatant of an encounter's setup (the GM's reinforcements), each onto the side it names; they roll
+    initiative with everyone from the next round."""
+    setup = event.get("setup")
+    if not isinstance(setup, dict):
+        raise InputError(_("reinforcements need an encounter's setup"))
+    found = encounter_from_setup(setup, fight.content)
+    known = list(dict.fromkeys(fight.sides))
+    for _cid, side, _person in found.combatants:
+        if side not in known:
+            raise InputError(_("the reinforcements' side {side!r} is not in this fight; sides: {sides}").format(
+                side=side, sides=", ".join(known)))
+    for cid, side, person in found.combatants:
+        fight.join(side, replace(person, id=cid))
+    record["ids"] = [cid for cid, _side, _person in found.combatants]
+    record["value"] = len(found.combatants)
+    record["file"] = event.get("file")
     return record

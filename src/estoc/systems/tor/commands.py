@@ -63,14 +63,38 @@ def commands() -> list[Command]:
         Command("complication", "complication", "complication", _("HERO N"),
                 _("the GM sets a hero's complication: N dice off its attack and task rolls until cancelled (0 "
                   "lifts it)")),
+        Command("endurance", "endurance", "pdv", _("WHO N"), _("set endurance"), also=("hp", "pv")),
+        Command("damage", "damage", "degats", _("WHO N"), _("take N points of endurance off")),
+        Command("heal", "heal", "soigner", _("WHO N"), _("give back N points of endurance (up to the sheet's)")),
+        Command("wound", "wound", "blessure", _("WHO N [fatal]"),
+                _("set the wounds carried (0 clears them): a hero's second leaves it dying, and so does a first "
+                  "one called fatal (the Eye on the severity's roll)")),
+        Command("dying", "dying", "mourant", _("WHO on|off"), _("a hero dying, or no longer")),
+        Command("hope", "hope", "espoir", _("WHO N"), _("set a hero's Hope")),
+        Command("condition", "condition", "etat", _("WHO weary|regain|dying on|off"),
+                _("set a condition: weary (intimidated, this round), regain (must regain position after yielding "
+                  "ground), dying")),
+        Command("add", "add", "ajouter", _("ID [STANCE] [as NEW-ID] | FILE.yaml"),
+                _("bring a hero (in a stance, open by default) or an adversary of the content into the fight, or the "
+                  "reinforcements of a file")),
+        Command("out", "out", "retirer", _("WHO"), _("take a combatant out of the fight")),
+        Command("back", "back", "revenir", _("WHO"), _("bring a combatant taken out back")),
         *tracker_commands(),
     ]
+
+
+GM_OPS = ("endurance", "damage", "heal", "wound", "dying", "hope", "condition", "out", "back")
+"""The GM's overrides (:mod:`estoc.systems.tor.gm`), by their command's name."""
+CONDITION_WORDS = {"weary": "weary", "las": "weary", "intimide": "weary", "regain": "regain",
+                   "repositionnement": "regain", "a-reprendre": "regain", "dying": "dying", "mourant": "dying"}
+ON_WORDS = {"on": 1, "oui": 1, "yes": 1, "1": 1, "off": 0, "non": 0, "no": 0, "0": 0}
+FATAL_WORDS = ("fatal", "fatale", "mortelle", "mortel")
 
 
 DICE_WORDS = {"feat": "attack", "destin": "attack", "dice": "attack-success", "maitrise": "attack-success",
               "prot": "protection", "protdice": "protection-success", "skill": "task", "comp": "task",
               "skilldice": "task-success", "compdes": "task-success"}
-OPTION_WORDS = {"weapon": "weapon", "arme": "weapon"}
+OPTION_WORDS = {"weapon": "weapon", "arme": "weapon", "as": "id", "comme": "id"}
 FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "more", "plus": "more",
               "spread": "spread", "repartir": "spread",
               "hope": "hope", "espoir": "hope", "all": "all", "tout": "all", "end": "end", "fin": "end"}
@@ -78,8 +102,10 @@ FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "
 
 def parse(line: str) -> dict[str, Any]:
     return words.parse(line, words.Grammar(commands(), DICE_WORDS, OPTION_WORDS, FLAG_WORDS,
-                                           no_flags=("stance", "drop", "pickup", "complication", "ground"),
-                                           no_options=("complication",)))
+                                           no_flags=("stance", "drop", "pickup", "complication", "ground", "add",
+                                                     *GM_OPS),
+                                           no_options=("complication", *GM_OPS), no_dice=(*GM_OPS, "add"),
+                                           text_options=("id",)))
 
 
 def item_of(request: dict[str, Any], named: list[str]) -> str | None:
@@ -166,6 +192,22 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "ground", "rear_free": GROUND_WORDS[word]}
     elif name == "yield":
         event = {"type": "yield", "target": words.need(request, 1, table)[0]}
+    elif name in GM_OPS:
+        return gm_event(request)
+    elif name == "add":
+        ref, *rest = words.need(request, 1, table)
+        if len(rest) > 1:
+            raise InputError(_("too many words for {command}: {extra}").format(command=name, extra=" ".join(rest)))
+        event = {"type": "gm", "op": "add", "ref": ref}
+        if rest:
+            stance = words.fold(rest[0])
+            if stance not in STANCE_WORDS:
+                raise InputError(_("a stance is forward, open, defensive or rearward, not {value!r}").format(
+                    value=rest[0]))
+            event["stance"] = STANCE_WORDS[stance]
+        if "id" in request:
+            event["id"] = request["id"]
+        return event
     elif name in ("close", "fight", "regain", "pass", "continue"):
         event = {"type": name}
     else:
@@ -178,4 +220,38 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event["hope"] = True
     if request["typed"]:
         event["typed"] = request["typed"]
+    return event
+
+
+def _on_off(word: str) -> int:
+    value = ON_WORDS.get(words.fold(word))
+    if value is None:
+        raise InputError(_("on or off, not {word!r}").format(word=word))
+    return value
+
+
+def gm_event(request: dict[str, Any]) -> dict[str, Any]:
+    """A GM override's event (``{"type": "gm", "op": …}``): its words read here, its numbers checked by the fight."""
+    name, table, args = request["command"], commands(), request["args"]
+    most = {"out": 1, "back": 1, "dying": 2, "condition": 3, "wound": 3}.get(name, 2)
+    given = words.need(request, most if name not in ("wound",) else 2, table)
+    if len(args) > most:
+        raise InputError(_("too many words for {command}: {extra}").format(command=name,
+                                                                           extra=" ".join(args[most:])))
+    event: dict[str, Any] = {"type": "gm", "op": name, "target": given[0]}
+    if name in ("endurance", "damage", "heal", "hope", "wound"):
+        event["value"] = words.whole(given[1], _("the value"))
+    if name == "wound" and len(args) > 2:
+        if words.fold(args[2]) not in FATAL_WORDS:
+            raise InputError(_("a wound is fatal or not: {word!r} is not understood").format(word=args[2]))
+        event["fatal"] = True
+    if name == "dying":
+        event["value"] = _on_off(given[1])
+    if name == "condition":
+        condition = CONDITION_WORDS.get(words.fold(given[1]))
+        if condition is None:
+            raise InputError(_("unknown condition {name!r}; known: {known}").format(
+                name=given[1], known=", ".join(sorted(set(CONDITION_WORDS.values())))))
+        event["name"] = condition
+        event["value"] = _on_off(args[2]) if len(args) > 2 else 1
     return event

@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from estoc.content.loader import field_name, line_of, problem_at
 from estoc.content.models import tor
 from estoc.content.models.common import ContentId, Strict, Text, whole
 from estoc.content.registry import Content
-from estoc.engine.members import problem, record_of, validate
+from estoc.engine.members import REINFORCEMENTS, problem, record_of, validate
 from estoc.engine.sides import SideInfo
 from estoc.errors import ContentError, EstocError
 from estoc.i18n import _
@@ -112,13 +112,23 @@ class EncounterSettings(Strict):
 class Encounter(Strict):
     schema_version: int = Field(ENCOUNTER_VERSION, strict=True)  # (``true`` is no version)
     system: Literal["tor"]
-    kind: Literal["encounter"]
+    kind: Literal["encounter", "reinforcements"] = Field(
+        description="encounter: a fight; reinforcements: heroes or adversaries brought into a fight under way (add "
+        "FILE.yaml)")
     name: Text
     description: Text | None = None
-    heroes: tuple[HeroMember, ...] = Field(min_length=1)
-    adversaries: tuple[AdversaryMember, ...] = Field(min_length=1)
+    heroes: tuple[HeroMember, ...] = ()
+    adversaries: tuple[AdversaryMember, ...] = ()
     volleys: bool = True
     settings: EncounterSettings = EncounterSettings()
+
+    @field_validator("heroes", "adversaries")
+    @classmethod
+    def _someone(cls, members: tuple[Any, ...], info: ValidationInfo) -> tuple[Any, ...]:
+        """A fight has a hero and an adversary at least; reinforcements bring either."""
+        if not members and info.data.get("kind") != REINFORCEMENTS:
+            raise ValueError(_("an encounter needs at least one hero and one adversary"))
+        return members
 
 
 @dataclass(frozen=True)

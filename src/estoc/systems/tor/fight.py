@@ -29,6 +29,7 @@ from estoc.engine.sides import Sides
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.drawn import apply_on_kernel
+from estoc.systems.sheets import tor_sheet
 from estoc.systems.tor.blow import Numbers, numbers
 from estoc.systems.tor.codes import (
     A_ASSIGN,
@@ -55,6 +56,7 @@ from estoc.systems.tor.codes import (
 )
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name
+from estoc.systems.tor.gm import apply_gm
 from estoc.systems.tor.names import SPECIALS, STANCES, TASK_IDS, Aim, HopeUse, Stance, task
 from estoc.systems.tor.play_checks import task_event
 from estoc.systems.tor.policy import choose
@@ -92,6 +94,10 @@ class TorFight(Sides):
     side_names: dict[str, dict[str, str]] = field(default_factory=dict)
     plans: dict[int, tuple[str, ...]] = field(default_factory=dict)
     F: Any = None
+    settings: Settings = field(default_factory=Settings)
+    """The encounter's settings the world was built with (a newcomer's world is built again with them)."""
+    content: Any = None
+    """The content registry the GM's ``add`` takes combatants from (play gives it; ``None``: no ``add``)."""
 
     @classmethod
     def start(cls, heroes: list[tuple[Combatant, Stance, bool]], adversaries: list[Combatant], *,
@@ -113,6 +119,7 @@ class TorFight(Sides):
         settings = Settings(tasks=fight.tasks, load=load, volleys=volleys, fatal=fatal,
                             complications=dict(complications or {}), plans=dict(plans or {}),
                             hope_use=dict(hope_use or {}), aims=dict(aims or {}), rear_free=rear_free, hope=hope)
+        fight.settings = settings
         fight.F = build([(h, s) for h, s, _p in heroes], adversaries, 1, settings=settings,
                         kernel_module=kernel_module)
         fight.F.logging = 1
@@ -128,8 +135,9 @@ class TorFight(Sides):
                          hope=encounter.hope, kernel_module=kernel_module)
 
     def copy(self) -> TorFight:
-        twin = TorFight(combatants=self.combatants, sides=self.sides, tasks=self.tasks, players=self.players,
-                        side_names=self.side_names, plans=self.plans)
+        twin = TorFight(combatants=list(self.combatants), sides=list(self.sides), tasks=self.tasks,
+                        players=list(self.players), side_names=self.side_names, plans=dict(self.plans),
+                        settings=self.settings, content=self.content)
         twin.F = copy_fights(self.F)
         twin.F.logging = 1
         return twin
@@ -313,6 +321,9 @@ class TorFight(Sides):
                 self._tell(records)
             else:
                 records.append({"kind": "volleys"})
+            return
+        if kind == "gm":
+            records.append(apply_gm(self, event))  # the GM's word, at any moment (a knocked-down hero may still yield)
             return
         if self.is_over():
             raise RulesError(_("the fight is over"))
@@ -608,6 +619,10 @@ class TorFight(Sides):
         return not self.K.py_is_secondary(k)
 
     # --- the protocol's other reads ------------------------------------------------------------------------------
+
+    def sheet(self, c: int) -> dict[str, Any]:
+        """Combatant ``c``'s sheet as the rules use it now (:func:`estoc.systems.sheets.tor_sheet`)."""
+        return tor_sheet(self, c)
 
     def auto_event(self) -> dict[str, Any]:
         return choose(self)

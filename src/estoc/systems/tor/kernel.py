@@ -2813,6 +2813,26 @@ def py_standing(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
     return standing(F, w, c)
 
 
+def py_settle(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.bint) -> None:
+    """After the GM's word on ``c`` (its endurance, wounds or dying set by hand): whether it stands, with its side's
+    count and its opponents' (:func:`settle`); ``out``: the GM takes it out of the fight, standing or not (it is
+    counted as fallen until the GM brings it back, which settles it again)."""
+    w = w * F.count
+    o: cython.Py_ssize_t
+    step: i64
+    if not out:
+        settle(F, w, c)
+        return
+    if F.up[w + c] == 0:
+        return
+    step = -F.up[w + c]
+    F.up[w + c] = 0
+    F.alive[w, F.side[c]] += step
+    for o in range(F.count):
+        if F.engaged[w + o, c]:
+            F.foes[w + o] += step
+
+
 
 
 def py_loaded(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> bool:
