@@ -14,7 +14,7 @@ from tests.web.test_browser import TIMEOUT_MS, _close, _send, browser, serve  # 
 from estoc.web.live import LiveServer
 
 
-@pytest.mark.parametrize(("system", "word", "who"), [("harp", "pdv", "orque-1"), ("d100", "hp", "jacquot-1"),
+@pytest.mark.parametrize(("system", "word", "who"), [("harp", "pdv", "orque-1"), ("d100", "pdv", "jacquot-1"),
                                                      ("tor", "endurance", "orc-soldat-1")])
 def test_the_board_offers_its_numbers_to_edit_and_a_sheet(served_factory: Callable[..., Served], system: str,
                                                           word: str, who: str) -> None:
@@ -34,7 +34,9 @@ def test_the_board_offers_its_numbers_to_edit_and_a_sheet(served_factory: Callab
 
 
 @pytest.mark.parametrize(("system", "line", "who", "key"), [("harp", "pdv orque-1 12", "orque-1", "hp"),
-                                                            ("d100", "hp jacquot-1 5", "jacquot-1", "hp")])
+                                                            ("d100", "pdv jacquot-1 5", "jacquot-1", "hp"),
+                                                            ("tor", "endurance orc-soldat-1 4", "orc-soldat-1",
+                                                             "endurance")])
 def test_the_line_the_board_posts_sets_the_numbers_and_is_undone(served_factory: Callable[..., Served], system: str,
                                                                  line: str, who: str, key: str) -> None:
     served = served_factory(system)

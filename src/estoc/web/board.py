@@ -133,7 +133,7 @@ def d100_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
     hint = " ".join(line for line in (d100_hint(view), d100_distances(view)) if line)
     return Board("d100", int(view["round"]), d100_heading(view), hint, over_line(view),
                  str(view.get("current") or ""), list(view.get("order") or []), rows, _("Hit points"), _timers(marks),
-                 edit="hp")  # (d100's French word is « pv »; « hp » is the one both languages take)
+                 edit="pdv")
 
 
 def tor_screen(view: dict[str, Any], marks: GmMarks | None) -> Board:
