@@ -7,12 +7,14 @@ way, and neither imports the other.
 from __future__ import annotations
 
 import html
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
+
+from babel.dates import format_datetime
 
 from estoc.content.registry import Content
 from estoc.errors import InputError
-from estoc.i18n import _
+from estoc.i18n import _, language
 from estoc.play.store import EventStore
 from estoc.play.systems import fight_system
 from estoc.play.tracker import Tracker, shown_name
@@ -22,11 +24,15 @@ from estoc.systems.base import SYSTEMS
 
 
 def when(stamp: str) -> str:
-    """A stored ISO timestamp as the GM reads it: date and minute, UTC."""
+    """A stored ISO timestamp (UTC) as the GM reads it: date and minute in local time, written the way of the
+    user's language (``04/12/2026 14:05`` in French)."""
     try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M UTC")
+        moment = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return format_datetime(moment.astimezone(), "short", tzinfo=moment.astimezone().tzinfo, locale=language())
 
 
 def resume(store: EventStore, fight_id: str, content: Content) -> Tracker:
