@@ -83,9 +83,13 @@ def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = 
     elif verb == "summary":
         out.write("\n".join(tracker.system.summary_lines(tracker.fight)) + "\n")
     elif verb == "help":
+        french = language() == "fr"
         for en, fr, text in tracker.system.commands():
-            out.write(f"  {en if en == fr else f'{en} / {fr}'}: {text}\n")
+            # French help names the French words only (no English id in French text); both are understood.
+            out.write(f"  {fr} : {text}\n" if french else f"  {en if en == fr else f'{en} / {fr}'}: {text}\n")
         out.write("  " + tracker.system.dice_help() + "\n")
+        out.write("  " + _("(a command may be shortened while no other one begins the same way; the words of "
+                           "the other language are understood too)") + "\n")
     else:
         tell(tracker, tracker.command(line, creatures_auto=creatures_auto), out)
     return False
