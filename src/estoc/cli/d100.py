@@ -14,7 +14,8 @@ from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
 from estoc.dice import DiceSource, ScriptedDice, SeededDice
 from estoc.errors import InputError
-from estoc.i18n import _, pick
+from estoc.i18n import _, fixed, pick
+from estoc.i18n import percent as percent_text
 from estoc.odds.d100 import D100Odds, exchange_odds
 from estoc.render.d100 import defence_word, narrate_exchange, quality_word
 from estoc.systems.d100.exchange import (
@@ -108,7 +109,7 @@ def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defenc
 
 
 def percent(p: Fraction | None) -> str:
-    return "—" if p is None else f"{100 * float(p):6.2f} %"
+    return percent_text(p)
 
 
 def odds_lines(odds: D100Odds) -> list[str]:
@@ -124,7 +125,7 @@ def odds_lines(odds: D100Odds) -> list[str]:
         lines += [f"  {percent(p)}  {quality_word(q)}" for q, p in odds.defence.items()]
     lines.append(_("Outcome:"))
     lines += [f"  {percent(p)}  {results[r]}  {bar(p)}" for r, p in odds.result.items()]
-    lines.append(_("Expected hit points lost: {n:.2f}").format(n=float(odds.mean_damage())))
+    lines.append(_("Expected hit points lost: {n}").format(n=fixed(float(odds.mean_damage()))))
     if odds.worn:
         lines.append(_("The parrying item loses a hit point: {p}").format(p=percent(odds.worn)))
     if odds.target_hp is not None:

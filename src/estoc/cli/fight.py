@@ -23,7 +23,7 @@ from estoc.content.registry import Content, load_content
 from estoc.engine.words import fold, mark_words
 from estoc.errors import EstocError, InputError
 from estoc.files import is_regular, read_regular_text
-from estoc.i18n import _, language, ngettext
+from estoc.i18n import _, elide, language, ngettext
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import fight_system, read_encounter
@@ -222,7 +222,7 @@ class FightShell(cmd.Cmd):
             self.stdout.write(f"estoc: {exc.message}\n")
             self.stdout.write("\n".join(board(self.tracker)) + "\n")
         except EstocError as exc:
-            self.stdout.write(f"estoc: {exc.message}\n")
+            self.stdout.write(f"estoc: {elide(exc.message)}\n")
         except KeyboardInterrupt:
             self.stdout.write("\nestoc: " + _("interrupted; the fight is as stored") + "\n")
             self._reload()

@@ -94,3 +94,50 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pick(texts: dict[str, str]) -> str:
     """Pick the current language's text from a content record's ``{"fr": …, "en": …}``."""
     return texts.get(language()) or texts.get("en") or next(iter(texts.values()), "")
+
+
+def decimal(value: object) -> str:
+    """A number as the user's language writes it: a whole one without decimals (``30``, not ``30.0``), others with
+    up to two decimals and the language's mark (``7,5`` in French, ``7.5`` in English); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    from babel.numbers import format_decimal  # (lazy: only narration of distances needs it)
+
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(format_decimal(value, "0.##", locale=language()))
+
+
+_ELISION = None
+
+
+def elide(text: str) -> str:
+    """French elision where a name or a word was put after « de », « que », « le », « la », « ne », « se » by a
+    message (« au tour de orc-soldat-1 » → « au tour d'orc-soldat-1 »); other languages' text is left as it is.
+    Before an *h* nothing is changed (mute or aspirated: the name's owner knows), nor before « onze » or « un »
+    used as a number ("de 1" is never touched)."""
+    global _ELISION
+    if language() != "fr":
+        return text
+    if _ELISION is None:
+        import re
+
+        _ELISION = re.compile(r"(?<![\w'’-])([DdQqLlNnSs]e|[Qq]ue|[Ll]a) (?=[aeiouyàâæéèêëîïôœùûüAEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜ])"
+                              r"(?!onze|yeux)")
+    return _ELISION.sub(lambda m: m.group(1)[:-1] + "'", text)
+
+
+def fixed(value: float, digits: int = 2) -> str:
+    """A number with exactly ``digits`` decimals, written the way of the user's language (``54,17`` in French)."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits > 0 else "0"
+    return str(format_decimal(value, pattern, locale=language(), decimal_quantization=True))
+
+
+def percent(p: object, width: int = 6) -> str:
+    """A probability (a fraction from 0 to 1) as a percentage with two decimals, right-aligned in ``width``
+    characters (``  54,17 %`` in French); ``—`` for none."""
+    if p is None:
+        return "—"
+    return f"{fixed(100 * float(p), 2):>{width}} %"  # type: ignore[arg-type]

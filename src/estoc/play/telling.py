@@ -14,7 +14,7 @@ from babel.dates import format_datetime
 
 from estoc.content.registry import Content
 from estoc.errors import InputError
-from estoc.i18n import _, language
+from estoc.i18n import _, elide, language
 from estoc.play.store import EventStore
 from estoc.play.systems import fight_system
 from estoc.play.tracker import Tracker, shown_name
@@ -51,15 +51,15 @@ def board(tracker: Tracker) -> list[str]:
     """The fight's board with the GM's marks (the system's own status lines for a system without a board here)."""
     view_round = int(tracker.fight.view().get("round") or 0)
     lines = board_lines(tracker.system.id, tracker.fight, tracker.marks.board(view_round))
-    return lines if lines is not None else tracker.system.status_lines(tracker.fight)
+    return [elide(line) for line in (lines if lines is not None else tracker.system.status_lines(tracker.fight))]
 
 
 def record_lines(tracker: Tracker, record: dict[str, Any], veiled: frozenset[str] = frozenset()) -> list[str]:
     """One record's lines; ``veiled``: the ids of the combatants whose hit points or endurance are told in words, as
     the players see them (:mod:`estoc.render.veil`; none by default, as the GM and the terminal read them)."""
     if record.get("kind") == "tracker":
-        return tracker_lines(record)
-    return tracker.system.narrate(record, tracker.fight, veiled=veiled)
+        return [elide(line) for line in tracker_lines(record)]
+    return [elide(line) for line in tracker.system.narrate(record, tracker.fight, veiled=veiled)]
 
 
 def log_lines(tracker: Tracker) -> list[str]:

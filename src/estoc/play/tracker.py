@@ -439,6 +439,8 @@ class Tracker:
                 view = self.fight.view()
                 record["round"] = view.get("round")
                 record["current"] = view.get("current")
+                record["current_name"] = next((row.get("name") for row in view.get("combatants", [])
+                                               if row.get("id") == view.get("current")), None)
                 if view.get("phase"):
                     record["phase"] = view["phase"]
             return [record]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from estoc.i18n import _, ngettext, pick
+from estoc.i18n import _, decimal, ngettext, pick
 from estoc.render.d100 import narrate_exchange, rolled_lines
 from estoc.render.veil import NO_VEIL, health_words
 
@@ -53,7 +53,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
                 who=", ".join(names.get(i, i) for i in record["defending_only"])))
         return lines
     if kind == "move":
-        return ["  " + _("{who} moves {m} m: DEX rank {rank}.").format(who=who("actor"), m=record["metres"],
+        return ["  " + _("{who} moves {m} m: DEX rank {rank}.").format(who=who("actor"), m=decimal(record["metres"]),
                                                                         rank=record["rank"])]
     if kind == "kneel":
         text = _("{who} kneels behind the shield.") if record["kneeling"] else _("{who} stands up.")
@@ -116,9 +116,33 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
         return [_("The fight is over. Victory: {side}.").format(side=winner) if winner else
                 _("The fight is over: no one is left standing.")]
     if kind == "gm":
-        return ["  " + _("GM: {op} {target} {value} (now {hp} hit points).").format(
-            op=record["op"], target=who("target"), value=record["value"], hp=record["hp"])]
+        return ["  " + _("GM: {what}").format(what=_gm_text(record, who("target")))]
     return []
+
+
+def _gm_text(record: Mapping[str, Any], target: str) -> str:
+    """What a GM's override did, in words (never its op's id)."""
+    op, n, hp = record.get("op"), int(record.get("value") or 0), record.get("hp")
+    if op == "hp":
+        return ngettext("{who} now has {hp} hit point.", "{who} now has {hp} hit points.", int(hp or 0)).format(
+            who=target, hp=hp)
+    if op == "damage":
+        return ngettext("{who} takes a wound of {n} hit point (now {hp}).",
+                        "{who} takes a wound of {n} hit points (now {hp}).", n).format(who=target, n=n, hp=hp)
+    if op == "heal":
+        return ngettext("{who} gets back {n} hit point (now {hp}).", "{who} gets back {n} hit points (now {hp}).",
+                        n).format(who=target, n=n, hp=hp)
+    if op == "wake":
+        return _("{who} comes to (now {hp} hit points).").format(who=target, hp=hp)
+    if op == "rest":
+        weeks = max(n, 1)
+        return ngettext("{who} rests {n} week (now {hp} hit points).", "{who} rests {n} weeks (now {hp} hit points).",
+                        weeks).format(who=target, n=weeks, hp=hp)
+    if op == "out":
+        return _("{who} is taken out of the fight.").format(who=target)
+    if op == "back":
+        return _("{who} is back in the fight.").format(who=target)
+    return _("{who}: now {hp} hit points.").format(who=target, hp=hp)
 
 
 def summary_lines(summary: Mapping[str, Any]) -> list[str]:

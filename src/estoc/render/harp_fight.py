@@ -201,7 +201,7 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
         return ["  " + _("{who} waited in vain: first to act next round.").format(who=who("actor"))]
     if kind in simple:
         return ["  " + simple[str(kind)].format(who=who("actor"), target=who("target"),
-                                                distance=record.get("distance", ""),
+                                                distance=decimal(record.get("distance", "")),
                                                 bonus=record.get("bonus", record.get("penalty", "")),
                                                 other=names.get(str(record.get("for", "")), record.get("for", "")))]
     if kind == "gm":
