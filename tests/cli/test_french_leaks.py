@@ -146,13 +146,20 @@ def _content_errors(tmp_path: Path) -> list[list[str]]:
     folder = tmp_path / "folder"
     folder.mkdir()
     (folder / "x.yaml").write_text("system: harp\nkind: [weapons\n", encoding="utf-8")
+    weapons = tmp_path / "weapons"
+    weapons.mkdir()
+    (weapons / "d100.yaml").write_text(
+        "schema_version: 1\nsystem: d100\nkind: weapons\nrecords:\n  - id: fourche\n    name: {fr: Fourche, en: Fork}\n"
+        "    skill: 30\n    damage: 1D6\n    hp: 10\n    reach: long\n    other_reaches: [missile]\n"
+        "    kind: arme\n", encoding="utf-8")
+    (weapons / "dup.yaml").write_text("schema_version: 1\nsystem: harp\nsystem: harp\n", encoding="utf-8")
     script = tmp_path / "s.txt"
     script.write_text("auto\nattaquer personne\n", encoding="utf-8")
     db = str(tmp_path / "f.db")
     missing = str(tmp_path / "nowhere.yaml")
     lines = []
     for path in (missing, str(folder), str(bad_yaml), str(tabs), str(invalid_tor), str(invalid_harp),
-                 str(invalid_d100), str(wrong_kind)):
+                 str(invalid_d100), str(wrong_kind), str(bad_yaml / "x.yaml")):
         lines += [["fight", path, "--db", db], ["simulate", path, "-n", "10"], ["serve", path, "--db", db]]
     lines += [
         ["run", str(SAMPLES / "embuscade.yaml"), "--script", str(tmp_path / "none.txt"), "--db", db],
@@ -171,7 +178,10 @@ def _content_errors(tmp_path: Path) -> list[list[str]]:
         ["simulate", str(SAMPLES / "gue.yaml"), "-n", "zero"],
         ["balance", str(SAMPLES / "gue.yaml"), "--task", "voler"],
         ["balance", str(SAMPLES / "gue.yaml")], ["balance", missing, "--task", "proteger"],
-        ["demo", "--encounter", missing], ["--lang", "klingon", "demo"],
+        ["demo", "--encounter", missing], ["content", "validate", str(weapons)],
+        ["attack", "--system", "tor", "--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--stance", "nulle"],
+        ["attack", "--system", "tor", "--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--special", "x"],
+        ["odds", "attack", "--system", "d100", "--attacker", "gorm", "--defender", "ysolde", "--weapon", "x"],
     ]
     return lines
 

@@ -26,7 +26,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from estoc.errors import StoreError
-from estoc.files import is_regular
+from estoc.files import is_regular, reason_of
 from estoc.i18n import _
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "EventStore", "FightInfo", "StaleError"]
@@ -197,7 +197,7 @@ class EventStore:
                     head = handle.read(len(_SQLITE_MAGIC))
         except OSError as exc:
             raise StoreError(
-                _("cannot open the store {path} ({reason})").format(path=path, reason=exc.strerror or exc)
+                _("cannot open the store {path} ({reason})").format(path=path, reason=reason_of(exc))
             ) from exc
         # Read the magic ourselves: SQLite opens any file and only fails at the first query, and an empty file is a
         # valid empty database (a new store).
@@ -242,7 +242,7 @@ class EventStore:
                 head = handle.read(len(_SQLITE_MAGIC))
         except OSError as exc:
             raise StoreError(
-                _("cannot open the store {path} ({reason})").format(path=path, reason=exc.strerror or exc)
+                _("cannot open the store {path} ({reason})").format(path=path, reason=reason_of(exc))
             ) from exc
         if head and head != _SQLITE_MAGIC:
             raise StoreError(_("{path} is not an estoc store: it is not a SQLite database").format(path=path))
@@ -352,7 +352,7 @@ class EventStore:
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(_("cannot write the backup {path} ({reason})").format(
-                path=target, reason=exc.strerror or exc)) from exc
+                path=target, reason=reason_of(exc))) from exc
         copy: sqlite3.Connection | None = None
         try:
             copy = sqlite3.connect(target)
@@ -427,8 +427,10 @@ class EventStore:
             message = _("cannot write to {path}: it is read-only")
         elif primary == sqlite3.SQLITE_CANTOPEN:
             message = _("cannot open the store {path} ({reason})")
+            reason = _("the file or its folder cannot be opened: missing, or not yours")
         elif primary == sqlite3.SQLITE_IOERR:
             message = _("cannot read or write {path} ({reason})")
+            reason = _("an input/output error of the disk")
         else:
             message = _("store {path}: {reason}")
         return StoreError(message.format(path=path, reason=reason))
