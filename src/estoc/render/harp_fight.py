@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.dice.sources import purpose_label
-from estoc.i18n import _, ngettext, pick
+from estoc.i18n import _, decimal, ngettext, pick
 from estoc.render.harp import fumble_lines, narrate_attack, stun_line, venom_lines
 from estoc.render.veil import NO_VEIL, veiled_standing
 from estoc.systems.harp.codes import rule
