@@ -427,8 +427,8 @@ def test_aide_lists_the_new_words(tmp_path: Any, content: Content) -> None:
     out = io.StringIO()
     handle(tracker, "aide", out)
     text = out.getvalue()
-    for words in ("sun / soleil: oui|non  plein soleil", "surprise / surpris: CAMP|aucun  ce camp est surpris",
-                  "declare / annoncer: QUI ID,ID…|aucun  modificateurs d'initiative", "[flanc|dos]", "flanc ou dos",
+    for words in ("soleil : oui|non  plein soleil", "surpris : CAMP|aucun  ce camp est surpris",
+                  "annoncer : QUI ID,ID…|aucun  modificateurs d'initiative", "[flanc|dos]", "flanc ou dos",
                   "parades multiples", "perception F…"):
         assert words in text, words
     before = len(tracker.records)

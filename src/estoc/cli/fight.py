@@ -17,17 +17,17 @@ import typer
 
 from estoc.cli.app import content_folders
 from estoc.cli.common import console, print_json
-from estoc.cli.guard import EscapedWriter, printable, unexpected
 from estoc.cli.fights import delete_fight, list_fights, note_progress, resume_hint
+from estoc.cli.guard import EscapedWriter, printable, unexpected
 from estoc.content.registry import Content, load_content
 from estoc.engine.words import fold, mark_words
 from estoc.errors import EstocError, InputError
 from estoc.files import is_regular, read_regular_text
-from estoc.i18n import _, elide, language, ngettext
+from estoc.i18n import _, elide, language
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import fight_system, read_encounter
-from estoc.play.telling import board, log_lines, markdown, record_lines, resume, when
+from estoc.play.telling import board, log_lines, markdown, record_lines, resume
 from estoc.play.tracker import Tracker, shown_name
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(

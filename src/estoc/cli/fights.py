@@ -3,6 +3,7 @@ notes for them (how far a fight has gone, how to take it up again)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -30,10 +31,8 @@ def note_progress(tracker: Tracker) -> None:
     """Note in the store how far the fight has gone, for ``estoc fight list``; a store that cannot be written
     (read-only, full) is left as it is: the list then replays the fight."""
     round_, over = progress_of(tracker)
-    try:
+    with contextlib.suppress(EstocError):
         tracker.store.note_progress(tracker.fight_id, len(tracker.store.events(tracker.fight_id)), round_, over)
-    except EstocError:
-        pass
 
 
 def resume_command(tracker: Tracker) -> str:
