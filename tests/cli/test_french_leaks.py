@@ -207,3 +207,15 @@ def test_the_leak_list_is_built_from_the_code() -> None:
     assert leaks("états connus : bleed, dead") and leaks("victoire : adversaries") and leaks("Tuple should x")
     assert leaks("au tour de orc-soldat-1") and leaks("se déplace de 30.0 m") and leaks("initiative 10022")
     assert not leaks("au tour d'orc-soldat-1 ; Brundar Fend-Roc se déplace de 7,5 m ; le 04/12/2026 à 13:05")
+
+
+@pytest.mark.parametrize("args", [["gue.yaml", "--task", "proteger"], ["pont.yaml", "--set", "ready_weapon=action"]])
+def test_a_balance_study_in_french_names_plans_in_words(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    """The search's details once read ``defensive:ceder-terrain`` and ``hope=all,aim=weakest``: now its plans'
+    words, and the task by its name."""
+    code, out, err = run(capsys, "--lang", "fr", "balance", str(SAMPLES / args[0]), *args[1:], "-n", "200",
+                         "--passes", "1", "--seed", "1")
+    assert code == 0, err
+    assert "Ce dont la recherche est sûre" in out
+    assert leaks(out) == []
+    assert ":ceder-terrain" not in out and "hope=" not in out and "defence:" not in out
