@@ -74,6 +74,9 @@ def _name_value_kinds() -> None:
 
 def _option_name(exc: Exception) -> str:
     param = getattr(exc, "param", None)
+    if getattr(param, "param_type_name", "") == "argument":
+        # An argument by the word its usage line shows (ENCOUNTER, KIND), not its Python name.
+        return str(getattr(param, "metavar", None) or str(getattr(param, "name", "?")).upper())
     opts = getattr(param, "opts", None) or []
     return str(opts[0]) if opts else str(getattr(param, "name", "?"))
 
