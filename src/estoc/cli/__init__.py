@@ -19,7 +19,7 @@ from estoc.cli import app
 from estoc.cli.completion import prepare, shell_named
 from estoc.cli.guard import printable, unexpected
 from estoc.errors import EstocError, InputError
-from estoc.i18n import _, check_environment, set_language
+from estoc.i18n import _, check_environment, elide, set_language
 
 
 def _language_from_argv(argv: Sequence[str]) -> str | None:
@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = _invoke(command, [*args, "--help"])  # only global options: show what there is to do
         code = result if isinstance(result, int) else 0
     except EstocError as exc:
-        err.print(f"estoc: {printable(exc.message)}", markup=False)
+        err.print(f"estoc: {printable(elide(exc.message))}", markup=False)
         code = exc.exit_code
     except typer.Exit as exc:
         code = exc.exit_code
