@@ -13,6 +13,7 @@ from estoc.cli.app import content_folders
 from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
 from estoc.dice import DiceSource, ScriptedDice, SeededDice
+from estoc.engine.words import fold
 from estoc.errors import InputError
 from estoc.i18n import _, fixed, pick
 from estoc.i18n import percent as percent_text
@@ -54,12 +55,18 @@ def options_from(values: dict[str, Any]) -> D100Options:
     return options_of(D100Options, values)
 
 
+DEFENCE_WORDS = {"none": "none", "aucune": "none", "parry": "parry", "parade": "parry", "dodge": "dodge",
+                 "esquive": "dodge"}
+"""--defence in English or French (accents and case ignored)."""
+
+
 def exchange_of(ctx: typer.Context, o: D100Options, dice: DiceSource | None = None
                 ) -> tuple[Content, Combatant, Combatant, Exchange, int]:
     """The two characters and the exchange the options describe (its dice from ``dice``); the weapon's number."""
     if not o.attacker or not o.defender:
         raise InputError(_("the d100 system needs --attacker and --defender (character ids)"))
-    if o.defence is not None and o.defence not in DEFENCES:
+    defence = DEFENCE_WORDS.get(fold(o.defence), o.defence) if o.defence is not None else None
+    if defence is not None and defence not in DEFENCES:
         raise InputError(_("--defence is none, parry or dodge, not {value!r}").format(value=o.defence))
     if not 90 <= o.fumble_from <= 101:
         raise InputError(_("--fumble-from is 90 to 101 (101: no fumble), not {value}").format(value=o.fumble_from))
@@ -73,7 +80,7 @@ def exchange_of(ctx: typer.Context, o: D100Options, dice: DiceSource | None = No
     number = weapon_number(attacker.name, [u.record.id for u in attacker.weapons], o.weapon)
     settings = Settings(fumble_from=o.fumble_from, dodge_missiles=o.dodge_missiles)
     # No defence named: the kernel's default, the best the rules allow (a parry, else a dodge, else none).
-    exchange = prepare(shipped_outcomes(content), attacker, number, defender, o.defence,
+    exchange = prepare(shipped_outcomes(content), attacker, number, defender, defence,
                        settings, distance=o.distance, difficult=o.difficult, modifier=o.modifier, kneeling=o.kneeling,
                        parry_weapon=o.parry_weapon, chance=o.skill, dice=dice)
     return content, attacker, defender, exchange, number
