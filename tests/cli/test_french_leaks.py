@@ -185,6 +185,13 @@ def _content_errors(tmp_path: Path) -> list[list[str]]:
         ["attack", "--system", "tor", "--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--stance", "nulle"],
         ["attack", "--system", "tor", "--attacker", "eirik-de-dale", "--defender", "orc-soldat", "--special", "x"],
         ["odds", "attack", "--system", "d100", "--attacker", "gorm", "--defender", "ysolde", "--weapon", "x"],
+        ["odds", "attack", "--system", "d100", "--attacker", "gorm", "--defender", "ysolde", "--defence", "x"],
+        ["serve", "--resume", "99", "--db", db], ["fight", "backup", "--db", str(tmp_path / "none.db")],
+        ["log", "export", "1", "--db", db, "--out", str(tmp_path / "no" / "x.md")],
+        ["simulate", str(SAMPLES / "pont.yaml"), "--vs", missing, "-n", "5"],
+        ["simulate", str(SAMPLES / "pont.yaml"), "-n", "5", "--plot", str(tmp_path / "x.txt")],
+        ["fight", "--resume", "1", "--db", str(bad_yaml)], ["creature", "show", "orque", "--level", "abc"],
+        ["content", "list"], ["run"], ["attack", "--weapon", "hache", "--size", "enorme"],
     ]
     return lines
 
