@@ -222,7 +222,7 @@ def test_surprise_mid_fight_gives_the_attackers_its_bonus_this_round(content: Co
     say(fight, "passer", initiative=[10, 1])   # round 2
     base = fight.exchange_numbers(0, 1, 0)[0]
     said = told(content, tables, fight, say(fight, "surpris foes"))
-    assert "le camp foes est surpris au round 2" in said
+    assert "MJ : {} : surpris au round 2.".format(fight.side_names["foes"]["fr"]) in said, said
     assert fight.exchange_numbers(0, 1, 0)[0] == base + 25
     say(fight, "surpris aucun")
     assert fight.exchange_numbers(0, 1, 0)[0] == base

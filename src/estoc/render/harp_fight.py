@@ -205,7 +205,7 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
                                                 bonus=record.get("bonus", record.get("penalty", "")),
                                                 other=names.get(str(record.get("for", "")), record.get("for", "")))]
     if kind == "gm":
-        return ["  " + _("GM: {what}").format(what=_gm_text(record, who("target")))]
+        return ["  " + _("GM: {what}").format(what=_gm_text(record, who("target"), names))]
     if kind == "tracker":
         verb = record.get("verb")
         if verb == "undo":
@@ -215,7 +215,7 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
     return []
 
 
-def _gm_text(record: Mapping[str, Any], target: str) -> str:
+def _gm_text(record: Mapping[str, Any], target: str, names: Mapping[str, str] | None = None) -> str:
     op, value = record.get("op"), record.get("value")
     n = value if isinstance(value, int) else 0
     texts = {
@@ -240,7 +240,9 @@ def _gm_text(record: Mapping[str, Any], target: str) -> str:
     if op == "surprise":
         if record.get("side") is None:
             return _("no side is surprised any longer.")
-        return _("side {side} is surprised in round {n}.").format(side=record["side"], n=record.get("round", 1))
+        side = str(record["side"])
+        return _("side {side} is surprised in round {n}.").format(side=(names or {}).get(f"side:{side}", side),
+                                                                  n=record.get("round", 1))
     if op == "declare":
         if not record.get("ids"):
             return _("{who} announces nothing that changes its initiative.").format(who=target)
