@@ -229,3 +229,13 @@ def test_a_balance_study_in_french_names_plans_in_words(capsys: pytest.CaptureFi
     assert "Ce dont la recherche est sûre" in out
     assert leaks(out) == []
     assert ":ceder-terrain" not in out and "hope=" not in out and "defence:" not in out
+
+
+def test_a_task_of_another_stance_is_refused_in_french_words(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """« manœuvre de la position forward » was told: the stance in words now."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("melee\ncombattre\nmanoeuvre proteger\nmanoeuvre rallier\nquitter\n"))
+    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--db", str(tmp_path / "f.db"),
+                       "--seed", "1")
+    assert code == 0 and "estoc: proteger est une manœuvre de la position défensive" in out
+    assert "estoc: rallier est une manœuvre de la position exposée" in out and leaks(out) == []
