@@ -44,7 +44,7 @@ def read_bounded(path: Path, limit: int = FILE_LIMIT) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except (OSError, ValueError) as exc:
-        raise FileProblem(_reason(exc)) from exc
+        raise FileProblem(reason_of(exc)) from exc
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise FileProblem(_("it is not a regular file (a folder, a pipe or a device)"))
@@ -60,7 +60,7 @@ def read_bounded(path: Path, limit: int = FILE_LIMIT) -> bytes:
                 raise FileProblem(_("it is larger than {size} KiB").format(size=limit // 1024))
         return b"".join(chunks)
     except OSError as exc:
-        raise FileProblem(_reason(exc)) from exc
+        raise FileProblem(reason_of(exc)) from exc
     finally:
         os.close(fd)
 
@@ -88,7 +88,7 @@ def read_regular_text(path: Path, limit: int = FILE_LIMIT) -> str:
             path=path, line=line, byte=data[exc.start])) from exc
 
 
-def _reason(exc: BaseException) -> str:
+def reason_of(exc: BaseException) -> str:
     """Why a file could not be read, in the user's language (the system's own words only for the rare cases)."""
     code = getattr(exc, "errno", None)
     if code == errno.ENOENT:
@@ -99,6 +99,17 @@ def _reason(exc: BaseException) -> str:
         return _("it is a folder")
     if code == errno.ENAMETOOLONG:
         return _("the name is too long")
+    if code == errno.ENOTDIR:
+        return _("a part of its path is a file, not a folder")
+    if code == errno.ELOOP:
+        return _("its path loops through symbolic links")
+    if code in (errno.EIO, errno.ENXIO):
+        return _("the disk could not be read (an input/output error)")
+    if code in (errno.EMFILE, errno.ENFILE):
+        return _("too many files are open")
+    if code == errno.ENOMEM:
+        return _("not enough memory")
     if isinstance(exc, ValueError):
         return _("the name holds a NUL character")
+    # (an error not met yet: the system's own words, with its code for the curious)
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__

@@ -66,7 +66,8 @@ def test_attack_narration_in_both_languages(capsys: pytest.CaptureFixture[str]) 
     (["attack", "--weapon", "epee", "--roll", "50", "--roll", "40"], "not needed", "inutiles"),
     (["attack", "--weapon", "epee", "--ob", "abc"], "--ob", "--ob"),
     (["attack"], "--weapon", "--weapon"),
-    (["attack", "--weapon", "epee", "--size", "huge"], "tiny, small, medium or large", "tiny, small"),
+    (["attack", "--weapon", "epee", "--size", "huge"], "tiny, small, medium or large",
+     "très-petite, petite, moyenne ou grande"),
     (["attack", "--bogus"], "--bogus", "--bogus"),
     (["--lang", "de", "demo"], "unknown language", "langue inconnue"),
 ])

@@ -25,7 +25,9 @@ def test_run_a_script_and_export_its_log(capsys: pytest.CaptureFixture[str], tmp
     assert {"hits_dealt", "hits_taken", "crits_dealt", "crits_taken", "downed", "rounds"} <= set(
         data["summary"]["combatants"][0])
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))
-    assert code == 0 and out.count("\n") == 2
+    assert code == 0 and out == "(2 fights played from scripts are not shown: add --all to see them.)\n"
+    code, out, _ = run(capsys, "fight", "list", "--all", "--db", str(db))
+    assert code == 0 and out.count("\n") == 2 and out.count(", finished, round ") == 2
     fight_id = data["fight"]
     code, out, _ = run(capsys, "log", "export", fight_id, "--db", str(db))
     assert code == 0 and out.startswith("# ") and "## Summary" in out and "## Round 1" in out

@@ -98,7 +98,7 @@ def test_an_encounter_named_in_one_language(capsys: pytest.CaptureFixture[str], 
         code, _out, err = run(capsys, "--lang", lang, "run", str(tmp_path / "mine.yaml"), "--script", str(script),
                               "--db", str(tmp_path / "f.db"))
         assert code == 0, err
-    code, out, _ = run(capsys, "fight", "list", "--db", str(tmp_path / "f.db"))
+    code, out, _ = run(capsys, "fight", "list", "--all", "--db", str(tmp_path / "f.db"))
     assert code == 0 and out.count("Test du pont") == 2
 
 

@@ -243,12 +243,13 @@ def test_backup_and_the_damage_message(capsys: pytest.CaptureFixture[str], store
 def test_a_migration_is_preceded_by_a_backup(stored: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from estoc.play import store as store_module
 
-    monkeypatch.setitem(store_module.MIGRATIONS, 2, lambda db: None)
+    latest = max(store_module.MIGRATIONS)
+    monkeypatch.setitem(store_module.MIGRATIONS, latest + 1, lambda db: None)
     with EventStore(stored) as store:
-        assert store.settings()["schema_version"] == 2
+        assert store.settings()["schema_version"] == latest + 1
     [copy] = (stored.parent / "backups").glob("*-upgrade.db")
     with sqlite3.connect(copy) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert db.execute("PRAGMA user_version").fetchone()[0] == latest
 
 
 def test_names_with_control_characters_are_refused_and_stored_ones_shown_escaped(
@@ -270,7 +271,7 @@ def test_names_with_control_characters_are_refused_and_stored_ones_shown_escaped
 
     with sqlite3.connect(db) as store:
         store.execute("UPDATE fights SET name = ?", ("Pi\x1b]0;pwn\x07\x1b[31m",))
-    for args in (["fight", "list"], ["log", "export", "1"]):
+    for args in (["fight", "list", "--all"], ["log", "export", "1"]):
         code, out, _ = run(capsys, *args, "--db", str(db))
         shown = "Pi\\x1b]0;pwn\\x07\\x1b[31m" if args[0] == "fight" else "Pi\\x1b\\]0;pwn\\x07\\x1b\\[31m"
         assert code == 0 and shown in out and "\x1b" not in out  # (Markdown's brackets escaped in the export)

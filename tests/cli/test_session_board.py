@@ -185,8 +185,10 @@ def test_completion_of_marks(tmp_path: Path, content: Content) -> None:
 def test_help_lists_the_mark_commands(tmp_path: Path, content: Content, lang: str) -> None:
     set_language(lang)
     text = session(tracker_on(tmp_path / "f.db", content, "gue.yaml"), ["help"])
-    for words in ("mark / marquer", "note / noter", "timer / minuteur", "clear / effacer"):
-        assert f"  {words}: " in text
+    for en, fr in (("mark", "marquer"), ("note", "noter"), ("timer", "minuteur"), ("clear", "effacer")):
+        # English help names both words; French help the French word only (no English word in French text)
+        assert (f"  {fr} : " if lang == "fr" else f"  {en} / {fr}: ") in text
+        assert (f"  {en} / " in text) == (lang == "en")
 
 
 def test_fight_names_follow_the_language(tmp_path: Path, content: Content, capsys: pytest.CaptureFixture[str]
@@ -197,10 +199,12 @@ def test_fight_names_follow_the_language(tmp_path: Path, content: Content, capsy
         store.create_fight("An old fight", "harp", dict(tracker.setup))  # a name stored as a plain string
     assert main(["--lang", "fr", "fight", "list", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "1 : Embuscade au gué (harp), 1 événement ;" in out and "2 : An old fight (harp), 0 événement ;" in out
+    assert "1 : Embuscade au gué (harp), en cours, round 1, 1 événement ;" in out
+    assert "2 : An old fight (harp), en cours, round 0, 0 événement ;" in out
     assert main(["--lang", "en", "fight", "list", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "1: Ambush at the ford (harp), 1 event;" in out and "2: An old fight (harp), 0 events;" in out
+    assert "1: Ambush at the ford (harp), ongoing, round 1, 1 event;" in out
+    assert "2: An old fight (harp), ongoing, round 0, 0 events;" in out
     assert main(["--lang", "fr", "log", "export", "1", "--db", str(db)]) == 0
     assert capsys.readouterr().out.startswith("# Embuscade au gué\n")
     set_language("fr")

@@ -138,4 +138,4 @@ def test_a_blow_parried_or_dodged_whole_is_no_blow_landed(store: EventStore, d10
 def test_undo_says_what_it_undid(store: EventStore, d100: D100Play) -> None:
     _tracker, out = session(store, d100, "actions", "attack jacquot roll 99", "undo")
     assert "Undone: attack jacquot roll 99." in out
-    assert "Now round 1, ysolde's turn." in out
+    assert "Now round 1, Ysolde the Bold's turn." in out

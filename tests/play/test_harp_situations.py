@@ -222,7 +222,7 @@ def test_surprise_mid_fight_gives_the_attackers_its_bonus_this_round(content: Co
     say(fight, "passer", initiative=[10, 1])   # round 2
     base = fight.exchange_numbers(0, 1, 0)[0]
     said = told(content, tables, fight, say(fight, "surpris foes"))
-    assert "le camp foes est surpris au round 2" in said
+    assert "MJ : {} : surpris au round 2.".format(fight.side_names["foes"]["fr"]) in said, said
     assert fight.exchange_numbers(0, 1, 0)[0] == base + 25
     say(fight, "surpris aucun")
     assert fight.exchange_numbers(0, 1, 0)[0] == base
@@ -427,8 +427,8 @@ def test_aide_lists_the_new_words(tmp_path: Any, content: Content) -> None:
     out = io.StringIO()
     handle(tracker, "aide", out)
     text = out.getvalue()
-    for words in ("sun / soleil: oui|non  plein soleil", "surprise / surpris: CAMP|aucun  ce camp est surpris",
-                  "declare / annoncer: QUI ID,ID…|aucun  modificateurs d'initiative", "[flanc|dos]", "flanc ou dos",
+    for words in ("soleil : oui|non  plein soleil", "surpris : CAMP|aucun  ce camp est surpris",
+                  "annoncer : QUI ID,ID…|aucun  modificateurs d'initiative", "[flanc|dos]", "flanc ou dos",
                   "parades multiples", "perception F…"):
         assert words in text, words
     before = len(tracker.records)

@@ -274,17 +274,18 @@ def test_opening_is_idempotent_and_migrations_rerun_safely(db: Path) -> None:
 
 
 def test_older_store_is_migrated(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with EventStore(db) as store:  # a version-1 store
+    latest = max(MIGRATIONS)
+    with EventStore(db) as store:  # a store of the latest version
         fight = store.create_fight("f", "harp", SETUP)
         store.append(fight, {"n": 1})
 
     def add_index(conn: sqlite3.Connection) -> None:
         conn.execute("CREATE INDEX IF NOT EXISTS fights_by_system ON fights (system)")
 
-    monkeypatch.setitem(store_module.MIGRATIONS, 2, add_index)
+    monkeypatch.setitem(store_module.MIGRATIONS, latest + 1, add_index)
     for n in (2, 3):
         with EventStore(db) as store:
-            assert store.settings()["schema_version"] == 2
+            assert store.settings()["schema_version"] == latest + 1
             assert store.events(fight)[0] == {"n": 1, "seq": 1}
             assert store.append(fight, {"n": n}) == n
     raw = sqlite3.connect(db)
@@ -293,7 +294,7 @@ def test_older_store_is_migrated(db: Path, monkeypatch: pytest.MonkeyPatch) -> N
         assert "fights_by_system" in names
     finally:
         raw.close()
-    monkeypatch.delitem(store_module.MIGRATIONS, 2)
+    monkeypatch.delitem(store_module.MIGRATIONS, latest + 1)
     with pytest.raises(StoreError, match="newer estoc"):  # the old estoc refuses the upgraded store
         EventStore(db)
 

@@ -132,4 +132,4 @@ def test_french_dice_and_names(store: EventStore, tor: TorPlay) -> None:
 def test_undo_says_what_it_undid(store: EventStore, tor: TorPlay) -> None:
     _tracker, out = session(store, tor, "fight", "attack orc-soldat feat 2 dice 1 1 1 1", "undo")
     assert "Undone: attack orc-soldat feat 2 dice 1 1 1 1." in out
-    assert "Now round 1, eirik-de-dale's turn." in out
+    assert "Now round 1, Eirik of Dale's turn." in out

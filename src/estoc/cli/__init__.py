@@ -19,7 +19,7 @@ from estoc.cli import app
 from estoc.cli.completion import prepare, shell_named
 from estoc.cli.guard import printable, unexpected
 from estoc.errors import EstocError, InputError
-from estoc.i18n import _, check_environment, set_language
+from estoc.i18n import _, check_environment, elide, set_language
 
 
 def _language_from_argv(argv: Sequence[str]) -> str | None:
@@ -74,6 +74,9 @@ def _name_value_kinds() -> None:
 
 def _option_name(exc: Exception) -> str:
     param = getattr(exc, "param", None)
+    if getattr(param, "param_type_name", "") == "argument":
+        # An argument by the word its usage line shows (ENCOUNTER, KIND), not its Python name.
+        return str(getattr(param, "metavar", None) or str(getattr(param, "name", "?")).upper())
     opts = getattr(param, "opts", None) or []
     return str(opts[0]) if opts else str(getattr(param, "name", "?"))
 
@@ -155,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = _invoke(command, [*args, "--help"])  # only global options: show what there is to do
         code = result if isinstance(result, int) else 0
     except EstocError as exc:
-        err.print(f"estoc: {printable(exc.message)}", markup=False)
+        err.print(f"estoc: {printable(elide(exc.message))}", markup=False)
         code = exc.exit_code
     except typer.Exit as exc:
         code = exc.exit_code

@@ -13,6 +13,7 @@ from estoc.cli.common import console, grouped, print_json, refuse_foreign_option
 from estoc.content.models import harp
 from estoc.content.registry import Content, load_content
 from estoc.dice import ScriptedDice, SeededDice
+from estoc.engine.words import fold
 from estoc.errors import InputError
 from estoc.i18n import _, pick
 from estoc.render.harp import narrate_attack
@@ -24,6 +25,11 @@ from estoc.systems.harp.strike import Strike, missile_fields
 from estoc.systems.harp.tables import SIZE_INDEX, HarpTables, compile_tables
 
 BEYOND = ("cap", "uncapped", "second-attack")
+
+
+SIZE_WORDS = {"tiny": "tiny", "tres-petite": "tiny", "small": "small", "petite": "small", "medium": "medium",
+              "moyenne": "medium", "large": "large", "grande": "large"}
+"""--size in English or French (accents and case ignored)."""
 
 
 def register(app: typer.Typer) -> None:
@@ -159,6 +165,7 @@ def prepare(ctx: typer.Context, *, ob: int | None, db: int | None, weapon: str |
         raise InputError(_("give the attack's --weapon, its --table or the --attacker"))
     if armor_type is not None and not 1 <= armor_type <= harp.ARMOUR_TYPES:
         raise InputError(_("the armour type is 1 to 10, not {value}").format(value=armor_type))
+    size = SIZE_WORDS.get(fold(size), size) if size is not None else None
     if size is not None and size not in SIZE_INDEX:
         raise InputError(_("the attack size is tiny, small, medium or large, not {value!r}").format(value=size))
     if fumble is not None and not 0 <= fumble <= 100:

@@ -21,8 +21,8 @@ from estoc.cli.guard import printable
 from estoc.cli.simulate import check_plot, number, percent, settings_help
 from estoc.content.registry import load_content
 from estoc.engine.simulation import side_order
-from estoc.errors import InputError
-from estoc.i18n import _, pick
+from estoc.errors import EstocError, InputError
+from estoc.i18n import _, language, pick
 from estoc.sim.balance import (
     OBJECTIVES,
     Arm,
@@ -46,6 +46,7 @@ from estoc.sim.runner import (
 from estoc.sim.runner import content_folders as absolute_folders
 from estoc.sim.summary import Interval, Share
 from estoc.systems.base import find_sim_system
+from estoc.systems.tor.names import task as tor_task
 
 INTERRUPTED = 130
 """The exit code after Ctrl-C (what was found is printed first)."""
@@ -173,12 +174,16 @@ def print_study(out: Console, data: dict[str, Any], study: Study, names: dict[st
         row = _race(study, race)
         axis = study.arms[race.arm].axes[race.axis]
         gap = row["gap"]
+        closest = race.closest()
+        # The plans in words (« défensive : Protéger »), not their ids (``defensive:proteger``: the JSON's).
+        chosen = axis.variants[race.candidates[race.chosen][race.axis]].label()
         rival = (_("closest rival {plan}: {gap}").format(
-            plan=row["closest"], gap=points(Interval(gap["estimate"], gap["low"], gap["high"])))
+            plan=axis.variants[race.candidates[closest][race.axis]].label() if closest is not None else "—",
+            gap=points(Interval(gap["estimate"], gap["low"], gap["high"])))
             if gap is not None else _("no rival"))
         out.print(Text("- " + _("{arm} — {name}: {plan} ({plans} plans, {fights} fights each; {settled}; {rival}; "
                                 "chance it is the best of those left: {chance})").format(
-            arm=study.arms[race.arm].label, name=printable(pick(dict(axis.name))), plan=row["chosen"],
+            arm=study.arms[race.arm].label, name=printable(pick(dict(axis.name))), plan=printable(chosen),
             plans=number(row["plans"], 0), fights=number(row["fights_each"], 0), settled=SETTLED[race.settled](),
             rival=rival, chance=percent(row["confidence"]))))
     for race in study.races:
@@ -188,6 +193,15 @@ def print_study(out: Console, data: dict[str, Any], study: Study, names: dict[st
     out.print(_("The plans are searched one combatant at a time, the others held at their best so far: the plan "
                 "kept is one that no single combatant's change improves, within the races' resolution."),
               markup=False)
+
+
+def _task_name(task_id: str) -> str:
+    """A combat task's name in the user's language (« Protéger »), its id if no system names it."""
+    try:
+        found = tor_task(task_id)
+    except EstocError:
+        return task_id
+    return found.name_fr if language() == "fr" else found.name_en
 
 
 # --- the plot --------------------------------------------------------------------------------------------------------
@@ -209,7 +223,7 @@ def plot_study(study: Study, path: Path) -> None:
         labels, values, lows, highs, colours = [], [], [], [], []
         for k, plan in enumerate(race.candidates):
             share = race.share(k)
-            labels.append(axis.variants[plan[race.axis]].id)
+            labels.append(axis.variants[plan[race.axis]].label())
             values.append(share.value)
             lows.append(share.value - share.low)
             highs.append(share.high - share.value)
@@ -333,7 +347,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(data)
         else:
-            words = [_("the task {task} (on against off)").format(task=task)] if task is not None else []
+            words = [_("the task {task} (on against off)").format(task=_task_name(task))] if task is not None else []
             words += [_("{settings} (against the encounter as it stands)").format(settings=", ".join(settings))
                       ] if settings else []
             if not arms[0].axes:

@@ -13,8 +13,10 @@ from estoc.cli.app import content_folders
 from estoc.cli.common import console, options_of, print_json, weapon_number
 from estoc.content.registry import Content, load_content
 from estoc.dice import DiceSource, ScriptedDice, SeededDice
+from estoc.engine.words import fold
 from estoc.errors import InputError
-from estoc.i18n import _, pick
+from estoc.i18n import _, fixed, pick
+from estoc.i18n import percent as percent_text
 from estoc.odds.d100 import D100Odds, exchange_odds
 from estoc.render.d100 import defence_word, narrate_exchange, quality_word
 from estoc.systems.d100.exchange import (
@@ -53,12 +55,18 @@ def options_from(values: dict[str, Any]) -> D100Options:
     return options_of(D100Options, values)
 
 
+DEFENCE_WORDS = {"none": "none", "aucune": "none", "parry": "parry", "parade": "parry", "dodge": "dodge",
+                 "esquive": "dodge"}
+"""--defence in English or French (accents and case ignored)."""
+
+
 def exchange_of(ctx: typer.Context, o: D100Options, dice: DiceSource | None = None
                 ) -> tuple[Content, Combatant, Combatant, Exchange, int]:
     """The two characters and the exchange the options describe (its dice from ``dice``); the weapon's number."""
     if not o.attacker or not o.defender:
         raise InputError(_("the d100 system needs --attacker and --defender (character ids)"))
-    if o.defence is not None and o.defence not in DEFENCES:
+    defence = DEFENCE_WORDS.get(fold(o.defence), o.defence) if o.defence is not None else None
+    if defence is not None and defence not in DEFENCES:
         raise InputError(_("--defence is none, parry or dodge, not {value!r}").format(value=o.defence))
     if not 90 <= o.fumble_from <= 101:
         raise InputError(_("--fumble-from is 90 to 101 (101: no fumble), not {value}").format(value=o.fumble_from))
@@ -72,7 +80,7 @@ def exchange_of(ctx: typer.Context, o: D100Options, dice: DiceSource | None = No
     number = weapon_number(attacker.name, [u.record.id for u in attacker.weapons], o.weapon)
     settings = Settings(fumble_from=o.fumble_from, dodge_missiles=o.dodge_missiles)
     # No defence named: the kernel's default, the best the rules allow (a parry, else a dodge, else none).
-    exchange = prepare(shipped_outcomes(content), attacker, number, defender, o.defence,
+    exchange = prepare(shipped_outcomes(content), attacker, number, defender, defence,
                        settings, distance=o.distance, difficult=o.difficult, modifier=o.modifier, kneeling=o.kneeling,
                        parry_weapon=o.parry_weapon, chance=o.skill, dice=dice)
     return content, attacker, defender, exchange, number
@@ -108,7 +116,7 @@ def attack(ctx: typer.Context, o: D100Options, *, roll: list[int] | None, defenc
 
 
 def percent(p: Fraction | None) -> str:
-    return "—" if p is None else f"{100 * float(p):6.2f} %"
+    return percent_text(p)
 
 
 def odds_lines(odds: D100Odds) -> list[str]:
@@ -124,7 +132,7 @@ def odds_lines(odds: D100Odds) -> list[str]:
         lines += [f"  {percent(p)}  {quality_word(q)}" for q, p in odds.defence.items()]
     lines.append(_("Outcome:"))
     lines += [f"  {percent(p)}  {results[r]}  {bar(p)}" for r, p in odds.result.items()]
-    lines.append(_("Expected hit points lost: {n:.2f}").format(n=float(odds.mean_damage())))
+    lines.append(_("Expected hit points lost: {n}").format(n=fixed(float(odds.mean_damage()))))
     if odds.worn:
         lines.append(_("The parrying item loses a hit point: {p}").format(p=percent(odds.worn)))
     if odds.target_hp is not None:

@@ -17,12 +17,13 @@ import typer
 
 from estoc.cli.app import content_folders
 from estoc.cli.common import console, print_json
+from estoc.cli.fights import delete_fight, list_fights, note_progress, resume_hint
 from estoc.cli.guard import EscapedWriter, printable, unexpected
-from estoc.content.registry import load_content
+from estoc.content.registry import Content, load_content
 from estoc.engine.words import fold, mark_words
 from estoc.errors import EstocError, InputError
 from estoc.files import is_regular, read_regular_text
-from estoc.i18n import _, language, ngettext
+from estoc.i18n import _, elide, language
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import fight_system, read_encounter
@@ -51,6 +52,14 @@ def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: in
     return Tracker.create(store, fight_system(loaded.system, content), name or loaded.name, setup)
 
 
+def _content_or_none(ctx: typer.Context) -> Content | None:
+    """The content, to replay fights for their state; ``None`` when it does not load (the list still shows)."""
+    try:
+        return load_content(content_folders(ctx))
+    except EstocError:
+        return None
+
+
 def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Tracker:
     return resume(store, fight_id, load_content(content_folders(ctx)))
 
@@ -76,9 +85,13 @@ def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = 
     elif verb == "summary":
         out.write("\n".join(tracker.system.summary_lines(tracker.fight)) + "\n")
     elif verb == "help":
+        french = language() == "fr"
         for en, fr, text in tracker.system.commands():
-            out.write(f"  {en if en == fr else f'{en} / {fr}'}: {text}\n")
+            # French help names the French words only (no English id in French text); both are understood.
+            out.write(f"  {fr} : {text}\n" if french else f"  {en if en == fr else f'{en} / {fr}'}: {text}\n")
         out.write("  " + tracker.system.dice_help() + "\n")
+        out.write("  " + _("(a command may be shortened while no other one begins the same way; the words of "
+                           "the other language are understood too)") + "\n")
     else:
         tell(tracker, tracker.command(line, creatures_auto=creatures_auto), out)
     return False
@@ -211,7 +224,7 @@ class FightShell(cmd.Cmd):
             self.stdout.write(f"estoc: {exc.message}\n")
             self.stdout.write("\n".join(board(self.tracker)) + "\n")
         except EstocError as exc:
-            self.stdout.write(f"estoc: {exc.message}\n")
+            self.stdout.write(f"estoc: {elide(exc.message)}\n")
         except KeyboardInterrupt:
             self.stdout.write("\nestoc: " + _("interrupted; the fight is as stored") + "\n")
             self._reload()
@@ -272,34 +285,32 @@ class FightShell(cmd.Cmd):
 
 def register(app: typer.Typer) -> None:
     @app.command("fight", help=_("Play a fight at the table: estoc fight ENCOUNTER.yaml, estoc fight --resume ID, "
-                                 "estoc fight list, estoc fight backup."))
+                                 "estoc fight list, estoc fight delete ID, estoc fight backup."))
     def fight_command(
         ctx: typer.Context,
-        encounter: Annotated[str | None, typer.Argument(metavar="ENCOUNTER|list|backup", help=_(
-            "An encounter file; list to see the stored fights; backup to copy the fights' store."))] = None,
+        encounter: Annotated[str | None, typer.Argument(metavar="ENCOUNTER|list|delete|backup", help=_(
+            "An encounter file; list to see the stored fights; delete ID to remove one; backup to copy the fights' "
+            "store."))] = None,
+        fight_id: Annotated[str | None, typer.Argument(metavar="ID", help=_(
+            "With delete: the fight to remove."))] = None,
         resume: Annotated[str | None, typer.Option("--resume", help=_("Take up a stored fight."))] = None,
         db: DbOption = None,
         seed: Annotated[int | None, typer.Option("--seed", help=_("Seed of estoc's dice."))] = None,
         beasts_flee: Annotated[bool, typer.Option("--beasts-flee", help=_(
             "Badly hurt beasts flee (the GM's choice)."))] = False,
+        everything: Annotated[bool, typer.Option("--all", "--tout", help=_(
+            "With list: also the fights played from scripts (estoc run)."))] = False,
+        yes: Annotated[bool, typer.Option("--yes", "--oui", help=_(
+            "With delete: no question asked."))] = False,
     ) -> None:
         if encounter == "list":
-            path = db or EventStore.default_path()
-            fights = []
-            if path.exists():
-                with open_store(db, read_only=True) as store:
-                    fights = list(store.fights())
-            out = console()
-            if not fights:
-                out.print(printable(_("No fight stored yet in {path}: start one with estoc fight ENCOUNTER.yaml.")
-                                    .format(path=path)), markup=False)
-            for info in fights:
-                out.print(printable(ngettext("{id}: {name} ({system}), {events} event; last played {updated}",
-                                             "{id}: {name} ({system}), {events} events; last played {updated}",
-                                             info.events).format(
-                    id=info.id, name=shown_name(info.name), system=info.system, events=info.events,
-                    updated=when(info.updated))), markup=False)
+            list_fights(db, _content_or_none(ctx), everything=everything)
             return
+        if encounter == "delete":
+            delete_fight(db, fight_id, yes=yes)
+            return
+        if fight_id is not None:
+            raise InputError(_("one encounter file at a time; an id goes after delete (estoc fight delete ID)"))
         if encounter == "backup":
             with open_store(db, read_only=True) as store:
                 target = store.backup()
@@ -313,7 +324,14 @@ def register(app: typer.Typer) -> None:
             tracker = new_tracker(ctx, store, Path(encounter), seed, beasts_flee)
         else:
             raise InputError(_("give an encounter file, --resume ID or list"))
-        FightShell(tracker).cmdloop()
+        shell = FightShell(tracker)
+        version = tracker.version
+        try:
+            shell.cmdloop()
+        finally:
+            if tracker.version != version:  # (a session that stored nothing writes nothing: a read-only store stays so)
+                note_progress(tracker)
+        shell.stdout.write(resume_hint(tracker) + "\n")
 
     @app.command("run", help=_("Play a fight from a file of commands (one a line, the words of the interactive "
                                "session)."))
@@ -330,6 +348,7 @@ def register(app: typer.Typer) -> None:
         lines = read_regular_text(script, SCRIPT_LIMIT).splitlines()
         store = open_store(db)
         tracker = new_tracker(ctx, store, encounter, seed, beasts_flee)
+        store.set_origin(tracker.fight_id, "script")
         tracker.batch = True
         out: IO[str] = EscapedWriter(sys.stdout) if not as_json else io.StringIO()  # type: ignore[assignment]
         tell(tracker, tracker.records, out)
@@ -343,6 +362,7 @@ def register(app: typer.Typer) -> None:
             except EstocError as exc:
                 raise InputError(_("{file}:{line}: {error}").format(file=script, line=number,
                                                                    error=exc.message)) from exc
+        note_progress(tracker)
         if as_json:
             print_json({"fight": tracker.fight_id, "state": tracker.fight.view(),
                         "summary": tracker.fight.summary(), "events": tracker.events})

@@ -10,7 +10,8 @@ import typer
 from estoc.cli.attack import BEYOND, prepare
 from estoc.cli.common import console, grouped, print_json, refuse_foreign_options
 from estoc.errors import InputError
-from estoc.i18n import _, pick
+from estoc.i18n import _, fixed, pick
+from estoc.i18n import percent as percent_text
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
 from estoc.systems.base import find_system
 from estoc.systems.harp.attack import AttackSettings
@@ -20,7 +21,7 @@ BAR = 30
 
 
 def percent(p: Fraction | None) -> str:
-    return "—" if p is None else f"{100 * float(p):6.2f} %"
+    return percent_text(p)
 
 
 def odds_lines(odds: ExchangeOdds, hp: int | None) -> list[str]:
@@ -32,7 +33,7 @@ def odds_lines(odds: ExchangeOdds, hp: int | None) -> list[str]:
         _("Fumble: {p}").format(p=percent(odds.fumble)),
         _("Miss: {p}").format(p=percent(odds.miss)),
         _("Hit: {p}").format(p=percent(odds.hit)),
-        _("Expected hits: {n:.1f}").format(n=float(odds.mean_hits())),
+        _("Expected hits: {n}").format(n=fixed(float(odds.mean_hits()), 1)),
         _("Critical of each severity:"),
     ]
     lines += [f"  {letter}  {percent(p)}  {bar(p)}" for letter, p in odds.severity.items()]

@@ -15,7 +15,8 @@ from estoc.content.registry import Content, load_content
 from estoc.dice import DiceSource, ScriptedDice, SeededDice
 from estoc.engine.words import fold
 from estoc.errors import InputError
-from estoc.i18n import _, pick
+from estoc.i18n import _, fixed, language, pick
+from estoc.i18n import percent as percent_text
 from estoc.odds.tor import TorAttackOdds, numbers_odds
 from estoc.systems.tor.blow import Pair, pair
 from estoc.systems.tor.codes import EYE, FEND_OFF_CAP, L_AFTER, L_ATTACK, L_ROLL, L_SEVERITY, L_THRUST, RUNE
@@ -56,7 +57,8 @@ def prepare(ctx: typer.Context, o: TorOptions, dice: DiceSource | None = None
     special = SPECIAL_WORDS.get(o.special.strip().lower())
     if special is None:
         raise InputError(_("--special is one of {known}, not {value!r}").format(
-            known=", ".join(SPECIALS), value=o.special))
+            known=", ".join(word for word, key in SPECIAL_WORDS.items()
+                            if (word == key) == (language() != "fr") or key == "auto"), value=o.special))
     if not -6 <= o.extra_dice <= 6:
         raise InputError(_("--extra-dice is −6 to +6, not {value}").format(value=o.extra_dice))
     if not 0 <= o.parry_bonus <= FEND_OFF_CAP:
@@ -195,8 +197,8 @@ def attack(ctx: typer.Context, o: TorOptions, *, roll: list[int] | None, success
         screen.print(line, markup=False)
 
 
-def percent(p: Fraction) -> str:
-    return f"{100 * float(p):6.2f} %"
+def percent(p: Fraction | None) -> str:
+    return percent_text(p)
 
 
 def odds_lines(odds: TorAttackOdds) -> list[str]:
@@ -212,7 +214,7 @@ def odds_lines(odds: TorAttackOdds) -> list[str]:
               *([] if odds.dying is None or odds.dying_given_wound is None else [
                   _("Wound leaving the hero dying: {p} ({q} of its wounds)").format(
                       p=percent(odds.dying), q=percent(odds.dying_given_wound).strip())]),
-              _("Expected endurance lost: {n:.2f}").format(n=float(odds.mean_endurance())),
+              _("Expected endurance lost: {n}").format(n=fixed(float(odds.mean_endurance()))),
               _("Endurance lost (chart):")]
     lines += [f"  {x:>3}  {percent(p)}  {bar(p)}" for x, p in odds.endurance.items()]
     return lines

@@ -31,7 +31,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 from ruamel.yaml.scanner import RoundTripScanner
 
-from estoc.content.messages import translate_error
+from estoc.content.messages import translate_error, yaml_problem
 from estoc.content.models import d100, harp, harp_heroes, tor
 from estoc.content.models import harp_creatures as creatures
 from estoc.content.models.common import HP_MAX, SCHEMA_VERSION, Record
@@ -415,12 +415,17 @@ def read_yaml(path: Path) -> Any:
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ContentError([problem_at(path, line, "", _("not valid YAML: {problem}").format(
-            problem=problem))]) from exc
+        problem = yaml_problem(getattr(exc, "problem", None) or str(exc).splitlines()[0])
+        if mark is not None:
+            message = _("not valid YAML at column {column}: {problem}").format(column=mark.column + 1,
+                                                                              problem=problem)
+        else:
+            message = _("not valid YAML: {problem}").format(problem=problem)
+        raise ContentError([problem_at(path, line, "", message)]) from exc
     except (ValueError, IndexError, TypeError, AttributeError, KeyError, RecursionError) as exc:
         # ruamel.yaml lets plain Python errors out on some malformed scalars (a lone "." read as a float).
-        raise ContentError([problem_at(path, None, "", _("not valid YAML: {problem}").format(problem=exc))]) from exc
+        raise ContentError([problem_at(path, None, "", _("not valid YAML: {problem}").format(
+            problem=yaml_problem(str(exc))))]) from exc
     return data
 
 

@@ -241,5 +241,12 @@ def purpose_label(purpose: str) -> str:
         "first-aid-heal": _("first aid's hit points"),
         "unconscious": _("hours unconscious"),
         "healing": _("healing"),
+        "attack-success": _("attack's success dice"),
+        "protection": _("protection"),
+        "protection-success": _("protection's success dice"),
+        "task": _("task"),
+        "task-success": _("task's success dice"),
+        "wound": _("wound"),
+        "perception": _("perception"),
     }
     return labels.get(purpose, purpose)

@@ -7,11 +7,14 @@ A system gives its :class:`Command` list and its keyword tables; :func:`parse` t
 
 from __future__ import annotations
 
+import difflib
 import shlex
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from babel.lists import format_list
 
 from estoc.engine.numbers import TYPED_LIMIT, bounded, bounded_real
 from estoc.errors import InputError
@@ -92,12 +95,45 @@ def mark_words(line: str) -> tuple[str, list[str]] | None:
     return None
 
 
-def find(word: str, commands: Sequence[Command]) -> Command:
-    wanted = fold(word)
+def command_words(commands: Sequence[Command]) -> dict[str, Command]:
+    """Every word that names a command (its English and French words, its event type), folded, to its command."""
+    named: dict[str, Command] = {}
     for command in commands:
-        if wanted in (command.en, command.fr, command.name, *command.also):
-            return command
+        for key in (command.en, command.fr, command.name, *command.also):
+            named.setdefault(fold(key), command)
+    return named
+
+
+def shown_words(commands: Sequence[Command]) -> list[str]:
+    """The words a user is offered for ``commands``: the French ones in French, else the English ones."""
+    french = language() == "fr"
+    return [command.fr if french else command.en for command in commands]
+
+
+def find(word: str, commands: Sequence[Command]) -> Command:
+    """The command a typed word names: a whole word (English or French), else the one command whose words begin
+    with it (``att`` for ``attaquer`` when no other command's word begins so). An unknown or ambiguous word is
+    refused with the closest words offered, in the user's language."""
+    wanted = fold(word)
+    named = command_words(commands)
+    if wanted in named:
+        return named[wanted]
+    starting = {id(command): command for key, command in named.items() if wanted and key.startswith(wanted)}
+    if len(starting) == 1:
+        return next(iter(starting.values()))
+    if starting:
+        raise InputError(_("{word!r} may be {choices}: type more of the word").format(
+            word=word, choices=_or_list(sorted(dict.fromkeys(shown_words(list(starting.values())))))))
+    close = difflib.get_close_matches(wanted, list(named), n=6, cutoff=0.6)
+    if close:
+        near = list(dict.fromkeys(shown_words([named[key] for key in close])))[:3]
+        raise InputError(_("unknown command {word!r}: did you mean {choices}? (type help for all)").format(
+            word=word, choices=_or_list(near)))
     raise InputError(_("unknown command {word!r}; type help").format(word=word))
+
+
+def _or_list(words: Sequence[str]) -> str:
+    return format_list(list(words), style="or", locale=language())
 
 
 def whole(word: str, what: str, low: int = -TYPED_LIMIT, high: int = TYPED_LIMIT) -> int:

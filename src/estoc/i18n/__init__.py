@@ -11,11 +11,13 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
+import re
 from functools import cache
 from importlib import resources
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 from estoc.errors import InputError
@@ -94,3 +96,42 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pick(texts: dict[str, str]) -> str:
     """Pick the current language's text from a content record's ``{"fr": …, "en": …}``."""
     return texts.get(language()) or texts.get("en") or next(iter(texts.values()), "")
+
+
+def decimal(value: object) -> str:
+    """A number as the user's language writes it: a whole one without decimals (``30``, not ``30.0``), others with
+    up to two decimals and the language's mark (``7,5`` in French, ``7.5`` in English); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(format_decimal(value, "0.##", locale=language()))
+
+
+_ELISION = re.compile(r"(?<![\w'’-])([DdQqLlNnSs]e|[Qq]ue|[Ll]a) "
+                      r"(?=[aeiouyàâæéèêëîïôœùûüAEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜ])(?!onze|yeux)")
+"""A word that elides before a vowel, followed by one (« onze » and « yeux » do not take it)."""
+
+
+def elide(text: str) -> str:
+    """French elision where a name or a word was put after « de », « que », « le », « la », « ne », « se » by a
+    message (« au tour de orc-soldat-1 » → « au tour d'orc-soldat-1 »); other languages' text is left as it is.
+    Before an *h* nothing is changed (mute or aspirated: the name's owner knows), nor before « onze »; a number
+    written in digits never elides (« de 1 »)."""
+    if language() != "fr":
+        return text
+    return _ELISION.sub(lambda m: m.group(1)[:-1] + "'", text)
+
+
+def fixed(value: float, digits: int = 2) -> str:
+    """A number with exactly ``digits`` decimals, written the way of the user's language (``54,17`` in French)."""
+    pattern = "0." + "0" * digits if digits > 0 else "0"
+    return str(format_decimal(value, pattern, locale=language(), decimal_quantization=True))
+
+
+def percent(p: object, width: int = 6) -> str:
+    """A probability (a fraction from 0 to 1) as a percentage with two decimals, right-aligned in ``width``
+    characters (``  54,17 %`` in French); ``—`` for none."""
+    if p is None:
+        return "—"
+    return f"{fixed(100 * float(p), 2):>{width}} %"  # type: ignore[arg-type]

@@ -75,6 +75,7 @@ class HarpPlay:
     def narrate(self, record: Mapping[str, Any], fight: Fight, veiled: frozenset[str] = NO_VEIL) -> list[str]:
         assert isinstance(fight, HarpFight)
         names = {c.id: pick(c.name) for c in fight.combatants}
+        names |= {f"side:{side}": pick(name) for side, name in fight.side_names.items()}  # (a side by its name)
         table_names = {k: pick(v.record.name.as_dict()) for kind in ("attack-tables", "critical-tables")
                        for k, v in self.content.kind("harp", kind).items()}
         return narrate_record(record, names, table_names, hit_points(fight), veiled)

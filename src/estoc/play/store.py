@@ -26,7 +26,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from estoc.errors import StoreError
-from estoc.files import is_regular
+from estoc.files import is_regular, reason_of
 from estoc.i18n import _
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "EventStore", "FightInfo", "StaleError"]
@@ -66,9 +66,23 @@ def _migrate_1(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_2(db: sqlite3.Connection) -> None:
+    """Version 2: what ``estoc fight list`` shows without replaying a fight: where it comes from (``table``: played at
+    the table or in the browser; ``script``: ``estoc run``) and, as last noted, its round and whether it is over
+    (noted with the number of events it held then: a fight played on since is replayed to be listed)."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS progress ("
+        " fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
+        " origin TEXT NOT NULL DEFAULT 'table',"
+        " events INTEGER NOT NULL DEFAULT -1,"
+        " round INTEGER NOT NULL DEFAULT 0,"
+        " over INTEGER NOT NULL DEFAULT 0)"
+    )
+
+
 #: Schema migrations by the version they produce. Each runs inside the opening transaction and must be idempotent
 #: (``IF NOT EXISTS``…), so that a half-known state never breaks an upgrade. Add a new version; never edit an old one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_1, 2: _migrate_2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +96,11 @@ class FightInfo:
         created: when it was created, ISO 8601 UTC.
         updated: when its last event was appended (or its creation), ISO 8601 UTC.
         events: how many events it holds.
+        origin: ``"table"`` (played by a GM) or ``"script"`` (``estoc run``).
+        round: its round, as last noted (see :meth:`EventStore.note_progress`).
+        over: whether it was over, as last noted.
+        noted: the number of events it held when its round and end were noted (-1: never); when it differs from
+            ``events``, ``round`` and ``over`` are out of date.
     """
 
     id: str
@@ -90,6 +109,15 @@ class FightInfo:
     created: str
     updated: str
     events: int
+    origin: str = "table"
+    round: int = 0
+    over: bool = False
+    noted: int = -1
+
+    @property
+    def progress_known(self) -> bool:
+        """Whether ``round`` and ``over`` are those of the fight as stored."""
+        return self.noted == self.events
 
 
 def _now() -> str:
@@ -169,7 +197,7 @@ class EventStore:
                     head = handle.read(len(_SQLITE_MAGIC))
         except OSError as exc:
             raise StoreError(
-                _("cannot open the store {path} ({reason})").format(path=path, reason=exc.strerror or exc)
+                _("cannot open the store {path} ({reason})").format(path=path, reason=reason_of(exc))
             ) from exc
         # Read the magic ourselves: SQLite opens any file and only fails at the first query, and an empty file is a
         # valid empty database (a new store).
@@ -214,7 +242,7 @@ class EventStore:
                 head = handle.read(len(_SQLITE_MAGIC))
         except OSError as exc:
             raise StoreError(
-                _("cannot open the store {path} ({reason})").format(path=path, reason=exc.strerror or exc)
+                _("cannot open the store {path} ({reason})").format(path=path, reason=reason_of(exc))
             ) from exc
         if head and head != _SQLITE_MAGIC:
             raise StoreError(_("{path} is not an estoc store: it is not a SQLite database").format(path=path))
@@ -324,7 +352,7 @@ class EventStore:
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(_("cannot write the backup {path} ({reason})").format(
-                path=target, reason=exc.strerror or exc)) from exc
+                path=target, reason=reason_of(exc))) from exc
         copy: sqlite3.Connection | None = None
         try:
             copy = sqlite3.connect(target)
@@ -399,8 +427,10 @@ class EventStore:
             message = _("cannot write to {path}: it is read-only")
         elif primary == sqlite3.SQLITE_CANTOPEN:
             message = _("cannot open the store {path} ({reason})")
+            reason = _("the file or its folder cannot be opened: missing, or not yours")
         elif primary == sqlite3.SQLITE_IOERR:
             message = _("cannot read or write {path} ({reason})")
+            reason = _("an input/output error of the disk")
         else:
             message = _("store {path}: {reason}")
         return StoreError(message.format(path=path, reason=reason))
@@ -423,13 +453,15 @@ class EventStore:
 
     # --------------------------------------------------------------------------------------------------- writing
 
-    def create_fight(self, name: str, system: str, setup: dict[str, Any]) -> str:
+    def create_fight(self, name: str, system: str, setup: dict[str, Any], *, origin: str = "table") -> str:
         """Store a new fight and return its id (``"1"``, ``"2"``…).
 
         Args:
             name: a name for the GM.
             system: the rule system's id.
             setup: the encounter, a JSON-able dict (tuples come back as lists, keys as strings).
+            origin: ``"table"`` (a GM plays it) or ``"script"`` (``estoc run``: hidden from ``estoc fight list``
+                unless asked).
         """
         text = _dump(setup, is_setup=True)
         now = _now()
@@ -439,7 +471,40 @@ class EventStore:
                 "INSERT INTO fights (id, name, system, created, updated, setup) VALUES (?, ?, ?, ?, ?, ?)",
                 (str(next_id), name, system, now, now, text),
             )
+            db.execute("INSERT INTO progress (fight_id, origin) VALUES (?, ?)", (str(next_id), origin))
         return str(next_id)
+
+    def note_progress(self, fight_id: str, events: int, round_: int, over: bool) -> None:
+        """Note a fight's round and end as they stand after ``events`` events (what ``estoc fight list`` shows)."""
+        if self._writes_later:
+            self._start_writing()
+        with self._transaction(self._connection()) as db:
+            self._require(db, fight_id)
+            db.execute(
+                "INSERT INTO progress (fight_id, events, round, over) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT(fight_id) DO UPDATE SET events = excluded.events, round = excluded.round,"
+                " over = excluded.over",
+                (fight_id, int(events), int(round_), int(bool(over))),
+            )
+
+    def set_origin(self, fight_id: str, origin: str) -> None:
+        """Say where a fight comes from: ``"table"`` or ``"script"`` (see :meth:`create_fight`)."""
+        if self._writes_later:
+            self._start_writing()
+        with self._transaction(self._connection()) as db:
+            self._require(db, fight_id)
+            db.execute("INSERT INTO progress (fight_id, origin) VALUES (?, ?)"
+                       " ON CONFLICT(fight_id) DO UPDATE SET origin = excluded.origin", (fight_id, origin))
+
+    def delete_fight(self, fight_id: str) -> None:
+        """Remove a fight and all its events, in one transaction (``StoreError`` for an unknown id)."""
+        if self._writes_later:
+            self._start_writing()
+        with self._transaction(self._connection()) as db:
+            self._require(db, fight_id)
+            db.execute("DELETE FROM events WHERE fight_id = ?", (fight_id,))
+            db.execute("DELETE FROM progress WHERE fight_id = ?", (fight_id,))
+            db.execute("DELETE FROM fights WHERE id = ?", (fight_id,))
 
     def append(self, fight_id: str, event: dict[str, Any], *, version: int | None = None) -> int:
         """Append one event to a fight; return its ``seq`` once it is committed to disk.
@@ -556,13 +621,16 @@ class EventStore:
         with self._guard():
             rows = db.execute(
                 "SELECT f.id, f.name, f.system, f.created, f.updated,"
-                " (SELECT COUNT(*) FROM events e WHERE e.fight_id = f.id)"
-                f" FROM fights f {where} ORDER BY CAST(f.id AS INTEGER) DESC",
+                " (SELECT COUNT(*) FROM events e WHERE e.fight_id = f.id),"
+                " COALESCE(p.origin, 'table'), COALESCE(p.round, 0), COALESCE(p.over, 0), COALESCE(p.events, -1)"
+                f" FROM fights f LEFT JOIN progress p ON p.fight_id = f.id {where}"
+                " ORDER BY CAST(f.id AS INTEGER) DESC",
                 params,
             ).fetchall()
         return [
-            FightInfo(id=str(i), name=str(n), system=str(s), created=str(c), updated=str(u), events=int(k))
-            for i, n, s, c, u, k in rows
+            FightInfo(id=str(i), name=str(n), system=str(s), created=str(c), updated=str(u), events=int(k),
+                      origin=str(o), round=int(r), over=bool(v), noted=int(e))
+            for i, n, s, c, u, k, o, r, v, e in rows
         ]
 
     def _require(self, db: sqlite3.Connection, fight_id: str) -> None:

@@ -7,12 +7,14 @@ way, and neither imports the other.
 from __future__ import annotations
 
 import html
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
+
+from babel.dates import format_datetime
 
 from estoc.content.registry import Content
 from estoc.errors import InputError
-from estoc.i18n import _
+from estoc.i18n import _, elide, language
 from estoc.play.store import EventStore
 from estoc.play.systems import fight_system
 from estoc.play.tracker import Tracker, shown_name
@@ -23,11 +25,15 @@ from estoc.systems.base import SYSTEMS
 
 
 def when(stamp: str) -> str:
-    """A stored ISO timestamp as the GM reads it: date and minute, UTC."""
+    """A stored ISO timestamp (UTC) as the GM reads it: date and minute in local time, written the way of the
+    user's language (``04/12/2026 14:05`` in French)."""
     try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M UTC")
+        moment = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return format_datetime(moment.astimezone(), "short", tzinfo=moment.astimezone().tzinfo, locale=language())
 
 
 def resume(store: EventStore, fight_id: str, content: Content) -> Tracker:
@@ -46,7 +52,7 @@ def board(tracker: Tracker) -> list[str]:
     """The fight's board with the GM's marks (the system's own status lines for a system without a board here)."""
     view_round = int(tracker.fight.view().get("round") or 0)
     lines = board_lines(tracker.system.id, tracker.fight, tracker.marks.board(view_round))
-    return lines if lines is not None else tracker.system.status_lines(tracker.fight)
+    return [elide(line) for line in (lines if lines is not None else tracker.system.status_lines(tracker.fight))]
 
 
 def sheet(tracker: Tracker, args: list[str]) -> list[str]:
@@ -64,8 +70,8 @@ def record_lines(tracker: Tracker, record: dict[str, Any], veiled: frozenset[str
     """One record's lines; ``veiled``: the ids of the combatants whose hit points or endurance are told in words, as
     the players see them (:mod:`estoc.render.veil`; none by default, as the GM and the terminal read them)."""
     if record.get("kind") == "tracker":
-        return tracker_lines(record)
-    return tracker.system.narrate(record, tracker.fight, veiled=veiled)
+        return [elide(line) for line in tracker_lines(record)]
+    return [elide(line) for line in tracker.system.narrate(record, tracker.fight, veiled=veiled)]
 
 
 def log_lines(tracker: Tracker) -> list[str]:

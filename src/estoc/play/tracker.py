@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from estoc.dice import ScriptedDice, SeededDice
-from estoc.dice.sources import MissingFace
+from estoc.dice.sources import MissingFace, purpose_label
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
 from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
@@ -295,7 +295,8 @@ class Tracker:
         left = dice.unused()
         if left:
             raise DiceError(_("these faces were given but not needed: {faces}").format(
-                faces=", ".join(f"{k}: {' '.join(map(str, v))}" for k, v in left.items())))
+                faces=", ".join(_("{purpose} roll: {faces}").format(purpose=purpose_label(k), faces=" ".join(
+                    map(str, v))) for k, v in left.items())))
         stored = {**body, "dice": recorded_dice(dice)}
         if typed:
             stored["typed"] = typed
@@ -453,6 +454,8 @@ class Tracker:
                 view = self.fight.view()
                 record["round"] = view.get("round")
                 record["current"] = view.get("current")
+                record["current_name"] = next((row.get("name") for row in view.get("combatants", [])
+                                               if row.get("id") == view.get("current")), None)
                 if view.get("phase"):
                     record["phase"] = view["phase"]
             return [record]

@@ -119,8 +119,15 @@ def over_line(view: Mapping[str, Any]) -> str:
     if not view.get("over"):
         return ""
     name = view.get("winner_name")
-    winner = pick(name) if isinstance(name, dict) else view.get("winner")
+    winner = pick(name) if isinstance(name, dict) else side_name(view.get("winner"))
     return _("The fight is over — victory: {side}.").format(side=winner or "—")
+
+
+def side_name(side: object) -> str | None:
+    """A side named by its id alone (the One Ring's two sides, whose names no encounter gives) in words."""
+    if side is None:
+        return None
+    return {"heroes": _("The heroes"), "adversaries": _("The adversaries")}.get(str(side), str(side))
 
 
 def _over(view: Mapping[str, Any]) -> list[str]:
@@ -306,7 +313,9 @@ def tor_hint(view: Mapping[str, Any]) -> str:
     if phase == "engagement":
         return _("Engagement: engage HERO ADVERSARY (assign, rear); fight to begin the resolution.")
     if phase == "resolution" and view.get("current"):
-        return _("{who} acts: attack TARGET, task ID, pass, or auto.").format(who=view["current"])
+        who = next((pick(r["name"]) if isinstance(r["name"], dict) else r["name"] for r in view["combatants"]
+                    if r["id"] == view["current"]), view["current"])
+        return _("{who} acts: attack TARGET, task ID, pass, or auto.").format(who=who)
     return ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from estoc.i18n import _, ngettext, pick
+from estoc.i18n import _, decimal, ngettext, pick
 from estoc.render.d100 import narrate_exchange, rolled_lines
 from estoc.render.veil import NO_VEIL, health_words
 
@@ -53,7 +53,7 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
                 who=", ".join(names.get(i, i) for i in record["defending_only"])))
         return lines
     if kind == "move":
-        return ["  " + _("{who} moves {m} m: DEX rank {rank}.").format(who=who("actor"), m=record["metres"],
+        return ["  " + _("{who} moves {m} m: DEX rank {rank}.").format(who=who("actor"), m=decimal(record["metres"]),
                                                                         rank=record["rank"])]
     if kind == "kneel":
         text = _("{who} kneels behind the shield.") if record["kneeling"] else _("{who} stands up.")

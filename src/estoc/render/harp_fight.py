@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from estoc.dice.sources import purpose_label
-from estoc.i18n import _, ngettext, pick
+from estoc.i18n import _, decimal, ngettext, pick
 from estoc.render.harp import fumble_lines, narrate_attack, stun_line, venom_lines
 from estoc.render.veil import NO_VEIL, veiled_standing
 from estoc.systems.harp.codes import rule
@@ -201,11 +201,11 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
         return ["  " + _("{who} waited in vain: first to act next round.").format(who=who("actor"))]
     if kind in simple:
         return ["  " + simple[str(kind)].format(who=who("actor"), target=who("target"),
-                                                distance=record.get("distance", ""),
+                                                distance=decimal(record.get("distance", "")),
                                                 bonus=record.get("bonus", record.get("penalty", "")),
                                                 other=names.get(str(record.get("for", "")), record.get("for", "")))]
     if kind == "gm":
-        return ["  " + _("GM: {what}").format(what=_gm_text(record, who("target")))]
+        return ["  " + _("GM: {what}").format(what=_gm_text(record, who("target"), names))]
     if kind == "tracker":
         verb = record.get("verb")
         if verb == "undo":
@@ -215,7 +215,7 @@ def _record_lines(record: Mapping[str, Any], names: Mapping[str, str], tables: M
     return []
 
 
-def _gm_text(record: Mapping[str, Any], target: str) -> str:
+def _gm_text(record: Mapping[str, Any], target: str, names: Mapping[str, str] | None = None) -> str:
     op, value = record.get("op"), record.get("value")
     n = value if isinstance(value, int) else 0
     texts = {
@@ -243,7 +243,9 @@ def _gm_text(record: Mapping[str, Any], target: str) -> str:
     if op == "surprise":
         if record.get("side") is None:
             return _("no side is surprised any longer.")
-        return _("side {side} is surprised in round {n}.").format(side=record["side"], n=record.get("round", 1))
+        side = str(record["side"])
+        return _("side {side} is surprised in round {n}.").format(side=(names or {}).get(f"side:{side}", side),
+                                                                  n=record.get("round", 1))
     if op == "declare":
         if not record.get("ids"):
             return _("{who} announces nothing that changes its initiative.").format(who=target)

@@ -82,5 +82,8 @@ def _now(record: Mapping[str, Any]) -> str:
             return _("Now the opening volleys, before round 1.")
         return _("Now before round 1.")
     current = record.get("current")
+    name = record.get("current_name")
+    if current and name:
+        current = pick(name) if isinstance(name, dict) else str(name)
     return (_("Now round {round}, {current}'s turn.").format(round=record["round"], current=current)
             if current else _("Now round {round}.").format(round=record["round"]))

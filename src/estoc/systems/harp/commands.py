@@ -15,7 +15,7 @@ from estoc.engine import words
 from estoc.engine.numbers import bounded, field_word
 from estoc.engine.words import Command, fold, tracker_commands
 from estoc.errors import InputError
-from estoc.i18n import _, ngettext
+from estoc.i18n import _, language, ngettext
 
 __all__ = ["Command", "commands", "fold", "initiative_event", "parse", "resolve_initiatives", "to_event"]
 
@@ -96,6 +96,16 @@ CONDITION_WORDS = {
     "disarmed": "disarmed", "desarme": "disarmed", "down": "down", "inconscient": "down", "dead": "dead",
     "mort": "dead",
 }
+
+
+def condition_names() -> str:
+    """The conditions the GM may set, as typed in the user's language (``etourdi``… in French: accents are
+    optional), for the message that refuses an unknown one."""
+    english = language() != "fr"
+    names = {key: word for word, key in CONDITION_WORDS.items() if (word == key) == english}
+    return ", ".join(names.values())
+
+
 DICE_WORDS = {"roll": "attack", "jet": "attack", "crit": "critical", "critique": "critical",
               "extra": "extra-critical", "additionnel": "extra-critical", "fumble": "fumble",
               "maladresse": "fumble", "rr": "resistance", "jr": "resistance", "init": "initiative",
@@ -177,7 +187,7 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         key = CONDITION_WORDS.get(fold(condition))
         if key is None:
             raise InputError(_("unknown condition {name!r}; known: {known}").format(
-                name=condition, known=", ".join(sorted(set(CONDITION_WORDS.values())))))
+                name=condition, known=condition_names()))
         amount = words.whole(args[2], _("the value"), -ROUNDS_MAX, ROUNDS_MAX) if len(args) > 2 else 1
         event = {"type": "gm", "op": "condition", "target": who, "name": key, "value": amount}
     elif name == "fight-mod":

@@ -13,7 +13,7 @@ from estoc.dice import DiceSource
 from estoc.engine.numbers import bounded, event_whole
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _
-from estoc.systems.harp.commands import GM_RANGES
+from estoc.systems.harp.commands import GM_RANGES, condition_names
 from estoc.systems.harp.encounter import encounter_from_setup
 from estoc.systems.harp.heroes import combatant_for
 from estoc.systems.harp.worlds import NO_LIMIT, array, kernel_of
@@ -48,7 +48,7 @@ def _set_condition(fight: HarpFight, c: int, name: str, value: int) -> None:
     elif name in FLAGS:
         _set(fight, FLAGS[name], c, int(bool(value)))
     else:
-        raise InputError(_("unknown condition {name!r}; known: {known}").format(name=name, known=", ".join(CONDITIONS)))
+        raise InputError(_("unknown condition {name!r}; known: {known}").format(name=name, known=condition_names()))
 
 
 NO_COVER = ("none", "aucun", "aucune", "0")

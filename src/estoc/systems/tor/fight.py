@@ -57,7 +57,7 @@ from estoc.systems.tor.codes import (
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name
 from estoc.systems.tor.gm import apply_gm
-from estoc.systems.tor.names import SPECIALS, STANCES, TASK_IDS, Aim, HopeUse, Stance, task
+from estoc.systems.tor.names import SPECIALS, STANCES, TASK_IDS, Aim, HopeUse, Stance, stance_word, task
 from estoc.systems.tor.play_checks import task_event
 from estoc.systems.tor.policy import choose
 from estoc.systems.tor.refusals import refusal
@@ -269,7 +269,7 @@ class TorFight(Sides):
         if code == REASONS["R_NO_COMPLICATION"] and 0 <= target < len(people):
             said["who"] = people[target].id
         if kind == A_TASK and 0 <= k < len(TASK_IDS):
-            said["id"], said["stance"] = TASK_IDS[k], task(TASK_IDS[k]).stance
+            said["id"], said["stance"] = TASK_IDS[k], stance_word(task(TASK_IDS[k]).stance)
         if code == REASONS["R_ENGAGE_ORDER"]:
             said["first"] = people[int(K.py_chooser(F, 0))].id
         if code == REASONS["R_ENGAGE_FREE"]:

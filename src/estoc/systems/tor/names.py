@@ -72,6 +72,13 @@ TASK_IDS = CONTENT_TASK_IDS
 """The tasks' ids in the kernel's order: the content's vocabulary (``TASKS`` follows it, a test holds it)."""
 
 
+def stance_word(stance: str) -> str:
+    """A stance in the user's language (« avancée »); ``other`` (a task of any stance) as « any »."""
+    words = {"forward": _("forward"), "open": _("open"), "defensive": _("defensive"), "rearward": _("rearward"),
+             "other": _("any")}
+    return words.get(stance, stance)
+
+
 def task(task_id: str) -> Task:
     """The task of this id, else a :class:`RulesError` naming the known ones."""
     for t in TASKS:
