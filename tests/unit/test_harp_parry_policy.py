@@ -182,3 +182,19 @@ def test_the_twin_weighs_the_share_die_for_die(content: Content, tables: HarpTab
                      for name in ("out_winner", "out_rounds", "out_hp", "out_dice", "out_dealt", "out_crits")})
     for name, values in outs[0].items():
         assert np.array_equal(values, outs[1][name]), name
+
+
+def test_the_default_guard_dodges_when_two_foes_will_strike(tables: HarpTables) -> None:
+    """Hurt to half its hit points while a companion fights, a fighter with the default guard makes a total parry
+    against one foe striking it, and dodges (its DB against every blow) when two foes will strike it."""
+    actions = codes()["actions"]
+
+    def guard_of(foes: int) -> int:
+        people = [fighter("a", ob=60, hp=100, guard=50, guard_company=True), fighter("b", ob=60, hp=100),
+                  *(fighter(f"foe-{i}", ob=60, hp=100) for i in range(foes))]
+        world = World(tables, people, sides=[0, 0, *([1] * foes)])
+        array(world.F, "hp")[0, 0] = 40
+        return int(world.K.py_decide(world.F, 0, 0)[0])
+
+    assert guard_of(1) == actions["total-parry"]
+    assert guard_of(2) == actions["dodge"]

@@ -1979,6 +1979,26 @@ def best_parry(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, s: cython.
 
 
 @cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def strikers_at(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cython.int:
+    """How many standing foes that can strike now will strike ``c`` (the policy's aim: each side its weakest foe)."""
+    n: cython.int = 0
+    i: cython.Py_ssize_t
+    side: i64 = -1
+    aim: i64 = -1
+    for i in range(F.count):
+        if not standing(F, w, i) or F.side[i] == F.side[c]:
+            continue
+        if F.side[i] != side:
+            side = F.side[i]
+            aim = weakest_foe(F, w, i)
+        if aim == c and can_attack(F, w, i):
+            n += 1
+    return n
+
+
+@cython.cfunc
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
@@ -2047,7 +2067,8 @@ def decide(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, out: cython.po
     parries: cython.bint = parry_refused(F, w, c) == OK
     if kind == A_ATTACK and guarded(F, w, c) and (not F.guard_company[c] or company_fights(F, w, c)):
         # its guard: hurt this badly, it dodges, or keeps all its OB to parry (« Parade Totale ») if it can parry
-        if F.guard_dodge[c]:
+        if F.guard_dodge[c] or (F.guard_company[c] and strikers_at(F, w, c) >= 2):
+            # (the default guard dodges when two foes or more will strike it: a total parry holds against one)
             kind = A_DODGE
         elif parries:
             kind = A_TOTAL_PARRY

@@ -17,7 +17,8 @@ demo and in simulation). Simple and sensible, documented so that a GM can predic
   otherwise it is weighed at each blow (:func:`estoc.systems.harp.kernel.best_parry`: the share that gives its side
   the best chance in a race of rounds, from what each blow is worth, :mod:`estoc.systems.harp.worth`);
 * but hurt to half its hit points or fewer, a combatant that can parry makes a total parry against the most
-  dangerous foe instead of attacking, while a companion of its side, less hurt, still fights (alone, it fights on);
+  dangerous foe instead of attacking (a dodge when two foes or more will strike it: the total parry holds against
+  one), while a companion of its side, less hurt, still fights (alone, it fights on);
   an encounter's member may set its own ``guard`` (a share of its hit points, in %, which then holds whether or not a
   companion fights; 0: never), and with ``guard_with: dodge`` it dodges instead.
 
