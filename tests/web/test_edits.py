@@ -10,6 +10,7 @@ import pytest
 from tests.web.conftest import BASE, Served, Tab, version_of
 
 from estoc.errors import InputError
+from estoc.render.board_view import board_view
 from estoc.web.edits import edit_line
 
 
@@ -160,3 +161,81 @@ def test_edits_in_french(served: Served) -> None:
     assert "Modifications et marques" in page and ">étourdi</option>" in page and "fixer les points de vie" in page
     answer = send(served, gm, {"edit": "hp", "who": "orque-1", "value": "x"})
     assert "n'est pas un nombre entier" in answer.text or "nombre" in answer.text
+
+
+def board(served: Served) -> dict[str, Any]:
+    return served.call(lambda: board_view(served.session.tracker.fight))
+
+
+def row_of(view: dict[str, Any], who: str) -> dict[str, Any]:
+    return dict(next(r for r in view["combatants"] if r["id"] == who))
+
+
+SETTINGS_PANEL = [
+    ("harp", {"edit": "distance", "who": "orque-1", "other": "brundar", "value": "12"},
+     lambda view: row_of(view, "orque-1")["distances"] == {"brundar": 12}
+     and row_of(view, "brundar")["distances"] == {"orque-1": 12}),
+    ("harp", {"edit": "cover", "who": "orque-1", "cover": "demi-couvert-vulnerable"},
+     lambda view: row_of(view, "orque-1").get("cover") == [10, 20]),
+    ("harp", {"edit": "surprise", "side": "none"}, lambda view: view["surprised"] is None),
+    ("harp", {"edit": "surprise", "side": "compagnie"}, lambda view: view["surprised"] == "compagnie"),
+    ("d100", {"edit": "distance", "who": "jacquot-1", "other": "ysolde", "value": "8"},
+     lambda view: row_of(view, "ysolde")["distances"]["jacquot-1"] == 8
+     and row_of(view, "jacquot-1")["distances"]["ysolde"] == 8),
+    ("tor", {"edit": "ground", "ground": "free"}, lambda view: view["rear_free"]),
+]
+
+
+@pytest.mark.parametrize(("system", "fields", "holds"), SETTINGS_PANEL)
+def test_distances_cover_surprise_and_ground_from_the_panel(
+        served_factory: Callable[..., Served], system: str, fields: dict[str, str],
+        holds: Callable[[dict[str, Any]], bool]) -> None:
+    """The panel's distance (two combatants), HARP's cover and surprise and the One Ring's ground: each posted is
+    one stored command, seen on the board's view, and undone."""
+    served = served_factory(system)
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    verb = fields["edit"]
+    assert (f'<option value="{verb}">' in page) if verb == "distance" else f'id="edit-{verb}"' in page
+    if verb == "distance":
+        assert 'name="other"' in page
+    was, before = board(served), served.version()
+    assert not holds(was)
+    answer = send(served, gm, fields)
+    assert answer.status_code == 200, answer.text
+    assert served.version() == before + 1 and holds(board(served))
+    assert served.gm_post(gm, "undo").status_code == 200
+    assert board(served) == was
+
+
+def test_the_settings_forms_offer_the_fight_s_choices(served_factory: Callable[..., Served]) -> None:
+    harp = served_factory("harp").tab("gm")
+    harp.get("/lang/fr")
+    page = harp.get("/gm").text
+    assert '<option value="demi-couvert-vulnerable">Demi-couvert fragile</option>' in page
+    assert '<option value="none">aucun couvert</option>' in page and '<option value="orques">Les orques</option>' in page
+    assert "Deuxième combattant (une distance)" in page and "ajouter FICHIER.yaml" in page
+    tor = served_factory("tor").tab("gm").get("/gm").text
+    assert '<option value="free">' in tor and '<option value="normal">' in tor and 'name="other"' not in tor
+    assert 'id="edit-cover"' not in tor and 'id="edit-ground"' not in served_factory("d100").tab("gm").get("/gm").text
+    assert edit_line("harp", {"edit": "distance", "who": "a", "other": "b", "value": "-1"}) == "distance a b -1"
+    assert edit_line("harp", {"edit": "surprise", "side": "none", "who": "a"}) == "surprise none"
+    assert edit_line("tor", {"edit": "ground", "ground": "free"}) == "ground free"
+    for system, fields in [("harp", {"edit": "distance", "who": "a", "value": "3"}),
+                           ("d100", {"edit": "cover", "who": "a", "cover": "none"}),
+                           ("harp", {"edit": "ground", "ground": "free"}),
+                           ("harp", {"edit": "cover", "who": "a", "cover": "two words"})]:
+        with pytest.raises(InputError):
+            edit_line(system, fields)
+
+
+def test_a_wrong_choice_is_refused_and_changes_nothing(served: Served) -> None:
+    gm = served.tab("gm")
+    gm.get("/lang/fr")
+    before = served.version()
+    for fields in ({"edit": "cover", "who": "orque-1", "cover": "rocher"}, {"edit": "surprise", "side": "elfes"},
+                   {"edit": "distance", "who": "orque-1", "other": "orque-1", "value": "3"}):
+        answer = send(served, gm, fields)
+        assert answer.status_code == 422, answer.text
+        assert "Traceback" not in answer.text
+    assert served.version() == before

@@ -5,8 +5,9 @@ cookie, the CSRF token, the version the page showed, then the tracker). Nothing 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from estoc.errors import InputError
 from estoc.i18n import _, language
@@ -28,6 +29,10 @@ TOR_CONDITIONS = (("weary", "las (intimidé ce round-ci)"), ("regain", "doit rep
 """The One Ring's conditions as its ``condition`` command takes them (1: on, 0: off)."""
 
 
+DISTANCE: Spec = (("who", WHO, True), ("other", WHO, True), ("value", NUMBER, True))
+"""``distance WHO WHO METRES``: the metres between two combatants (the form's second combatant, ``other``)."""
+
+
 @dataclass(frozen=True)
 class Edits:
     """A system's GM edits of the fight (its ``gm`` commands, by their English command word), and the conditions
@@ -39,6 +44,9 @@ class Edits:
     """Whether its ``add`` brings a combatant of the content onto a side (the form :data:`ADD_EDIT`)."""
     labels: Callable[[], dict[str, str]] | None = None
     """Its own words for some edits' labels (in the language in use when called)."""
+    settings: dict[str, Spec] = field(default_factory=dict)
+    """Edits with a form of their own, each word after the command chosen from a list (:data:`CHOICES`: a side,
+    a cover, the ground), by their English command word."""
 
 
 HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
@@ -48,12 +56,14 @@ HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "relieve": (("who", WHO, True), ("value", NUMBER, True)),
                     "mod": (("who", WHO, True), ("value", NUMBER, True)),
                     "fight-mod": (("value", NUMBER, True),), "sun": (("value", NUMBER, True),),
-                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, HARP_CONDITIONS, adds=True)
+                    "distance": DISTANCE, "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
+                   HARP_CONDITIONS, adds=True,
+                   settings={"surprise": (("side", WHO, True),), "cover": (("who", WHO, True), ("cover", WHO, True))})
 D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "damage": (("who", WHO, True), ("value", NUMBER, True)),
                     "heal": (("who", WHO, True), ("value", NUMBER, True)),
-                    "wake": (("who", WHO, True),), "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
-                   adds=True)
+                    "wake": (("who", WHO, True),), "distance": DISTANCE, "out": (("who", WHO, True),),
+                    "back": (("who", WHO, True),)}, adds=True)
 TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "damage": (("who", WHO, True), ("value", NUMBER, True)),
                    "heal": (("who", WHO, True), ("value", NUMBER, True)),
@@ -63,7 +73,7 @@ TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
                    "complication": (("who", WHO, True), ("value", NUMBER, True)),
                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, TOR_CONDITIONS,
-                  labels=lambda: endurance_labels())
+                  labels=lambda: endurance_labels(), settings={"ground": (("ground", WHO, True),)})
 NO_EDITS = Edits({})
 
 
@@ -111,7 +121,27 @@ def _labels() -> dict[str, str]:
             "fight-mod": _("the fight's modifier to every attack: N (whoever is chosen)"),
             "sun": _("full sunlight: 1 on, 0 off (whoever is chosen)"),
             "endurance": _("set endurance to N"), "wound": _("set the wounds to N"),
-            "dying": _("dying: 1 on, 0 off"), "hope": _("set Hope to N")}
+            "dying": _("dying: 1 on, 0 off"), "hope": _("set Hope to N"),
+            "distance": _("the metres N between the combatant and the second one"),
+            "surprise": _("Surprised this round"), "cover": _("Behind cover"), "ground": _("The ground")}
+
+
+def setting_forms(system: str, options: Mapping[str, list[tuple[str, str]]]) -> list[dict[str, Any]]:
+    """The forms of the system's edits that have one of their own (:attr:`Edits.settings`), each as ``verb``,
+    ``label`` and ``fields`` ((form field, label, its (value, shown) choices)…); ``options``: the choices of each
+    form field the fight gives (``who``: the combatants, ``side``: the sides, ``cover``: the covers); the ground's
+    and « no one »'s are this module's."""
+    labels, names = edit_labels(system), _field_labels()
+    own = {"side": [("none", _("no side"))], "cover": [("none", _("no cover"))],
+           "ground": [("free", _("free: the heroes may stay at the rear whatever the numbers")),
+                      ("normal", _("normal: the rear as the numbers allow"))]}
+    return [{"verb": verb, "label": labels[verb],
+             "fields": [(name, names[name], [*options.get(name, []), *own.get(name, [])]) for name, _k, _r in spec]}
+            for verb, spec in edits_of(system).settings.items()]
+
+
+def _field_labels() -> dict[str, str]:
+    return {"who": _("Combatant"), "side": _("Side"), "cover": _("Cover"), "ground": _("Ground")}
 
 
 def conditions(system: str = "harp") -> list[tuple[str, str]]:
@@ -128,7 +158,7 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
         InputError: an edit the system has not, a field missing or malformed.
     """
     verb = fields.get("edit", "")
-    spec = edits_of(system).ops.get(verb) or MARK_EDITS.get(verb) or (
+    spec = edits_of(system).ops.get(verb) or edits_of(system).settings.get(verb) or MARK_EDITS.get(verb) or (
         ADD_EDIT if verb == "add" and edits_of(system).adds else None)
     if spec is None:
         raise InputError(_("no such edit: {name!r}").format(name=verb[:40]))
