@@ -80,6 +80,10 @@ def test_d100_sheet_shows_what_is_broken(store: EventStore, content: Content) ->
     assert found["hp"] == found["hp_max"] - 4 and found["wounds"] == [[4, False]]
     lines = text(tracker, "gaspard")
     assert "wound 1: 4 points, no first aid yet" in lines and "shot loaded" in lines
+    tracker.command("ajouter jacquot b")
+    thrown = text(tracker, "jacquot")  # a throwing dagger is never reloaded: no count of shots (once « -1 »)
+    assert "Throwing dagger" in thrown or "Dague de lancer" in thrown
+    assert not any("-1 shot" in line or "-1 tir" in line for line in thrown.splitlines())
 
 
 def test_tor_sheet_shows_the_gear_on_the_ground(french: None, store: EventStore, content: Content) -> None:

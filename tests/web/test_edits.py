@@ -142,7 +142,8 @@ def test_a_combatant_s_sheet_for_the_screen(served_factory: Callable[..., Served
         gm = served.tab("gm")
         fight = served.session.fight_id
         answer = gm.get(f"/fight/{fight}/sheet/{who}")
-        assert answer.status_code == 200 and words in answer.text and '<section class="sheet"' in answer.text
+        assert answer.status_code == 200 and words in answer.text and "<h3>" in answer.text
+        assert "<section" not in answer.text and 'class="sheet"' not in answer.text  # the page's #sheet holds it
         assert gm.get(f"/fight/{fight}/sheet/nobody").status_code == 404
         assert gm.get(f"/fight/other/sheet/{who}").status_code == 404
         assert served.tab("players").get(f"/fight/{fight}/sheet/{who}").status_code == 403  # the GM's only

@@ -151,7 +151,7 @@ def _d100(sheet: Mapping[str, Any]) -> list[Section]:
                 hp=w["hp"], most=w["hp_max"])))
         if w["range"]:
             weapons.append("   " + _("range {m} m").format(m=w["range"]))
-        if w["loaded"] is not None:
+        if w["loaded"] is not None and int(w["loaded"]) >= 0:  # (below 0: a weapon never reloaded, always ready)
             weapons.append("   " + ngettext("{n} shot loaded", "{n} shots loaded", int(w["loaded"])).format(
                 n=w["loaded"]) + ("" if not w["reload_until"] else ", " + _("reloaded in round {n}").format(
                     n=w["reload_until"])))
