@@ -86,7 +86,7 @@ def test_other_systems_edits(served_factory: Callable[..., Served], system: str,
     page = gm.get("/gm").text
     assert 'id="edit-state"' in page
     assert ('name="condition"' in page) == (system == "tor")  # d100 tracks no condition the GM sets
-    assert ('id="edit-add"' in page) == (system == "d100")
+    assert 'id="edit-add"' in page and ('name="stance"' in page) == (system == "tor")  # the One Ring: no side
 
 
 TOR_PANEL = [({"edit": "endurance", "value": "9"}, lambda row: row["endurance"] == 9),
@@ -131,8 +131,29 @@ def test_bringing_a_combatant_in_from_the_panel(served_factory: Callable[..., Se
     refused = send(served, gm, {"edit": "add", "ref": "gorm", "side": "brigands", "as": "gorm-2"})
     assert refused.status_code == 422 and "déjà un combattant gorm-2" in refused.text
     assert edit_line("harp", {"edit": "add", "ref": "orque", "side": "orques", "as": ""}) == "add orque orques"
+    assert edit_line("tor", {"edit": "add", "ref": "orc-soldat", "side": "adversaries", "stance": ""}) == (
+        "add orc-soldat")
     with pytest.raises(InputError):
-        edit_line("tor", {"edit": "add", "ref": "orc-soldat", "side": "adversaries"})
+        edit_line("tor", {"edit": "add", "ref": "", "stance": "open"})
+
+
+def test_the_one_ring_brings_a_hero_in_from_the_panel(served_factory: Callable[..., Served]) -> None:
+    """The One Ring's add takes a stance, not a side: posted, the hero stands in it; undone, it is gone."""
+    served = served_factory("tor")
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert '<option value="defensive">' in page and 'name="side"' not in page.split('id="edit-add"')[1][:600]
+    before = served.call(lambda: served.session.tracker.fight.view())
+    answer = send(served, gm, {"edit": "add", "ref": "maelor-le-rodeur", "stance": "defensive", "as": "maelor-2"})
+    assert answer.status_code == 200, answer.text
+    rows = served.call(lambda: served.session.tracker.fight.view())["combatants"]
+    added = next(r for r in rows if r["id"] == "maelor-2")
+    assert added["stance"] == "defensive" and added["side"] == "heroes"
+    assert served.gm_post(gm, "undo").status_code == 200
+    assert served.call(lambda: served.session.tracker.fight.view()) == before
+    gm.get("/lang/fr")
+    refused = send(served, gm, {"edit": "add", "ref": "licorne", "stance": "", "as": ""})
+    assert refused.status_code == 422 and "licorne" in refused.text and "Traceback" not in refused.text
 
 
 def test_a_combatant_s_sheet_for_the_screen(served_factory: Callable[..., Served]) -> None:
@@ -222,6 +243,7 @@ def test_the_settings_forms_offer_the_fight_s_choices(served_factory: Callable[.
     assert edit_line("harp", {"edit": "distance", "who": "a", "other": "b", "value": "-1"}) == "distance a b -1"
     assert edit_line("harp", {"edit": "surprise", "side": "none", "who": "a"}) == "surprise none"
     assert edit_line("tor", {"edit": "ground", "ground": "free"}) == "ground free"
+    assert edit_line("d100", {"edit": "rest", "who": "gorm", "value": "3"}) == "rest gorm weeks 3"
     for system, fields in [("harp", {"edit": "distance", "who": "a", "value": "3"}),
                            ("d100", {"edit": "cover", "who": "a", "cover": "none"}),
                            ("harp", {"edit": "ground", "ground": "free"}),
@@ -240,3 +262,17 @@ def test_a_wrong_choice_is_refused_and_changes_nothing(served: Served) -> None:
         assert answer.status_code == 422, answer.text
         assert "Traceback" not in answer.text
     assert served.version() == before
+
+
+def test_d100_rest_from_the_panel(served_factory: Callable[..., Served]) -> None:
+    """``rest WHO weeks N`` from the panel's N: two weeks give back 2 to 6 hit points (1D3 a week); undone."""
+    served = served_factory("d100")
+    gm = served.tab("gm")
+    assert '<option value="rest">' in gm.get("/gm").text
+    assert served.gm_post(gm, "pdv ysolde 5").status_code == 200
+    before = served.version()
+    answer = send(served, gm, {"edit": "rest", "who": "ysolde", "value": "2"})
+    assert answer.status_code == 200, answer.text
+    assert served.version() == before + 1 and 7 <= row_of(board(served), "ysolde")["hp"] <= 11
+    assert served.gm_post(gm, "undo").status_code == 200
+    assert row_of(board(served), "ysolde")["hp"] == 5

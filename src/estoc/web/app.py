@@ -44,7 +44,7 @@ from estoc.render.board_view import board_view
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
 from estoc.web.board import board_from_view
-from estoc.web.edits import conditions, edit_labels, edit_line, edits_of, setting_forms
+from estoc.web.edits import add_stances, conditions, edit_labels, edit_line, edits_of, setting_forms
 from estoc.web.odds import OddsView
 from estoc.web.odds_systems import SystemOdds, pair
 from estoc.web.panels import Panel
@@ -423,7 +423,7 @@ class WebApp:
         ops = edits_of(tracker.system.id).ops
         return {"ops": [(verb, labels[verb]) for verb in ops], "combatants": combatants, "sides": sides,
                 "conditions": conditions(tracker.system.id), "adds": edits_of(tracker.system.id).adds,
-                "distance": "distance" in ops,
+                "distance": "distance" in ops, "stances": add_stances(tracker.system.id),
                 "settings": setting_forms(tracker.system.id, {"who": combatants, "side": sides, "cover": covers})}
 
     def _odds_form(self) -> dict[str, Any] | None:

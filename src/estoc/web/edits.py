@@ -12,6 +12,7 @@ from typing import Any
 from estoc.errors import InputError
 from estoc.i18n import _, language
 from estoc.systems.base import SYSTEMS
+from estoc.systems.tor.names import STANCES, stance_word
 
 WHO, NUMBER, TEXT = "who", "number", "text"
 """What a field of a form holds: a combatant's id (one word), a whole number, free text."""
@@ -29,6 +30,8 @@ TOR_CONDITIONS = (("weary", "las (intimidé ce round-ci)"), ("regain", "doit rep
 """The One Ring's conditions as its ``condition`` command takes them (1: on, 0: off)."""
 
 
+TOR_ADD: Spec = (("ref", WHO, True), ("stance", WHO, False), ("as", WHO, False))
+"""``add ID [STANCE] [as NEW-ID]``: a hero (in a stance, open if none) or an adversary of the content."""
 DISTANCE: Spec = (("who", WHO, True), ("other", WHO, True), ("value", NUMBER, True))
 """``distance WHO WHO METRES``: the metres between two combatants (the form's second combatant, ``other``)."""
 
@@ -41,7 +44,10 @@ class Edits:
     ops: dict[str, Spec]
     conditions: tuple[tuple[str, str], ...] = ()
     adds: bool = False
-    """Whether its ``add`` brings a combatant of the content onto a side (the form :data:`ADD_EDIT`)."""
+    """Whether its ``add`` brings a combatant of the content into the fight (the form :attr:`add`)."""
+    add: Spec = (("ref", WHO, True), ("side", WHO, True), ("as", WHO, False))
+    """Its ``add``'s fields: ``add ID SIDE [as NEW-ID]`` (HARP, d100); the One Ring's takes a stance instead of a
+    side (:data:`TOR_ADD`)."""
     labels: Callable[[], dict[str, str]] | None = None
     """Its own words for some edits' labels (in the language in use when called)."""
     settings: dict[str, Spec] = field(default_factory=dict)
@@ -62,7 +68,8 @@ HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
 D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "damage": (("who", WHO, True), ("value", NUMBER, True)),
                     "heal": (("who", WHO, True), ("value", NUMBER, True)),
-                    "wake": (("who", WHO, True),), "distance": DISTANCE, "out": (("who", WHO, True),),
+                    "wake": (("who", WHO, True),), "rest": (("who", WHO, True), ("value", NUMBER, True)),
+                    "distance": DISTANCE, "out": (("who", WHO, True),),
                     "back": (("who", WHO, True),)}, adds=True)
 TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "damage": (("who", WHO, True), ("value", NUMBER, True)),
@@ -73,7 +80,8 @@ TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
                    "complication": (("who", WHO, True), ("value", NUMBER, True)),
                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, TOR_CONDITIONS,
-                  labels=lambda: endurance_labels(), settings={"ground": (("ground", WHO, True),)})
+                  labels=lambda: endurance_labels(), settings={"ground": (("ground", WHO, True),)}, adds=True,
+                  add=TOR_ADD)
 NO_EDITS = Edits({})
 
 
@@ -93,10 +101,10 @@ MARK_EDITS: dict[str, Spec] = {
     "clear": (("who", WHO, True), ("name", TEXT, False)),
 }
 """The GM's marks, notes and timers (the tracker's own commands, every system)."""
-ADD_EDIT: Spec = (("ref", WHO, True), ("side", WHO, True), ("as", WHO, False))
-"""``add ID SIDE [as NEW-ID]``: a combatant of the content brought in (the systems whose edits say ``adds``)."""
 KEYWORDS = {"as": "as"}
 """Fields whose value follows a keyword on the command line."""
+VERB_KEYWORDS = {("rest", "value"): "weeks"}
+"""An edit's field whose value follows a keyword for that edit alone (``rest WHO weeks N``)."""
 
 
 def edit_labels(system: str = "harp") -> dict[str, str]:
@@ -115,7 +123,8 @@ def endurance_labels() -> dict[str, str]:
 def _labels() -> dict[str, str]:
     return {"hp": _("set hit points to N"), "damage": _("inflict N hit points of damage"),
             "heal": _("give back N hit points"), "condition": _("set a condition to N (0 ends it)"),
-            "relieve": _("lessen penalties by N"), "wake": _("wake up"), "out": _("take out of the fight"),
+            "relieve": _("lessen penalties by N"), "wake": _("wake up"),
+            "rest": _("N weeks of rest (1D3 hit points a week)"), "out": _("take out of the fight"),
             "back": _("bring back into the fight"), "complication": _("set the complication to N dice"),
             "mod": _("a modifier N to the combatant's next attack"),
             "fight-mod": _("the fight's modifier to every attack: N (whoever is chosen)"),
@@ -140,6 +149,15 @@ def setting_forms(system: str, options: Mapping[str, list[tuple[str, str]]]) -> 
             for verb, spec in edits_of(system).settings.items()]
 
 
+def add_stances(system: str) -> list[tuple[str, str]]:
+    """The stances the add form offers (the command's English word, the word shown), for a system whose ``add``
+    takes one; the first, empty, leaves it to the rules (open for a hero; an adversary has none)."""
+    if not any(name == "stance" for name, _k, _r in edits_of(system).add) or not edits_of(system).adds:
+        return []
+    return [("", _("as the rules have it (open; none for an adversary)")),
+            *((stance, stance_word(stance)) for stance in STANCES)]
+
+
 def _field_labels() -> dict[str, str]:
     return {"who": _("Combatant"), "side": _("Side"), "cover": _("Cover"), "ground": _("Ground")}
 
@@ -159,7 +177,7 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
     """
     verb = fields.get("edit", "")
     spec = edits_of(system).ops.get(verb) or edits_of(system).settings.get(verb) or MARK_EDITS.get(verb) or (
-        ADD_EDIT if verb == "add" and edits_of(system).adds else None)
+        edits_of(system).add if verb == "add" and edits_of(system).adds else None)
     if spec is None:
         raise InputError(_("no such edit: {name!r}").format(name=verb[:40]))
     words = [verb]
@@ -175,5 +193,6 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
             raise InputError(_("{value!r} is not a whole number").format(value=value[:40]))
         if kind == TEXT and not value.isprintable():
             raise InputError(_("{what} holds control characters").format(what=value[:40]))
-        words += [KEYWORDS[name], value] if name in KEYWORDS else [value]
+        keyword = VERB_KEYWORDS.get((verb, name), KEYWORDS.get(name))
+        words += [keyword, value] if keyword else [value]
     return " ".join(words)
