@@ -3,8 +3,8 @@ Chromium).
 
 Run ``.venv/bin/python tools/screenshots.py`` (Chromium at /usr/bin/chromium, or ESTOC_CHROMIUM): for each sample
 encounter (HARP's ambush, d100's bridge, the One Ring's ford) it serves the fight in a temporary store, in French,
-plays a few commands from the GM's page (a combatant's sheet, the odds and edit panels open, beside the board) and saves the GM's screen
-at 1366×900 (``docs/web-gm[-SYSTEM].png``) and the players' view on a 390-pixel phone
+plays a few commands from the GM's page (a combatant's sheet, the odds and edit panels open, beside the board) and
+saves the GM's screen at 1366×900 (``docs/web-gm[-SYSTEM].png``) and the players' view on a 390-pixel phone
 (``docs/web-players-phone[-SYSTEM].png``); HARP's players' view on a laptop as well (``docs/web-players.png``).
 HARP's files keep their names without a suffix.
 """

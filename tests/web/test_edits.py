@@ -235,7 +235,8 @@ def test_the_settings_forms_offer_the_fight_s_choices(served_factory: Callable[.
     harp.get("/lang/fr")
     page = harp.get("/gm").text
     assert '<option value="demi-couvert-vulnerable">Demi-couvert fragile</option>' in page
-    assert '<option value="none">aucun couvert</option>' in page and '<option value="orques">Les orques</option>' in page
+    assert '<option value="none">aucun couvert</option>' in page
+    assert '<option value="orques">Les orques</option>' in page
     assert "Deuxième combattant (une distance)" in page and "ajouter FICHIER.yaml" in page
     tor = served_factory("tor").tab("gm").get("/gm").text
     assert '<option value="free">' in tor and '<option value="normal">' in tor and 'name="other"' not in tor

@@ -27,7 +27,7 @@ from estoc.i18n import _, elide, language
 from estoc.play.marks import TIMER_WORDS
 from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import fight_system, read_encounter
-from estoc.play.telling import board, log_lines, markdown, record_lines, resume, sheet, when
+from estoc.play.telling import board, log_lines, markdown, record_lines, resume, sheet
 from estoc.play.tracker import Tracker, shown_name
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(

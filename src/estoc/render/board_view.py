@@ -95,8 +95,8 @@ def _tor(fight: Any, view: dict[str, Any]) -> None:
     name]`` (``challenge``: in a duel with NAME; ``protected``: NAME protects it, −N dice for the next attacks on
     it; ``bonus``: +N dice to its next attack; ``lasting``: +N dice to each attack; ``hold``: holds its position,
     the next N attacks on it ill-favoured; ``counter``: N counter-attacks left; ``regain``: yielded ground, its next
-    main action regains its position); the view's ``rally``: the stances a rally lifts this round, and ``rear_free``: the GM's word that the ground
-    lets heroes stay at the rear whatever the numbers."""
+    main action regains its position); the view's ``rally``: the stances a rally lifts this round, and
+    ``rear_free``: the GM's word that the ground lets heroes stay at the rear whatever the numbers."""
     names = [pick(c.name) for c in fight.combatants]
     for c, row in enumerate(view["combatants"]):
         row["opponent_names"] = [names[o] for o in fight.opponents(c)]

@@ -131,8 +131,8 @@ def gm_line(record: Mapping[str, Any], who: str, veiled: bool = False) -> str:
     """A GM override told in words (its hit points after it kept from the players when ``veiled``)."""
     n = int(record.get("value") or 0)
     said = {"hp": _("GM: {who}'s hit points set to {n}."),
-            "damage": ngettext("GM: {who} takes a wound of {n} hit point.", "GM: {who} takes a wound of {n} hit points.",
-                               n),
+            "damage": ngettext("GM: {who} takes a wound of {n} hit point.",
+                               "GM: {who} takes a wound of {n} hit points.", n),
             "heal": ngettext("GM: {who} gets back {n} hit point.", "GM: {who} gets back {n} hit points.", n),
             "wake": _("GM: {who} wakes up."),
             "rest": ngettext("GM: {who} rests {n} week.", "GM: {who} rests {n} weeks.", n),

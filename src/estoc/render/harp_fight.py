@@ -233,7 +233,7 @@ def _gm_text(record: Mapping[str, Any], target: str, names: Mapping[str, str] | 
     }
     named = ", ".join(str((names or {}).get(str(i), i)) for i in record.get("ids", []))
     if op == "distance":
-        a, b = ((names or {}).get(str(i), str(i)) for i in (list(record.get("ids", [])) + ["?", "?"])[:2])
+        a, b = ((names or {}).get(str(i), str(i)) for i in [*record.get("ids", []), "?", "?"][:2])
         if n < 0:
             return _("the distance between {a} and {b} is no longer known.").format(a=a, b=b)
         if n == 0:
