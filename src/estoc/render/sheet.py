@@ -8,6 +8,7 @@ from typing import Any
 
 from estoc.i18n import _, ngettext, pick
 from estoc.render.harp_creature import attack_size_name, part_name, size_name
+from estoc.systems.tor.names import skill_word
 
 Section = tuple[str, list[str]]
 
@@ -198,7 +199,8 @@ def _tor(sheet: Mapping[str, Any]) -> list[Section]:
     if sheet.get("regain"):
         state.append(_("must regain position"))
     if sheet["opponents"]:
-        state.append(_("engaged with {who}").format(who=", ".join(sheet["opponents"])))
+        names = sheet.get("opponent_names") or [{"en": who} for who in sheet["opponents"]]
+        state.append(_("engaged with {who}").format(who=", ".join(pick(name) for name in names)))
     weapons = []
     for w in sheet["weapons"]:
         line = _("{n}. {name}: rating {rating}, damage {damage}, injury {injury}").format(
@@ -216,5 +218,5 @@ def _tor(sheet: Mapping[str, Any]) -> list[Section]:
     sections = [(_("Life"), life), (_("State"), state or [_("nothing to note")]),
                 (_("Weapons"), weapons or [_("none")]), (_("Defence"), defence)]
     if sheet.get("skills"):
-        sections.append((_("Skills"), [", ".join(f"{k} {v}" for k, v in sheet["skills"].items())]))
+        sections.append((_("Skills"), [", ".join(f"{skill_word(k)} {v}" for k, v in sheet["skills"].items())]))
     return sections

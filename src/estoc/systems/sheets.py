@@ -111,7 +111,8 @@ def tor_sheet(fight: TorFight, c: int) -> dict[str, Any]:
         "standing": fight.standing(c), "corps": person.corps, "parry": now.parry, "protection": now.protection,
         "weapons": weapons, "gear": gear, "complication": fight.value("complication", c),
         "weary": fight.weary(c), "intimidated": bool(fight.value("weary", c)),
-        "opponents": [fight.combatants[o].id for o in fight.opponents(c)]}
+        "opponents": [fight.combatants[o].id for o in fight.opponents(c)],
+        "opponent_names": [dict(fight.combatants[o].name) for o in fight.opponents(c)]}
     if fight.hero(c):
         sheet.update({"hope": fight.value("hope", c), "hope_max": person.hope, "stance": fight.stance(c),
                       "load": fight.load_of(c), "load_on": fight.load, "corps_tn": person.corps_tn,
