@@ -48,6 +48,8 @@ def test_harp_sheet_shows_the_ob_as_it_stands(store: EventStore, system: HarpPla
     lines = text(tracker, "faralinde")
     assert "Sheet: Faralinde" in lines and "stunned: 2 rounds left" in lines and "penalty −15" in lines
     assert "fumble 01–" in lines and "DB +" in lines and "of which the shield" in lines
+    table = next(line for line in lines.splitlines() if "fumble 01–" in line)
+    assert "table lames-" not in table and "table arcs" not in table  # the tables by name, not by content id
 
 
 def test_harp_sheet_in_french(french: None, store: EventStore, system: HarpPlay, content: Content) -> None:

@@ -66,9 +66,9 @@ def _harp(sheet: Mapping[str, Any]) -> list[Section]:
         if strike["parts"]:
             attacks.append("   " + _("the sheet's OB: {parts}").format(parts=_parts(strike["parts"])))
         detail = _("table {table}, size {size}, fumble 01–{fumble:02d}").format(
-            table=strike["table"], size=attack_size_name(strike["size"]), fumble=strike["fumble"])
+            table=_named(strike, "table"), size=attack_size_name(strike["size"]), fumble=strike["fumble"])
         if strike["critical"]:
-            detail += ", " + _("criticals {table}").format(table=strike["critical"])
+            detail += ", " + _("criticals {table}").format(table=_named(strike, "critical"))
         if "range" in strike:
             detail += ", " + _("range {step} m (at most {most} m)").format(step=strike["range"][0],
                                                                          most=strike["range"][1])
@@ -220,3 +220,9 @@ def _tor(sheet: Mapping[str, Any]) -> list[Section]:
     if sheet.get("skills"):
         sections.append((_("Skills"), [", ".join(f"{skill_word(k)} {v}" for k, v in sheet["skills"].items())]))
     return sections
+
+
+def _named(strike: Mapping[str, Any], key: str) -> str:
+    """A HARP strike's table (``table``, ``critical``) by its name, its id when the content has none."""
+    name = strike.get(f"{key}_name")
+    return pick(name) if isinstance(name, dict) else str(strike[key])

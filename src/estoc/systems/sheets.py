@@ -29,6 +29,10 @@ def harp_sheet(fight: HarpFight, c: int) -> dict[str, Any]:
         entry: dict[str, Any] = {"number": s + 1, "name": strike.name, "kind": strike.kind, "table": strike.table,
                                  "size": strike.size, "fumble": strike.fumble, "critical": strike.critical,
                                  "ob": strike.ob, "parts": parts, "ob_now": now, "missile": strike.missile}
+        for key, kind in (("table", "attack-tables"), ("critical", "critical-tables")):
+            found = fight.content.kind("harp", kind).get(str(entry[key]))  # its name, for the words of the sheet
+            if found is not None:
+                entry[f"{key}_name"] = found.record.name.as_dict()
         if strike.reach is not None:
             entry["range"] = list(strike.reach[:2])
         if strike.uses is not None:
