@@ -3,8 +3,8 @@ Chromium).
 
 Run ``.venv/bin/python tools/screenshots.py`` (Chromium at /usr/bin/chromium, or ESTOC_CHROMIUM): for each sample
 encounter (HARP's ambush, d100's bridge, the One Ring's ford) it serves the fight in a temporary store, in French,
-plays a few commands from the GM's page (the odds and edit panels open, beside the board) and saves the GM's screen
-at 1366×900 (``docs/web-gm[-SYSTEM].png``) and the players' view on a 390-pixel phone
+plays a few commands from the GM's page (a combatant's sheet, the odds and edit panels open, beside the board) and
+saves the GM's screen at 1366×900 (``docs/web-gm[-SYSTEM].png``) and the players' view on a 390-pixel phone
 (``docs/web-players-phone[-SYSTEM].png``); HARP's players' view on a laptop as well (``docs/web-players.png``).
 HARP's files keep their names without a suffix.
 """
@@ -67,6 +67,8 @@ def shoot(browser: Any, system: str) -> list[Path]:
                 gm.fill("#line", line)
                 gm.press("#line", "Enter")
                 expect(gm.locator("#board-part")).not_to_have_attribute("data-version", version or "")
+            gm.click(".sheet-link >> nth=0")  # a name clicked: its sheet in the panels' column
+            gm.wait_for_selector("#sheet h3")
             gm.click("#edits-panel summary")
             if gm.locator("#odds-panel").count():
                 gm.click("#odds-panel summary")
@@ -75,6 +77,7 @@ def shoot(browser: Any, system: str) -> list[Path]:
                 "data-version", gm.locator("#board-part").get_attribute("data-version") or "")
             expect(phone.locator("#board-part")).to_have_attribute(
                 "data-version", gm.locator("#board-part").get_attribute("data-version") or "")
+            gm.evaluate("window.scrollTo(0, 0)")  # (opening a panel scrolled it into view: the screen's top)
             DOCS.mkdir(exist_ok=True)
             shots = [(gm, f"web-gm{suffix(system)}.png"), (phone, f"web-players-phone{suffix(system)}.png")]
             if system == "harp":

@@ -16,7 +16,7 @@ HUGE = str(10**26)
 
 @pytest.mark.parametrize(("args", "said"), [
     (["simulate", SAMPLE, "--seed", "-1"], "--seed must be from 0 to"),
-    (["simulate", SAMPLE, "-n", HUGE], "-n must be from 1 to 1000000000"),
+    (["simulate", SAMPLE, "-n", HUGE], "-n must be from 1 to 1,000,000,000"),
     (["simulate", SAMPLE, "-n", "0"], "-n must be from 1"),
     (["simulate", SAMPLE, "--threads", HUGE], "--threads must be from 1"),
     (["simulate", SAMPLE, "--chunk", "-3"], "--chunk must be from 1"),
@@ -29,7 +29,7 @@ HUGE = str(10**26)
     (["attack", "--weapon", "hache", "--ob", "80", "--db", "45", "--armor-type", "99"], "--armor-type must be"),
     (["attack", "--weapon", "hache", "--ob", "80", "--db", "45", "--armor-type", "9", "--roll", HUGE], "--roll"),
     (["odds", "attack", "--weapon", "hache", "--ob", "80", "--db", "45", "--armor-type", "9", "--hp", HUGE],
-     "--hp must be from 1 to 10000"),
+     "--hp must be from 1 to 10,000"),
     (["creature", "show", "orque", "--level", "1000000000"], "--level must be from 0 to 100"),
     (["demo", "--seed", "-1"], "--seed must be from 0"),
 ], ids=lambda value: value if isinstance(value, str) else None)

@@ -24,11 +24,13 @@ from estoc.systems.tor.names import AIMS, HOPE_USES, SPECIALS, STANCES
 
 SAMPLES = Path(__file__).parents[2] / "src" / "estoc" / "play" / "samples"
 
-FRENCH_TOO = {"initiative", "manoeuvre", "perception", "protection", "missile", "long", "auto", "fend"}
+FRENCH_TOO = {"initiative", "manoeuvre", "perception", "protection", "missile", "long", "auto", "fend", "regain"}
 """Ids that are also French words (or part of a sample's names: Brundar Fend-Roc): not searched for."""
 
-GM_OPS = ("hp", "heal", "wake", "rest", "relieve", "fight-mod", "damage")
-"""The GM's override ops as the events store them (« MJ : hp / heal… » was told so)."""
+GM_OPS = ("hp", "heal", "wake", "rest", "relieve", "fight-mod", "damage", "wound", "hope", "dying", "weary",
+          "reinforce", "cover", "sun", "out", "back", "add", "sheet", "fatal")
+"""The GM's override ops as the events store them (« MJ : hp / heal… » was told so), the One Ring's conditions and
+the English command words of the GM's controls."""
 
 
 def english_ids() -> set[str]:
@@ -50,7 +52,7 @@ PLACE = re.compile(r"^(?:estoc: )?\S+\.ya?ml(?::\d+)?: (?:[\w.\[\]-]+: )?")
 """The ``file:line: field:`` head of a content error."""
 
 SLIPS = {
-    "a missing elision": re.compile(r"\b(?:de|que|le|la|ne|se) (?=[aeiouéèêAEIOUÉ])"),
+    "a missing elision": re.compile(r"\b(?:de|que|le|la|ne|se) (?=[aeiouyéèêAEIOUYÉ])(?!yeux)"),
     "a decimal point": re.compile(r"(?<![\w.'])\d+\.\d+(?![\w.'])"),
     "a tie-breaker shown as an initiative": re.compile(r"(?<![\w/:.-])\d{5,}(?![\w/:.-])"),
 }
@@ -81,9 +83,26 @@ def french() -> object:
 COMMON = ["aide", "situation", "voler tout", "att", "attaqeur personne", "pdv", "xyz 1 2", "journal", "bilan"]
 """Lines every system's session gets: help, the board, unknown, ambiguous and misspelt words, missing arguments."""
 
+REINFORCEMENTS = {
+    "embuscade.yaml": "system: harp\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
+                      "sides:\n  - id: orques\n    members:\n      - {creature: orque, count: 2, id: renfort}\n",
+    "pont.yaml": "system: d100\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
+                 "sides:\n  - id: brigands\n    members:\n      - {character: jacquot, id: jacquot-renfort}\n",
+    "gue.yaml": "system: tor\nkind: reinforcements\nname: {fr: Renforts, en: Help}\n"
+                "adversaries:\n  - {adversary: orc-soldat, id: renfort}\n",
+}
+"""A reinforcements' file for each sample fight (``{renforts}`` in its script); ``{ailleurs}`` is another system's,
+``{casse}`` not an encounter, ``{absent}`` no file at all."""
+
 SCRIPTS = {
     "embuscade.yaml": [
-        *COMMON, "etat orque-1 volant 2", "etat orque-1 etourdi 1", "etat orque-1 saignement 2",
+        *COMMON, "fiche orque-1", "fiche faralinde", "fiche", "fiche personne", "ajouter {renforts}",
+        "ajouter {ailleurs}", "ajouter {casse}", "ajouter {absent}", "ajouter {renforts} orques",
+        "ajouter orque orques comme orque-9", "ajouter orque orques comme orque-9", "ajouter licorne orques",
+        "ajouter orque nulle-part", "ajouter orque orques niveau x", "couvert faralinde demi-couvert-vulnerable",
+        "couvert faralinde aucun", "couvert faralinde", "distance faralinde faralinde 3", "distance faralinde x 3",
+        "distance faralinde orque-1 -5", "pdv orque-2 abc", "degats personne 3", "surpris elfes", "soleil",
+        "etat orque-1 volant 2", "etat orque-1 etourdi 1", "etat orque-1 saignement 2",
         "etat orque-1 a-terre 1", "etat orque-1 desarme 1", "etat orque-1 parade-obligatoire 1",
         "pdv orque-2 50", "degats orque-2 5", "soigner orque-2 3", "soulager orque-1 5", "modif orque-2 10",
         "modif-combat 5", "soleil oui", "soleil peut-etre", "surpris aucun", "surpris personne",
@@ -93,7 +112,19 @@ SCRIPTS = {
         "auto tout", "auto fin", "attaquer orque-1", "bilan", "journal", "situation", "quitter",
     ],
     "gue.yaml": [
-        *COMMON, "tirer faelwen-de-lindon orc-soldat-1", "tirer faelwen-de-lindon personne", "melee",
+        *COMMON, "fiche eirik-de-dale", "fiche orc-soldat-1", "fiche", "fiche personne", "pdv eirik-de-dale 20",
+        "endurance eirik-de-dale 22", "endurance eirik-de-dale beaucoup", "degats eirik-de-dale 3",
+        "degats personne 3", "soigner eirik-de-dale 2", "soigner eirik-de-dale -2", "blessure eirik-de-dale 1",
+        "blessure eirik-de-dale 1 grave", "blessure eirik-de-dale 0", "blessure grani-barbe-grise 1 fatale",
+        "blessure grani-barbe-grise 0", "mourant grani-barbe-grise non", "mourant eirik-de-dale oui",
+        "mourant eirik-de-dale non", "mourant eirik-de-dale peut-etre", "espoir eirik-de-dale 3",
+        "espoir eirik-de-dale 99", "espoir orc-soldat-1 2", "etat eirik-de-dale las oui", "etat eirik-de-dale las non",
+        "etat eirik-de-dale volant oui", "etat eirik-de-dale mourant", "retirer orc-soldat-6", "retirer orc-soldat-6",
+        "revenir orc-soldat-6", "revenir orc-soldat-6", "ajouter orc-soldat comme orc-9",
+        "ajouter orc-soldat comme orc-9",
+        "ajouter licorne", "ajouter maelor-le-rodeur ouverte comme maelor-2", "ajouter maelor-le-rodeur nulle-part",
+        "ajouter {renforts}", "ajouter {ailleurs}", "ajouter {casse}", "ajouter {absent}", "annuler",
+        "tirer faelwen-de-lindon orc-soldat-1", "tirer faelwen-de-lindon personne", "melee",
         "position eirik-de-dale nulle-part", "position eirik-de-dale avancee", "position grani-barbe-grise arriere",
         "terrain libre", "terrain normal", "engager eirik-de-dale personne", "combattre", "manoeuvre voler",
         "manoeuvre proteger", "attaquer orc-soldat-1 destin 13", "passer maitrise 3 prot 4",
@@ -102,7 +133,12 @@ SCRIPTS = {
         "journal", "situation", "quitter",
     ],
     "pont.yaml": [
-        *COMMON, "deplacer ysolde 7.5", "deplacer ysolde 12", "deplacer ysolde 90", "allonge ysolde partout",
+        *COMMON, "fiche gorm", "fiche ysolde", "fiche", "fiche personne", "ajouter gorm brigands comme gorm-2",
+        "ajouter gorm brigands comme gorm-2", "ajouter licorne brigands", "ajouter gorm nulle-part",
+        "ajouter {renforts}", "ajouter {ailleurs}", "ajouter {casse}", "ajouter {absent}", "pdv gorm 10",
+        "pdv gorm x", "pdv personne 3", "distance jacquot-1 ysolde 8", "distance jacquot-1 jacquot-1 3",
+        "distance jacquot-1 ysolde -4", "distance jacquot-1", "distance jacquot-1 personne 5",
+        "deplacer ysolde 7.5", "deplacer ysolde 12", "deplacer ysolde 90", "allonge ysolde partout",
         "allonge odon longue", "intention ysolde frapper le colosse", "genou gaspard", "actions",
         "pv gorm 10", "degats gorm 2", "soigner gorm 1", "reveiller gorm", "repos gorm semaines 2",
         "retirer jacquot-2", "revenir jacquot-2", "attaquer personne", "attaquer jacquot-1 jet 0 deg 99",
@@ -116,12 +152,20 @@ SCRIPTS = {
 @pytest.mark.parametrize("sample", sorted(SCRIPTS))
 def test_a_whole_fight_in_french_has_no_english(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch, sample: str) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(SCRIPTS[sample]) + "\n"))
+    files = {"renforts": REINFORCEMENTS[sample], "ailleurs": REINFORCEMENTS[
+        "pont.yaml" if sample != "pont.yaml" else "gue.yaml"], "casse": "ce n'est pas une rencontre\n"}
+    paths = {"absent": str(tmp_path / "absent.yaml")}
+    for name, text in files.items():
+        (tmp_path / f"{name}.yaml").write_text("schema_version: 1\n" + text, encoding="utf-8")
+        paths[name] = str(tmp_path / f"{name}.yaml")
+    script = [line.format(**paths) for line in SCRIPTS[sample]]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
     code, out, err = run(capsys, "--lang", "fr", "fight", str(SAMPLES / sample), "--db", str(tmp_path / "f.db"),
                          "--seed", "4")
     assert code == 0, err
     assert "Le combat est terminé" in out  # (the whole fight was played)
     assert out.count("estoc: ") >= 8  # (the wrong lines were answered, one line each)
+    assert "Fiche : " in out  # (a sheet was shown)
     assert leaks(out + err) == []
 
 
@@ -215,7 +259,8 @@ def test_the_leak_list_is_built_from_the_code() -> None:
                  "critical", "protection-success", "medium", "weakest", "hp", "heal", "wake", "rest"):
         assert word in english_ids(), word
     assert leaks("états connus : bleed, dead") and leaks("victoire : adversaries") and leaks("Tuple should x")
-    assert leaks("au tour de orc-soldat-1") and leaks("se déplace de 30.0 m") and leaks("initiative 10022")
+    assert leaks("au tour de orc-soldat-1") and leaks("à 8 m de Ysolde") and leaks("se déplace de 30.0 m")
+    assert leaks("initiative 10022")
     assert not leaks("au tour d'orc-soldat-1 ; Brundar Fend-Roc se déplace de 7,5 m ; le 04/12/2026 à 13:05")
 
 

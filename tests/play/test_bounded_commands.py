@@ -60,7 +60,7 @@ def test_the_one_helper() -> None:
     for bad in ("true", True, 2.5, "2.5", "\u0661", "1_000", "", None, "9" * 5000):
         with pytest.raises(InputError, match=r"whole number|from"):
             bounded(bad, "n")
-    with pytest.raises(InputError, match=f"n must be from {-TYPED_LIMIT} to {TYPED_LIMIT}"):
+    with pytest.raises(InputError, match=f"n must be from {-TYPED_LIMIT:,} to {TYPED_LIMIT:,}"):
         bounded(TYPED_LIMIT + 1, "n")
     with pytest.raises(InputError, match="value must be from 0 to 5"):
         event_whole({"value": 6}, "value", 0, 0, 5)

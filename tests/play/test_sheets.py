@@ -48,6 +48,8 @@ def test_harp_sheet_shows_the_ob_as_it_stands(store: EventStore, system: HarpPla
     lines = text(tracker, "faralinde")
     assert "Sheet: Faralinde" in lines and "stunned: 2 rounds left" in lines and "penalty −15" in lines
     assert "fumble 01–" in lines and "DB +" in lines and "of which the shield" in lines
+    table = next(line for line in lines.splitlines() if "fumble 01–" in line)
+    assert "table lames-" not in table and "table arcs" not in table  # the tables by name, not by content id
 
 
 def test_harp_sheet_in_french(french: None, store: EventStore, system: HarpPlay, content: Content) -> None:
@@ -80,6 +82,10 @@ def test_d100_sheet_shows_what_is_broken(store: EventStore, content: Content) ->
     assert found["hp"] == found["hp_max"] - 4 and found["wounds"] == [[4, False]]
     lines = text(tracker, "gaspard")
     assert "wound 1: 4 points, no first aid yet" in lines and "shot loaded" in lines
+    tracker.command("ajouter jacquot b")
+    thrown = text(tracker, "jacquot")  # a throwing dagger is never reloaded: no count of shots (once « -1 »)
+    assert "Throwing dagger" in thrown or "Dague de lancer" in thrown
+    assert not any("-1 shot" in line or "-1 tir" in line for line in thrown.splitlines())
 
 
 def test_tor_sheet_shows_the_gear_on_the_ground(french: None, store: EventStore, content: Content) -> None:
@@ -97,6 +103,9 @@ def test_tor_sheet_shows_the_gear_on_the_ground(french: None, store: EventStore,
     lines = text(tracker, "eirik-de-dale")
     assert "Fiche : Eirik de Dale" in lines and "Espoir 4/" in lines and "au sol" in lines
     assert "position avancée" in lines
+    # the skills and the foe faced by name, never by id (« athletisme 1 », « engagé avec orc-soldat » were told)
+    assert "Art de la guerre 1, Athlétisme 1" in lines and "athletisme" not in lines
+    assert "engagé avec Orque soldat" in lines and "engagé avec orc-soldat" not in lines
     adversary = text(tracker, "orc-soldat")
     assert "blessures 0 sur" in adversary and "Espoir" not in adversary
 

@@ -89,6 +89,7 @@ def test_panels_beside_the_board_at_1366_and_under_it_on_a_phone(browser: Any,  
     assert board["y"] < 300, board  # the board's top in the first screen, under the command box
     assert edits["x"] >= board["x"] + board["width"] - 1  # beside it, not above it
     assert edits["y"] < 900 and _box(gm, "#board-part tbody tr")["y"] < 900
+    assert gm.evaluate("document.documentElement.scrollWidth") <= 1366  # an open panel never widens the page
     if gm.locator("#odds-panel").count():
         odds = _box(gm, "#odds-panel")
         assert odds["x"] >= board["x"] + board["width"] - 1 and odds["y"] < 900
@@ -119,4 +120,27 @@ def test_one_click_edits_hit_points_and_the_odds_follow_the_turn(browser: Any,  
     box.press("Enter")
     expect(gm.locator("#row-orque-1 .numbers")).to_contain_text("9/")
     assert "orque-1" in gm.locator("#message").inner_text() or gm.locator("#log").inner_text()
+    _close(gm)
+
+
+@pytest.mark.parametrize(("system", "who"), [("harp", "orque-1"), ("d100", "gorm"), ("tor", "eirik-de-dale")])
+def test_a_clicked_name_shows_its_sheet_beside_the_board(browser: Any,  # noqa: F811
+                                                         serve: Callable[[str], LiveServer],  # noqa: F811
+                                                         system: str, who: str) -> None:
+    """At 1366×900 the sheet opens in the panels' column, beside the board, in one container (no .sheet in it)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)
+    server = serve(system)
+    gm = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    gm.goto(server.gm_url)
+    assert not gm.locator("#sheet").is_visible()  # empty: hidden until a name is clicked
+    gm.click(f'.sheet-link[data-who="{who}"]')
+    expect(gm.locator("#sheet h3")).to_contain_text(f"({who})")
+    assert gm.locator(".sheet").count() == 1 and gm.locator("#sheet .sheet, #sheet section").count() == 0
+    board, sheet = _box(gm, "#board-part .board"), _box(gm, "#sheet")
+    assert sheet["x"] >= board["x"] + board["width"] - 1 and sheet["y"] < 300  # beside it, at the top
+    assert sheet["height"] <= 900 * 0.45 + 2  # held to its share of the screen
+    gm.click("#edits-panel summary")
+    assert gm.evaluate("document.documentElement.scrollWidth") <= 1366  # nor the edits beside it
     _close(gm)

@@ -212,6 +212,7 @@ def test_gm_edits_by_keyboard(browser: Any, serve: Callable[[str], LiveServer]) 
         gm.focus("#edit-state select[name=edit]")
         gm.keyboard.press("Tab")  # the combatant
         gm.keyboard.press("Tab")  # the condition
+        gm.keyboard.press("Tab")  # the second combatant (a distance's)
         gm.keyboard.press("Tab")  # N
         gm.keyboard.press("Control+a")
         gm.keyboard.type("9")

@@ -10,6 +10,7 @@ import pytest
 from tests.web.conftest import BASE, Served, Tab, version_of
 
 from estoc.errors import InputError
+from estoc.render.board_view import board_view
 from estoc.web.edits import edit_line
 
 
@@ -85,7 +86,7 @@ def test_other_systems_edits(served_factory: Callable[..., Served], system: str,
     page = gm.get("/gm").text
     assert 'id="edit-state"' in page
     assert ('name="condition"' in page) == (system == "tor")  # d100 tracks no condition the GM sets
-    assert ('id="edit-add"' in page) == (system == "d100")
+    assert 'id="edit-add"' in page and ('name="stance"' in page) == (system == "tor")  # the One Ring: no side
 
 
 TOR_PANEL = [({"edit": "endurance", "value": "9"}, lambda row: row["endurance"] == 9),
@@ -130,8 +131,29 @@ def test_bringing_a_combatant_in_from_the_panel(served_factory: Callable[..., Se
     refused = send(served, gm, {"edit": "add", "ref": "gorm", "side": "brigands", "as": "gorm-2"})
     assert refused.status_code == 422 and "déjà un combattant gorm-2" in refused.text
     assert edit_line("harp", {"edit": "add", "ref": "orque", "side": "orques", "as": ""}) == "add orque orques"
+    assert edit_line("tor", {"edit": "add", "ref": "orc-soldat", "side": "adversaries", "stance": ""}) == (
+        "add orc-soldat")
     with pytest.raises(InputError):
-        edit_line("tor", {"edit": "add", "ref": "orc-soldat", "side": "adversaries"})
+        edit_line("tor", {"edit": "add", "ref": "", "stance": "open"})
+
+
+def test_the_one_ring_brings_a_hero_in_from_the_panel(served_factory: Callable[..., Served]) -> None:
+    """The One Ring's add takes a stance, not a side: posted, the hero stands in it; undone, it is gone."""
+    served = served_factory("tor")
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert '<option value="defensive">' in page and 'name="side"' not in page.split('id="edit-add"')[1][:600]
+    before = served.call(lambda: served.session.tracker.fight.view())
+    answer = send(served, gm, {"edit": "add", "ref": "maelor-le-rodeur", "stance": "defensive", "as": "maelor-2"})
+    assert answer.status_code == 200, answer.text
+    rows = served.call(lambda: served.session.tracker.fight.view())["combatants"]
+    added = next(r for r in rows if r["id"] == "maelor-2")
+    assert added["stance"] == "defensive" and added["side"] == "heroes"
+    assert served.gm_post(gm, "undo").status_code == 200
+    assert served.call(lambda: served.session.tracker.fight.view()) == before
+    gm.get("/lang/fr")
+    refused = send(served, gm, {"edit": "add", "ref": "licorne", "stance": "", "as": ""})
+    assert refused.status_code == 422 and "licorne" in refused.text and "Traceback" not in refused.text
 
 
 def test_a_combatant_s_sheet_for_the_screen(served_factory: Callable[..., Served]) -> None:
@@ -141,7 +163,8 @@ def test_a_combatant_s_sheet_for_the_screen(served_factory: Callable[..., Served
         gm = served.tab("gm")
         fight = served.session.fight_id
         answer = gm.get(f"/fight/{fight}/sheet/{who}")
-        assert answer.status_code == 200 and words in answer.text and '<section class="sheet"' in answer.text
+        assert answer.status_code == 200 and words in answer.text and "<h3>" in answer.text
+        assert "<section" not in answer.text and 'class="sheet"' not in answer.text  # the page's #sheet holds it
         assert gm.get(f"/fight/{fight}/sheet/nobody").status_code == 404
         assert gm.get(f"/fight/other/sheet/{who}").status_code == 404
         assert served.tab("players").get(f"/fight/{fight}/sheet/{who}").status_code == 403  # the GM's only
@@ -160,3 +183,97 @@ def test_edits_in_french(served: Served) -> None:
     assert "Modifications et marques" in page and ">étourdi</option>" in page and "fixer les points de vie" in page
     answer = send(served, gm, {"edit": "hp", "who": "orque-1", "value": "x"})
     assert "n'est pas un nombre entier" in answer.text or "nombre" in answer.text
+
+
+def board(served: Served) -> dict[str, Any]:
+    return served.call(lambda: board_view(served.session.tracker.fight))
+
+
+def row_of(view: dict[str, Any], who: str) -> dict[str, Any]:
+    return dict(next(r for r in view["combatants"] if r["id"] == who))
+
+
+SETTINGS_PANEL = [
+    ("harp", {"edit": "distance", "who": "orque-1", "other": "brundar", "value": "12"},
+     lambda view: row_of(view, "orque-1")["distances"] == {"brundar": 12}
+     and row_of(view, "brundar")["distances"] == {"orque-1": 12}),
+    ("harp", {"edit": "cover", "who": "orque-1", "cover": "demi-couvert-vulnerable"},
+     lambda view: row_of(view, "orque-1").get("cover") == [10, 20]),
+    ("harp", {"edit": "surprise", "side": "none"}, lambda view: view["surprised"] is None),
+    ("harp", {"edit": "surprise", "side": "compagnie"}, lambda view: view["surprised"] == "compagnie"),
+    ("d100", {"edit": "distance", "who": "jacquot-1", "other": "ysolde", "value": "8"},
+     lambda view: row_of(view, "ysolde")["distances"]["jacquot-1"] == 8
+     and row_of(view, "jacquot-1")["distances"]["ysolde"] == 8),
+    ("tor", {"edit": "ground", "ground": "free"}, lambda view: view["rear_free"]),
+]
+
+
+@pytest.mark.parametrize(("system", "fields", "holds"), SETTINGS_PANEL)
+def test_distances_cover_surprise_and_ground_from_the_panel(
+        served_factory: Callable[..., Served], system: str, fields: dict[str, str],
+        holds: Callable[[dict[str, Any]], bool]) -> None:
+    """The panel's distance (two combatants), HARP's cover and surprise and the One Ring's ground: each posted is
+    one stored command, seen on the board's view, and undone."""
+    served = served_factory(system)
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    verb = fields["edit"]
+    assert (f'<option value="{verb}">' in page) if verb == "distance" else f'id="edit-{verb}"' in page
+    if verb == "distance":
+        assert 'name="other"' in page
+    was, before = board(served), served.version()
+    assert not holds(was)
+    answer = send(served, gm, fields)
+    assert answer.status_code == 200, answer.text
+    assert served.version() == before + 1 and holds(board(served))
+    assert served.gm_post(gm, "undo").status_code == 200
+    assert board(served) == was
+
+
+def test_the_settings_forms_offer_the_fight_s_choices(served_factory: Callable[..., Served]) -> None:
+    harp = served_factory("harp").tab("gm")
+    harp.get("/lang/fr")
+    page = harp.get("/gm").text
+    assert '<option value="demi-couvert-vulnerable">Demi-couvert fragile</option>' in page
+    assert '<option value="none">aucun couvert</option>' in page
+    assert '<option value="orques">Les orques</option>' in page
+    assert "Deuxième combattant (une distance)" in page and "ajouter FICHIER.yaml" in page
+    tor = served_factory("tor").tab("gm").get("/gm").text
+    assert '<option value="free">' in tor and '<option value="normal">' in tor and 'name="other"' not in tor
+    assert 'id="edit-cover"' not in tor and 'id="edit-ground"' not in served_factory("d100").tab("gm").get("/gm").text
+    assert edit_line("harp", {"edit": "distance", "who": "a", "other": "b", "value": "-1"}) == "distance a b -1"
+    assert edit_line("harp", {"edit": "surprise", "side": "none", "who": "a"}) == "surprise none"
+    assert edit_line("tor", {"edit": "ground", "ground": "free"}) == "ground free"
+    assert edit_line("d100", {"edit": "rest", "who": "gorm", "value": "3"}) == "rest gorm weeks 3"
+    for system, fields in [("harp", {"edit": "distance", "who": "a", "value": "3"}),
+                           ("d100", {"edit": "cover", "who": "a", "cover": "none"}),
+                           ("harp", {"edit": "ground", "ground": "free"}),
+                           ("harp", {"edit": "cover", "who": "a", "cover": "two words"})]:
+        with pytest.raises(InputError):
+            edit_line(system, fields)
+
+
+def test_a_wrong_choice_is_refused_and_changes_nothing(served: Served) -> None:
+    gm = served.tab("gm")
+    gm.get("/lang/fr")
+    before = served.version()
+    for fields in ({"edit": "cover", "who": "orque-1", "cover": "rocher"}, {"edit": "surprise", "side": "elfes"},
+                   {"edit": "distance", "who": "orque-1", "other": "orque-1", "value": "3"}):
+        answer = send(served, gm, fields)
+        assert answer.status_code == 422, answer.text
+        assert "Traceback" not in answer.text
+    assert served.version() == before
+
+
+def test_d100_rest_from_the_panel(served_factory: Callable[..., Served]) -> None:
+    """``rest WHO weeks N`` from the panel's N: two weeks give back 2 to 6 hit points (1D3 a week); undone."""
+    served = served_factory("d100")
+    gm = served.tab("gm")
+    assert '<option value="rest">' in gm.get("/gm").text
+    assert served.gm_post(gm, "pdv ysolde 5").status_code == 200
+    before = served.version()
+    answer = send(served, gm, {"edit": "rest", "who": "ysolde", "value": "2"})
+    assert answer.status_code == 200, answer.text
+    assert served.version() == before + 1 and 7 <= row_of(board(served), "ysolde")["hp"] <= 11
+    assert served.gm_post(gm, "undo").status_code == 200
+    assert row_of(board(served), "ysolde")["hp"] == 5

@@ -131,3 +131,30 @@ def test_odds_panel_in_french(served_factory: Callable[..., Served]) -> None:
     page = gm.get("/gm").text
     assert ">la meilleure permise</option>" in page and "Défense" in page
     assert "le contact" in gm.get("/gm/odds").text
+
+
+def test_the_odds_panels_write_numbers_in_french(served_factory: Callable[..., Served]) -> None:
+    """Percentages and expectations with a decimal comma in French (« 54,2 % »), a point in English; the same
+    figures either way."""
+    for system, query in (("harp", "attacker=brundar&target=orque-1&parry=0&mod=0"),
+                          ("d100", "attacker=ysolde&target=jacquot-1&weapon=1"),
+                          ("tor", "attacker=eirik-de-dale&target=orc-soldat-1&weapon=1")):
+        served = served_factory(system)
+        gm = served.tab("gm")
+        if system == "d100":  # (into contact, the actions phase: a blow the panel can weigh)
+            for line in ("move ysolde 20", "move jacquot-1 0", "actions"):
+                assert served.gm_post(gm, line).status_code == 200
+        gm.get("/lang/en")
+        english = gm.get(f"/gm/odds?{query}").text
+        gm.get("/lang/fr")
+        french = gm.get(f"/gm/odds?{query}").text
+        assert 'class="error"' not in english + french, (system, english)
+        shown = re.findall(r'<td class="p">([\d.,]+) %', english)
+        told = re.findall(r'<td class="p">([\d.,]+) %', french)
+        assert shown and len(told) == len(shown), (system, french)
+        assert all("." in p and "," not in p for p in shown) and all("," in p and "." not in p for p in told), (
+            shown, told)
+        assert told == [p.replace(".", ",") for p in shown]
+        assert not re.search(r"(?<![\w.])\d+\.\d+(?![\w.])", re.sub(r"<[^>]+>", " ", french)), (system, french)
+        expected = re.search(r"(?:Expected|en moyenne)[^<]*?(\d+[.,]\d+)", french)
+        assert expected is None or "," in expected.group(1)

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from estoc.errors import InputError
-from estoc.i18n import _
+from estoc.i18n import _, decimal, grouped
 from estoc.limits import KERNEL_LIMIT
 
 TYPED_LIMIT = 1_000_000
@@ -38,13 +38,13 @@ def bounded(value: Any, what: str, low: int = -TYPED_LIMIT, high: int = TYPED_LI
         if not _WHOLE.fullmatch(text):
             if re.fullmatch(r"[+-]?[0-9]+", text):
                 raise InputError(_("{what} must be from {low} to {high}, not {value}").format(
-                    what=what, low=low, high=high, value=text[:16] + "…"))
+                    what=what, low=grouped(low), high=grouped(high), value=text[:16] + "…"))
             raise InputError(_("{what} must be a whole number, not {word!r}").format(what=what, word=value[:40]))
     number = int(text) if isinstance(value, str) else value
     if not low <= number <= high:
         shown = str(number) if abs(number) < 10**16 else str(number)[:16] + "…"
         raise InputError(_("{what} must be from {low} to {high}, not {value}").format(
-            what=what, low=low, high=high, value=shown))
+            what=what, low=grouped(low), high=grouped(high), value=shown))
     return number
 
 
@@ -58,8 +58,13 @@ def bounded_real(word: str, what: str, low: float = -TYPED_LIMIT, high: float = 
         raise InputError(_("{what} must be a number, not {word!r}").format(what=what, word=word[:40]))
     if not low <= number <= high:
         raise InputError(_("{what} must be from {low} to {high}, not {value}").format(
-            what=what, low=low, high=high, value=word[:16]))
+            what=what, low=_shown(low), high=_shown(high), value=word[:16]))
     return number
+
+
+def _shown(bound: float) -> str:
+    """A range's bound as the user's language writes it (grouped thousands, a decimal comma in French)."""
+    return grouped(int(bound)) if float(bound).is_integer() else decimal(bound)
 
 
 def field_word(key: str) -> str:

@@ -109,7 +109,7 @@ def decimal(value: object) -> str:
 
 
 _ELISION = re.compile(r"(?<![\w'’-])([DdQqLlNnSs]e|[Qq]ue|[Ll]a) "
-                      r"(?=[aeiouyàâæéèêëîïôœùûüAEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜ])(?!onze|yeux)")
+                      r"(?=[aeiouyàâæéèêëîïôœùûüAEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜ])(?!onze|yeux)")
 """A word that elides before a vowel, followed by one (« onze » and « yeux » do not take it)."""
 
 
@@ -121,6 +121,15 @@ def elide(text: str) -> str:
     if language() != "fr":
         return text
     return _ELISION.sub(lambda m: m.group(1)[:-1] + "'", text)
+
+
+def grouped(value: int) -> str:
+    """A whole number as the user's language writes it: its thousands grouped from five digits on (``100 000``,
+    with a narrow no-break space, in French; ``100,000`` in English), four digits and fewer as they are (``1000``,
+    the French typographers' custom); a minus sign as typed."""
+    if abs(value) < 10_000:
+        return str(value)
+    return str(format_decimal(value, "#,##0", locale=language()))
 
 
 def fixed(value: float, digits: int = 2) -> str:

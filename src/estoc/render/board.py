@@ -102,9 +102,12 @@ def in_order(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def side_name(view: Mapping[str, Any], side: str) -> str:
-    """A side's name, as the encounter names it (in words when the view has no name for it: :func:`side_words`)."""
+    """A side's name, as the encounter names it; the One Ring's two sides, whose names no encounter gives, in
+    words; its id otherwise."""
     name = (view.get("side_names") or {}).get(side)
-    return pick(name) if isinstance(name, dict) else str(side_words(side))
+    if isinstance(name, dict):
+        return pick(name)
+    return {"heroes": _("The heroes"), "adversaries": _("The adversaries")}.get(str(side), str(side))
 
 
 def _turn(view: Mapping[str, Any]) -> str:
@@ -119,15 +122,9 @@ def over_line(view: Mapping[str, Any]) -> str:
     if not view.get("over"):
         return ""
     name = view.get("winner_name")
-    winner = pick(name) if isinstance(name, dict) else side_words(view.get("winner"))
+    winner = view.get("winner")
+    winner = pick(name) if isinstance(name, dict) else side_name(view, str(winner)) if winner is not None else None
     return _("The fight is over — victory: {side}.").format(side=winner or "—")
-
-
-def side_words(side: object) -> str | None:
-    """A side named by its id alone (the One Ring's two sides, whose names no encounter gives) in words."""
-    if side is None:
-        return None
-    return {"heroes": _("The heroes"), "adversaries": _("The adversaries")}.get(str(side), str(side))
 
 
 def _over(view: Mapping[str, Any]) -> list[str]:

@@ -16,6 +16,7 @@ from estoc.i18n import pick
 from estoc.systems.d100.fight import D100Fight
 from estoc.systems.d100.worlds import array, kernel_of
 from estoc.systems.harp.fight import HarpFight
+from estoc.systems.harp.worlds import array as harp_array
 from estoc.systems.tor.fight import TorFight
 
 SUN_FEAR_OB = -20
@@ -39,8 +40,11 @@ def board_view(fight: Any) -> dict[str, Any]:
 def _harp(fight: Any, view: dict[str, Any]) -> None:
     """Each row's ``ob_now`` (its first attack's OB with the criticals' penalties, the fight's modifier, the GM's
     modifier to its next attack and full sun for a creature that fears it) and ``db_now`` (its DB with its dodge,
-    a charge's −20 and its cover against blows; a parry is against one foe and told apart)."""
+    a charge's −20 and its cover against blows; a parry is against one foe and told apart), and ``distances``
+    (the metres the GM or the encounter set to each other combatant, by id; unknown ones left out)."""
     F = fight.F
+    metres = harp_array(F, "distance")[0]
+    ids = [c.id for c in fight.combatants]
     ob, db = np.asarray(F.ob), np.asarray(F.db)
     sunlight = np.asarray(F.sunlight)
     full_sun = bool(int(F.full_sun))
@@ -50,6 +54,7 @@ def _harp(fight: Any, view: dict[str, Any]) -> None:
         row["ob_now"] = (int(ob[i, 0]) + fight.value("penalty", i) + fight_mod + fight.value("next_mod", i) + sun)
         row["db_now"] = (int(db[i]) + fight.value("dodge", i) + fight.value("charge_db", i)
                          + fight.value("cover_melee", i))
+        row["distances"] = {ids[j]: int(metres[i, j]) for j in range(len(ids)) if j != i and int(metres[i, j]) >= 0}
 
 
 def _d100(fight: Any, view: dict[str, Any]) -> None:
@@ -90,7 +95,8 @@ def _tor(fight: Any, view: dict[str, Any]) -> None:
     name]`` (``challenge``: in a duel with NAME; ``protected``: NAME protects it, −N dice for the next attacks on
     it; ``bonus``: +N dice to its next attack; ``lasting``: +N dice to each attack; ``hold``: holds its position,
     the next N attacks on it ill-favoured; ``counter``: N counter-attacks left; ``regain``: yielded ground, its next
-    main action regains its position); and the view's ``rally``: the stances a rally lifts this round."""
+    main action regains its position); the view's ``rally``: the stances a rally lifts this round, and
+    ``rear_free``: the GM's word that the ground lets heroes stay at the rear whatever the numbers."""
     names = [pick(c.name) for c in fight.combatants]
     for c, row in enumerate(view["combatants"]):
         row["opponent_names"] = [names[o] for o in fight.opponents(c)]
@@ -109,6 +115,7 @@ def _tor(fight: Any, view: dict[str, Any]) -> None:
         if fight.value("regain", c):
             tasks.append(["regain", 0, ""])
         row["tasks"] = tasks
+    view["rear_free"] = bool(int(fight.F.rear_free))
     rally = np.asarray(fight.F.rally)[0] if hasattr(fight.F, "rally") else []
     stances = ("forward", "open", "defensive", "rearward")
     view["rally"] = [stances[s] for s in range(min(len(rally), len(stances))) if int(rally[s]) > 0]

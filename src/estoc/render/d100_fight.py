@@ -129,9 +129,13 @@ def narrate_record(record: Mapping[str, Any], names: Mapping[str, str], veiled: 
 
 def gm_line(record: Mapping[str, Any], who: str, veiled: bool = False) -> str:
     """A GM override told in words (its hit points after it kept from the players when ``veiled``)."""
-    said = {"hp": _("GM: {who}'s hit points set to {n}."), "damage": _("GM: {who} takes a wound of {n} hit points."),
-            "heal": _("GM: {who} gets back {n} hit points."), "wake": _("GM: {who} wakes up."),
-            "rest": ngettext("GM: {who} rests {n} week.", "GM: {who} rests {n} weeks.", int(record.get("value") or 0)),
+    n = int(record.get("value") or 0)
+    said = {"hp": _("GM: {who}'s hit points set to {n}."),
+            "damage": ngettext("GM: {who} takes a wound of {n} hit point.",
+                               "GM: {who} takes a wound of {n} hit points.", n),
+            "heal": ngettext("GM: {who} gets back {n} hit point.", "GM: {who} gets back {n} hit points.", n),
+            "wake": _("GM: {who} wakes up."),
+            "rest": ngettext("GM: {who} rests {n} week.", "GM: {who} rests {n} weeks.", n),
             "out": _("GM: {who} is taken out of the fight."),
             "back": _("GM: {who} is back in the fight."),
             "add": _("GM: {who} joins the fight (from the next round).")}

@@ -229,13 +229,23 @@ def _gm_text(record: Mapping[str, Any], target: str, names: Mapping[str, str] | 
         "out": _("{who} is taken out of the fight."),
         "back": _("{who} is back in the fight."),
         "init": _("{who}'s initiative total set to {n}."),
-        "distance": _("{ids}: {n} m apart."),
-        "cover": _("{who} takes cover: {cover}."),
         "order": _("new order: {ids}."),
     }
+    named = ", ".join(str((names or {}).get(str(i), i)) for i in record.get("ids", []))
+    if op == "distance":
+        a, b = ((names or {}).get(str(i), str(i)) for i in [*record.get("ids", []), "?", "?"][:2])
+        if n < 0:
+            return _("the distance between {a} and {b} is no longer known.").format(a=a, b=b)
+        if n == 0:
+            return _("{a} and {b} are in contact.").format(a=a, b=b)
+        return _("{a} and {b} stand {n} m apart.").format(a=a, b=b, n=n)
+    if op == "cover":
+        cover = record.get("cover_name")
+        if not isinstance(cover, dict):
+            return _("{who} is no longer behind cover.").format(who=target)
+        return _("{who} takes cover: {cover}.").format(who=target, cover=pick(cover))
     if op == "reinforce":
-        return _("reinforcements join the fight (from the next round): {ids}.").format(
-            ids=", ".join(str(i) for i in record.get("ids", [])))
+        return _("reinforcements join the fight (from the next round): {ids}.").format(ids=named)
     if op == "condition":
         return _condition_text(str(record.get("name")), target, n)
     if op == "sun":
@@ -257,8 +267,7 @@ def _gm_text(record: Mapping[str, Any], target: str, names: Mapping[str, str] | 
     text = texts.get(str(op))
     if text is None:
         return str(op)
-    return text.format(who=target, n=n, cover=record.get("cover", ""),
-                       ids=", ".join(str(i) for i in record.get("ids", [])))
+    return text.format(who=target, n=n, ids=named)
 
 
 def _condition_text(name: str, who: str, n: int) -> str:

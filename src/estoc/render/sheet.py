@@ -8,6 +8,7 @@ from typing import Any
 
 from estoc.i18n import _, ngettext, pick
 from estoc.render.harp_creature import attack_size_name, part_name, size_name
+from estoc.systems.tor.names import skill_word
 
 Section = tuple[str, list[str]]
 
@@ -65,9 +66,9 @@ def _harp(sheet: Mapping[str, Any]) -> list[Section]:
         if strike["parts"]:
             attacks.append("   " + _("the sheet's OB: {parts}").format(parts=_parts(strike["parts"])))
         detail = _("table {table}, size {size}, fumble 01–{fumble:02d}").format(
-            table=strike["table"], size=attack_size_name(strike["size"]), fumble=strike["fumble"])
+            table=_named(strike, "table"), size=attack_size_name(strike["size"]), fumble=strike["fumble"])
         if strike["critical"]:
-            detail += ", " + _("criticals {table}").format(table=strike["critical"])
+            detail += ", " + _("criticals {table}").format(table=_named(strike, "critical"))
         if "range" in strike:
             detail += ", " + _("range {step} m (at most {most} m)").format(step=strike["range"][0],
                                                                          most=strike["range"][1])
@@ -151,7 +152,7 @@ def _d100(sheet: Mapping[str, Any]) -> list[Section]:
                 hp=w["hp"], most=w["hp_max"])))
         if w["range"]:
             weapons.append("   " + _("range {m} m").format(m=w["range"]))
-        if w["loaded"] is not None:
+        if w["loaded"] is not None and int(w["loaded"]) >= 0:  # (below 0: a weapon never reloaded, always ready)
             weapons.append("   " + ngettext("{n} shot loaded", "{n} shots loaded", int(w["loaded"])).format(
                 n=w["loaded"]) + ("" if not w["reload_until"] else ", " + _("reloaded in round {n}").format(
                     n=w["reload_until"])))
@@ -198,7 +199,8 @@ def _tor(sheet: Mapping[str, Any]) -> list[Section]:
     if sheet.get("regain"):
         state.append(_("must regain position"))
     if sheet["opponents"]:
-        state.append(_("engaged with {who}").format(who=", ".join(sheet["opponents"])))
+        names = sheet.get("opponent_names") or [{"en": who} for who in sheet["opponents"]]
+        state.append(_("engaged with {who}").format(who=", ".join(pick(name) for name in names)))
     weapons = []
     for w in sheet["weapons"]:
         line = _("{n}. {name}: rating {rating}, damage {damage}, injury {injury}").format(
@@ -216,5 +218,11 @@ def _tor(sheet: Mapping[str, Any]) -> list[Section]:
     sections = [(_("Life"), life), (_("State"), state or [_("nothing to note")]),
                 (_("Weapons"), weapons or [_("none")]), (_("Defence"), defence)]
     if sheet.get("skills"):
-        sections.append((_("Skills"), [", ".join(f"{k} {v}" for k, v in sheet["skills"].items())]))
+        sections.append((_("Skills"), [", ".join(f"{skill_word(k)} {v}" for k, v in sheet["skills"].items())]))
     return sections
+
+
+def _named(strike: Mapping[str, Any], key: str) -> str:
+    """A HARP strike's table (``table``, ``critical``) by its name, its id when the content has none."""
+    name = strike.get(f"{key}_name")
+    return pick(name) if isinstance(name, dict) else str(strike[key])

@@ -325,10 +325,12 @@ def gm_line(record: Mapping[str, Any], who: str, veiled: bool = False) -> str:
     """A GM override told: what the GM set, then where the combatant stands (its numbers kept from the players
     when ``veiled``)."""
     op = record["op"]
+    n = int(record.get("value") or 0)
     said = {
         "endurance": _("GM: {who}'s endurance set to {n}."),
-        "damage": _("GM: {who} loses {n} endurance."),
-        "heal": _("GM: {who} gets back {n} endurance."),
+        "damage": ngettext("GM: {who} loses {n} point of endurance.", "GM: {who} loses {n} points of endurance.", n),
+        "heal": ngettext("GM: {who} gets back {n} point of endurance.", "GM: {who} gets back {n} points of endurance.",
+                         n),
         "hope": _("GM: {who}'s Hope set to {n}."),
         "out": _("GM: {who} is taken out of the fight."),
         "back": _("GM: {who} is back in the fight."),
@@ -340,8 +342,12 @@ def gm_line(record: Mapping[str, Any], who: str, veiled: bool = False) -> str:
         text = _("GM: {who} is dying.") if record["value"] else _("GM: {who} is no longer dying.")
     elif op == "condition":
         names = {"weary": _("weary this round"), "regain": _("must regain position"), "dying": _("dying")}
-        text = (_("GM: {who} — {condition}.") if record["value"] else _("GM: {who} — no longer {condition}.")).format(
-            who="{who}", condition=names.get(str(record.get("name")), str(record.get("name"))))
+        ended = {"weary": _("GM: {who} is no longer weary."),
+                 "regain": _("GM: {who} no longer has to regain position."),
+                 "dying": _("GM: {who} is no longer dying.")}
+        name = str(record.get("name"))
+        text = (_("GM: {who} — {condition}.").format(who="{who}", condition=names.get(name, name))
+                if record["value"] else ended.get(name, _("GM: {who}.")))
     else:
         text = said.get(str(op), _("GM: {who}."))
     line = text.format(who=who, n=record.get("value"))

@@ -29,6 +29,10 @@ def harp_sheet(fight: HarpFight, c: int) -> dict[str, Any]:
         entry: dict[str, Any] = {"number": s + 1, "name": strike.name, "kind": strike.kind, "table": strike.table,
                                  "size": strike.size, "fumble": strike.fumble, "critical": strike.critical,
                                  "ob": strike.ob, "parts": parts, "ob_now": now, "missile": strike.missile}
+        for key, kind in (("table", "attack-tables"), ("critical", "critical-tables")):
+            found = fight.content.kind("harp", kind).get(str(entry[key]))  # its name, for the words of the sheet
+            if found is not None:
+                entry[f"{key}_name"] = found.record.name.as_dict()
         if strike.reach is not None:
             entry["range"] = list(strike.reach[:2])
         if strike.uses is not None:
@@ -111,7 +115,8 @@ def tor_sheet(fight: TorFight, c: int) -> dict[str, Any]:
         "standing": fight.standing(c), "corps": person.corps, "parry": now.parry, "protection": now.protection,
         "weapons": weapons, "gear": gear, "complication": fight.value("complication", c),
         "weary": fight.weary(c), "intimidated": bool(fight.value("weary", c)),
-        "opponents": [fight.combatants[o].id for o in fight.opponents(c)]}
+        "opponents": [fight.combatants[o].id for o in fight.opponents(c)],
+        "opponent_names": [dict(fight.combatants[o].name) for o in fight.opponents(c)]}
     if fight.hero(c):
         sheet.update({"hope": fight.value("hope", c), "hope_max": person.hope, "stance": fight.stance(c),
                       "load": fight.load_of(c), "load_on": fight.load, "corps_tn": person.corps_tn,

@@ -44,7 +44,7 @@ from estoc.render.board_view import board_view
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
 from estoc.web.board import board_from_view
-from estoc.web.edits import conditions, edit_labels, edit_line, edits_of
+from estoc.web.edits import add_stances, conditions, edit_labels, edit_line, edits_of, setting_forms
 from estoc.web.odds import OddsView
 from estoc.web.odds_systems import SystemOdds, pair
 from estoc.web.panels import Panel
@@ -415,11 +415,16 @@ class WebApp:
         labels = edit_labels(tracker.system.id)
         rows = tracker.fight.view()["combatants"]
         names = getattr(tracker.fight, "side_names", {})
-        return {"ops": [(verb, labels[verb]) for verb in edits_of(tracker.system.id).ops],
-                "combatants": [(r["id"], pick(r["name"])) for r in rows],
+        combatants = [(r["id"], pick(r["name"])) for r in rows]
+        sides = [(side, pick(names.get(side, {"fr": side, "en": side}))) for side in dict.fromkeys(r["side"]
+                                                                                                for r in rows)]
+        covers = [(cid, pick(found.record.name.as_dict()))
+                  for cid, found in tracker.system.content.kind(tracker.system.id, "cover").items()]
+        ops = edits_of(tracker.system.id).ops
+        return {"ops": [(verb, labels[verb]) for verb in ops], "combatants": combatants, "sides": sides,
                 "conditions": conditions(tracker.system.id), "adds": edits_of(tracker.system.id).adds,
-                "sides": [(side, pick(names.get(side, {"fr": side, "en": side})))
-                          for side in dict.fromkeys(r["side"] for r in rows)]}
+                "distance": "distance" in ops, "stances": add_stances(tracker.system.id),
+                "settings": setting_forms(tracker.system.id, {"who": combatants, "side": sides, "cover": covers})}
 
     def _odds_form(self) -> dict[str, Any] | None:
         """What the odds panel starts with: the combatants, the one acting, its first foe, the system's fields."""

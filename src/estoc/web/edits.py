@@ -5,12 +5,14 @@ cookie, the CSRF token, the version the page showed, then the tracker). Nothing 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from estoc.errors import InputError
 from estoc.i18n import _, language
 from estoc.systems.base import SYSTEMS
+from estoc.systems.tor.names import STANCES, stance_word
 
 WHO, NUMBER, TEXT = "who", "number", "text"
 """What a field of a form holds: a combatant's id (one word), a whole number, free text."""
@@ -28,6 +30,12 @@ TOR_CONDITIONS = (("weary", "las (intimidé ce round-ci)"), ("regain", "doit rep
 """The One Ring's conditions as its ``condition`` command takes them (1: on, 0: off)."""
 
 
+TOR_ADD: Spec = (("ref", WHO, True), ("stance", WHO, False), ("as", WHO, False))
+"""``add ID [STANCE] [as NEW-ID]``: a hero (in a stance, open if none) or an adversary of the content."""
+DISTANCE: Spec = (("who", WHO, True), ("other", WHO, True), ("value", NUMBER, True))
+"""``distance WHO WHO METRES``: the metres between two combatants (the form's second combatant, ``other``)."""
+
+
 @dataclass(frozen=True)
 class Edits:
     """A system's GM edits of the fight (its ``gm`` commands, by their English command word), and the conditions
@@ -36,9 +44,15 @@ class Edits:
     ops: dict[str, Spec]
     conditions: tuple[tuple[str, str], ...] = ()
     adds: bool = False
-    """Whether its ``add`` brings a combatant of the content onto a side (the form :data:`ADD_EDIT`)."""
+    """Whether its ``add`` brings a combatant of the content into the fight (the form :attr:`add`)."""
+    add: Spec = (("ref", WHO, True), ("side", WHO, True), ("as", WHO, False))
+    """Its ``add``'s fields: ``add ID SIDE [as NEW-ID]`` (HARP, d100); the One Ring's takes a stance instead of a
+    side (:data:`TOR_ADD`)."""
     labels: Callable[[], dict[str, str]] | None = None
     """Its own words for some edits' labels (in the language in use when called)."""
+    settings: dict[str, Spec] = field(default_factory=dict)
+    """Edits with a form of their own, each word after the command chosen from a list (:data:`CHOICES`: a side,
+    a cover, the ground), by their English command word."""
 
 
 HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
@@ -48,12 +62,15 @@ HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "relieve": (("who", WHO, True), ("value", NUMBER, True)),
                     "mod": (("who", WHO, True), ("value", NUMBER, True)),
                     "fight-mod": (("value", NUMBER, True),), "sun": (("value", NUMBER, True),),
-                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, HARP_CONDITIONS, adds=True)
+                    "distance": DISTANCE, "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
+                   HARP_CONDITIONS, adds=True,
+                   settings={"surprise": (("side", WHO, True),), "cover": (("who", WHO, True), ("cover", WHO, True))})
 D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "damage": (("who", WHO, True), ("value", NUMBER, True)),
                     "heal": (("who", WHO, True), ("value", NUMBER, True)),
-                    "wake": (("who", WHO, True),), "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
-                   adds=True)
+                    "wake": (("who", WHO, True),), "rest": (("who", WHO, True), ("value", NUMBER, True)),
+                    "distance": DISTANCE, "out": (("who", WHO, True),),
+                    "back": (("who", WHO, True),)}, adds=True)
 TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "damage": (("who", WHO, True), ("value", NUMBER, True)),
                    "heal": (("who", WHO, True), ("value", NUMBER, True)),
@@ -63,7 +80,8 @@ TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
                    "complication": (("who", WHO, True), ("value", NUMBER, True)),
                    "out": (("who", WHO, True),), "back": (("who", WHO, True),)}, TOR_CONDITIONS,
-                  labels=lambda: endurance_labels())
+                  labels=lambda: endurance_labels(), settings={"ground": (("ground", WHO, True),)}, adds=True,
+                  add=TOR_ADD)
 NO_EDITS = Edits({})
 
 
@@ -83,10 +101,10 @@ MARK_EDITS: dict[str, Spec] = {
     "clear": (("who", WHO, True), ("name", TEXT, False)),
 }
 """The GM's marks, notes and timers (the tracker's own commands, every system)."""
-ADD_EDIT: Spec = (("ref", WHO, True), ("side", WHO, True), ("as", WHO, False))
-"""``add ID SIDE [as NEW-ID]``: a combatant of the content brought in (the systems whose edits say ``adds``)."""
 KEYWORDS = {"as": "as"}
 """Fields whose value follows a keyword on the command line."""
+VERB_KEYWORDS = {("rest", "value"): "weeks"}
+"""An edit's field whose value follows a keyword for that edit alone (``rest WHO weeks N``)."""
 
 
 def edit_labels(system: str = "harp") -> dict[str, str]:
@@ -105,13 +123,43 @@ def endurance_labels() -> dict[str, str]:
 def _labels() -> dict[str, str]:
     return {"hp": _("set hit points to N"), "damage": _("inflict N hit points of damage"),
             "heal": _("give back N hit points"), "condition": _("set a condition to N (0 ends it)"),
-            "relieve": _("lessen penalties by N"), "wake": _("wake up"), "out": _("take out of the fight"),
+            "relieve": _("lessen penalties by N"), "wake": _("wake up"),
+            "rest": _("N weeks of rest (1D3 hit points a week)"), "out": _("take out of the fight"),
             "back": _("bring back into the fight"), "complication": _("set the complication to N dice"),
             "mod": _("a modifier N to the combatant's next attack"),
             "fight-mod": _("the fight's modifier to every attack: N (whoever is chosen)"),
             "sun": _("full sunlight: 1 on, 0 off (whoever is chosen)"),
             "endurance": _("set endurance to N"), "wound": _("set the wounds to N"),
-            "dying": _("dying: 1 on, 0 off"), "hope": _("set Hope to N")}
+            "dying": _("dying: 1 on, 0 off"), "hope": _("set Hope to N"),
+            "distance": _("the metres N between the combatant and the second one"),
+            "surprise": _("Surprised this round"), "cover": _("Behind cover"), "ground": _("The ground")}
+
+
+def setting_forms(system: str, options: Mapping[str, list[tuple[str, str]]]) -> list[dict[str, Any]]:
+    """The forms of the system's edits that have one of their own (:attr:`Edits.settings`), each as ``verb``,
+    ``label`` and ``fields`` ((form field, label, its (value, shown) choices)…); ``options``: the choices of each
+    form field the fight gives (``who``: the combatants, ``side``: the sides, ``cover``: the covers); the ground's
+    and « no one »'s are this module's."""
+    labels, names = edit_labels(system), _field_labels()
+    own = {"side": [("none", _("no side"))], "cover": [("none", _("no cover"))],
+           "ground": [("free", _("free: the heroes may stay at the rear whatever the numbers")),
+                      ("normal", _("normal: the rear as the numbers allow"))]}
+    return [{"verb": verb, "label": labels[verb],
+             "fields": [(name, names[name], [*options.get(name, []), *own.get(name, [])]) for name, _k, _r in spec]}
+            for verb, spec in edits_of(system).settings.items()]
+
+
+def add_stances(system: str) -> list[tuple[str, str]]:
+    """The stances the add form offers (the command's English word, the word shown), for a system whose ``add``
+    takes one; the first, empty, leaves it to the rules (open for a hero; an adversary has none)."""
+    if not any(name == "stance" for name, _k, _r in edits_of(system).add) or not edits_of(system).adds:
+        return []
+    return [("", _("as the rules have it (open; none for an adversary)")),
+            *((stance, stance_word(stance)) for stance in STANCES)]
+
+
+def _field_labels() -> dict[str, str]:
+    return {"who": _("Combatant"), "side": _("Side"), "cover": _("Cover"), "ground": _("Ground")}
 
 
 def conditions(system: str = "harp") -> list[tuple[str, str]]:
@@ -128,8 +176,8 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
         InputError: an edit the system has not, a field missing or malformed.
     """
     verb = fields.get("edit", "")
-    spec = edits_of(system).ops.get(verb) or MARK_EDITS.get(verb) or (
-        ADD_EDIT if verb == "add" and edits_of(system).adds else None)
+    spec = edits_of(system).ops.get(verb) or edits_of(system).settings.get(verb) or MARK_EDITS.get(verb) or (
+        edits_of(system).add if verb == "add" and edits_of(system).adds else None)
     if spec is None:
         raise InputError(_("no such edit: {name!r}").format(name=verb[:40]))
     words = [verb]
@@ -145,5 +193,6 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
             raise InputError(_("{value!r} is not a whole number").format(value=value[:40]))
         if kind == TEXT and not value.isprintable():
             raise InputError(_("{what} holds control characters").format(what=value[:40]))
-        words += [KEYWORDS[name], value] if name in KEYWORDS else [value]
+        keyword = VERB_KEYWORDS.get((verb, name), KEYWORDS.get(name))
+        words += [keyword, value] if keyword else [value]
     return " ".join(words)

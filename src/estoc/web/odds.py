@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from estoc.errors import InputError
-from estoc.i18n import _, pick
+from estoc.i18n import _, fixed, pick
 from estoc.odds.attack import ExchangeOdds, ExchangeSpec, exchange_odds
 from estoc.systems.harp.exchange import strike_inputs
 
@@ -39,10 +39,12 @@ class OddsView:
 
 
 def _percent(p: Fraction | None) -> tuple[str, int]:
+    """A probability as the panel shows it (one decimal, the language's mark: ``54,2 %`` in French) and its bar's
+    width out of 100."""
     if p is None:
         return "—", 0
     value = 100 * float(p)
-    return f"{value:.1f} %", round(value)
+    return f"{fixed(value, 1)} %", round(value)
 
 
 def _bounded(value: str | None, default: int) -> int:
@@ -92,7 +94,7 @@ def harp_odds(fight: Any, attacker: str | None, target: str | None, strike: str 
     return OddsView(attacker=str(chosen), target=aimed, strike=pick(chosen_strike.name), ob=ob,
                     defence=defence, parry=kept, mod=modifier, rows=_rows(odds),
                     severities=[(letter, *_percent(p)) for letter, p in odds.severity.items()],
-                    mean_hits=f"{float(odds.mean_hits()):.1f}")
+                    mean_hits=fixed(float(odds.mean_hits()), 1))
 
 
 def _rows(odds: ExchangeOdds) -> list[tuple[str, str, int]]:

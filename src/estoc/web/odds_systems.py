@@ -21,7 +21,7 @@ from typing import Any
 
 from estoc.dice.tor import MODES
 from estoc.errors import InputError, RulesError
-from estoc.i18n import _, pick
+from estoc.i18n import _, fixed, pick
 from estoc.odds.d100 import exchange_odds as d100_exchange_odds
 from estoc.odds.tor import blow_odds
 from estoc.render.d100 import defence_word, quality_word
@@ -122,7 +122,7 @@ def d100_odds(fight: Any, attacker: str | None, target: str | None, weapon: str 
         d=pick(foe.name), defence=_("no defence") if kind == "none" else
         f"{defence_word(kind, exchange.defence_item)} {exchange.defence[1]} %", armour=exchange.armour)
     return SystemOdds(head=head, groups=groups,
-                      lines=[_("Expected hit points lost: {n:.2f}").format(n=float(odds.mean_damage()))],
+                      lines=[_("Expected hit points lost: {n}").format(n=fixed(float(odds.mean_damage())))],
                       hint=_("The chance and the defence are the kernel's for the fight as it stands (range, "
                              "wounds, a parry already used, a broken item); the damage and the armour are the "
                              "sheets'."))
@@ -176,7 +176,7 @@ def tor_odds(fight: Any, attacker: str | None, target: str | None, weapon: str |
         a=pick(person.name), weapon=pick(person.weapons[number - 1].record.name.as_dict()), dice=shown.dice,
         tn=shown.tn, d=pick(foe.name), p=shown.protection, injury=injury)
     words = {"normal": _("normal"), "favoured": _("favoured"), "ill": _("ill-favoured")}
-    lines = [_("Expected endurance lost: {n:.2f}").format(n=float(odds.mean_endurance())),
+    lines = [_("Expected endurance lost: {n}").format(n=fixed(float(odds.mean_endurance()))),
              _("Counted from the fight: {change:+d}d (stances, tasks, protections, complications); the roll is "
                "{mode}.").format(change=blow.change, mode=words[blow.mode])]
     if blow.weary:

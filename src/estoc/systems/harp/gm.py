@@ -132,6 +132,9 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         _set(fight, "cover_melee", c, melee)
         _set(fight, "cover_missile", c, missile)
         record["cover"] = event.get("cover")
+        if melee or missile:  # its name as the content gives it, for the narration (no id in a sentence)
+            record["cover_name"] = fight.content.get("harp", "cover", str(event.get("cover", "")),
+                                                     harp.Cover).name.as_dict()
         return [record]
     if op == "hp":
         _set(fight, "hp", c, value)

@@ -17,7 +17,7 @@ from typing import Any
 from estoc.engine import words
 from estoc.engine.words import Command, tracker_commands
 from estoc.errors import InputError
-from estoc.i18n import _
+from estoc.i18n import _, language
 
 STANCE_WORDS = {"forward": "forward", "avancee": "forward", "open": "open", "exposee": "open",
                 "defensive": "defensive", "rearward": "rearward", "arriere": "rearward"}
@@ -87,6 +87,15 @@ GM_OPS = ("endurance", "damage", "heal", "wound", "dying", "hope", "condition", 
 """The GM's overrides (:mod:`estoc.systems.tor.gm`), by their command's name."""
 CONDITION_WORDS = {"weary": "weary", "las": "weary", "intimide": "weary", "regain": "regain",
                    "repositionnement": "regain", "a-reprendre": "regain", "dying": "dying", "mourant": "dying"}
+FRENCH_CONDITIONS = {"weary": "las", "regain": "repositionnement", "dying": "mourant"}
+"""The French word each condition is told by (any of :data:`CONDITION_WORDS` is taken)."""
+
+
+def condition_names() -> str:
+    """The conditions the GM may set, as typed in the user's language, for the message that refuses another."""
+    return ", ".join(FRENCH_CONDITIONS[key] if language() == "fr" else key for key in FRENCH_CONDITIONS)
+
+
 ON_WORDS = {"on": 1, "oui": 1, "yes": 1, "1": 1, "off": 0, "non": 0, "no": 0, "0": 0}
 FATAL_WORDS = ("fatal", "fatale", "mortelle", "mortel")
 
@@ -251,7 +260,7 @@ def gm_event(request: dict[str, Any]) -> dict[str, Any]:
         condition = CONDITION_WORDS.get(words.fold(given[1]))
         if condition is None:
             raise InputError(_("unknown condition {name!r}; known: {known}").format(
-                name=given[1], known=", ".join(sorted(set(CONDITION_WORDS.values())))))
+                name=given[1], known=condition_names()))
         event["name"] = condition
         event["value"] = _on_off(args[2]) if len(args) > 2 else 1
     return event

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from estoc.engine.numbers import event_whole
 from estoc.errors import InputError, RulesError
-from estoc.i18n import _
+from estoc.i18n import _, grouped
+from estoc.systems.tor.commands import condition_names
 from estoc.systems.tor.joining import add, reinforce
 from estoc.systems.tor.worlds import array
 
@@ -30,8 +31,8 @@ OPS = ("endurance", "damage", "heal", "wound", "dying", "hope", "condition", "ou
 def _number(event: Mapping[str, Any], low: int, high: int, what: str) -> int:
     value = event_whole(event, "value")
     if not low <= value <= high:
-        raise InputError(_("{what} is from {low} to {high}, not {value}").format(what=what, low=low, high=high,
-                                                                                value=value))
+        raise InputError(_("{what} is from {low} to {high}, not {value}").format(what=what, low=grouped(low),
+                                                                                high=grouped(high), value=value))
     return value
 
 
@@ -89,7 +90,7 @@ def apply_gm(fight: TorFight, event: Mapping[str, Any]) -> dict[str, Any]:
         name = str(event.get("name", ""))
         if name not in CONDITIONS:
             raise InputError(_("unknown condition {name!r}; known: {known}").format(
-                name=name, known=", ".join(CONDITIONS)))
+                name=name, known=condition_names()))
         value = int(bool(_number(event, 0, 1, _("a condition (on or off)"))))
         if name == "dying":
             _hero_only(fight, c, _("dying"))

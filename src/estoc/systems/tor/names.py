@@ -72,6 +72,16 @@ TASK_IDS = CONTENT_TASK_IDS
 """The tasks' ids in the kernel's order: the content's vocabulary (``TASKS`` follows it, a test holds it)."""
 
 
+def skill_word(skill: str) -> str:
+    """A skill of a hero's file (its content id, ``art-de-la-guerre``) in the user's language (« Art de la
+    guerre », "Battle"); an id not known here as it is."""
+    words = {"presence": _("Presence"), "persuasion": _("Persuasion"), "inspiration": _("Inspiration"),
+             "chant": _("Song"), "discretion": _("Stealth"), "athletisme": _("Athletics"),
+             "vigilance": _("Awareness"), "intuition": _("Insight"), "inspection": _("Scan"),
+             "art-de-la-guerre": _("Battle")}
+    return words.get(skill, skill)
+
+
 def stance_word(stance: str) -> str:
     """A stance in the user's language (« avancée »); ``other`` (a task of any stance) as « any »."""
     words = {"forward": _("forward"), "open": _("open"), "defensive": _("defensive"), "rearward": _("rearward"),
