@@ -141,8 +141,10 @@ def test_the_d100_session_says_what_to_type(tmp_path: Path, content: Content, la
     assert prompt in text  # the first prompt names the phase, not an empty [—]
     current = tracker.fight.view()["current"]
     assert current and f"[{current}] > " in text
-    assert (f"{current} acts (DEX rank): attack TARGET" if lang == "en" else
-            f"{current} agit (rang de DEX) : attaquer CIBLE") in text
+    # the hint names whoever acts by its name (the prompt keeps the id to type)
+    name = next(pick(r["name"]) for r in tracker.fight.view()["combatants"] if r["id"] == current)
+    assert (f"{name} acts (DEX rank): attack TARGET" if lang == "en" else
+            f"{name} agit (rang de DEX) : attaquer CIBLE") in text
     header = (["DEX", "Id", "Name", "Side", "Hit", "points", "Foe", "at"] if lang == "en"
               else ["DEX", "Id", "Nom", "Camp", "Points", "de", "vie", "Ennemi", "à"])
     assert any(line.split() == header for line in lines)

@@ -118,7 +118,7 @@ def test_plural_forms_and_the_verdict(store: EventStore, tor: TorPlay) -> None:
     french = "\n".join(told(tracker) + tor.summary_lines(tracker.fight))
     assert "4 runes tengwar : un coup puissant." in french
     assert "Le combat est terminé. Victoire : les héros." in french
-    assert "Après 1 round :" in french and "et 1 blessure ; a perdu 0 d'endurance ; a abattu 1 adversaire ; " \
+    assert "Après 1 round :" in french and "infligé 1 blessure ; a perdu 0 en endurance ; a abattu 1 adversaire ; " \
         "0 manœuvre" in french
 
 

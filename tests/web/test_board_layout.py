@@ -111,8 +111,13 @@ def test_one_click_edits_hit_points_and_the_odds_follow_the_turn(browser: Any,  
     gm.goto(server.gm_url)
     _send(gm, "auto")
     expect(gm.locator("#board-part")).not_to_have_attribute("data-current", "")
-    current = gm.locator("#board-part").get_attribute("data-current")
-    expect(gm.locator("#odds select[name=attacker]")).to_have_value(current or "")
+    # the odds panel's attacker is whoever acts on the board, once both have been drawn (read together: the board
+    # may move on to the next turn between two separate reads on a loaded machine)
+    gm.wait_for_function("""() => {
+        const board = document.querySelector('#board-part');
+        const attacker = document.querySelector('#odds select[name=attacker]');
+        return board && attacker && board.dataset.current && attacker.value === board.dataset.current;
+    }""", timeout=TIMEOUT_MS)
     gm.click('button[data-form="hp-orque-1"]')
     box = gm.locator("#hp-orque-1 input")
     expect(box).to_be_focused()

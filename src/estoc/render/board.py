@@ -230,8 +230,8 @@ def d100_hint(view: Mapping[str, Any]) -> str:
         return _("Movement phase: move WHO METRES, intent WHO TEXT; then actions (or any action: attack TARGET…) "
                  "and the DEX ranks act.")
     if phase == "actions" and view.get("current"):
-        return _("{who} acts (DEX rank): attack TARGET, first-aid WHO, reload, pass, or auto.").format(
-            who=view["current"])
+        who = next((pick(r["name"]) for r in view["combatants"] if r["id"] == view["current"]), view["current"])
+        return _("{who} acts (DEX rank): attack TARGET, first-aid WHO, reload, pass, or auto.").format(who=who)
     return ""
 
 

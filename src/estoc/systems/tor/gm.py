@@ -85,7 +85,8 @@ def apply_gm(fight: TorFight, event: Mapping[str, Any]) -> dict[str, Any]:
         _set(fight, "dying", c, int(bool(_number(event, 0, 1, _("dying (on or off)")))))
     elif op == "hope":
         _hero_only(fight, c, _("Hope"))
-        _set(fight, "hope", c, _number(event, 0, HOPE_MAX, _("Hope")))
+        # never above the hero's own maximum (its sheet's Hope)
+        _set(fight, "hope", c, _number(event, 0, min(HOPE_MAX, int(fight.F.hope_max[c])), _("Hope")))
     elif op == "condition":
         name = str(event.get("name", ""))
         if name not in CONDITIONS:
