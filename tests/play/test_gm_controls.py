@@ -166,6 +166,8 @@ def test_d100_add_from_content(french: None, store: EventStore, d100_fight: Trac
     assert [r["id"] for r in after["combatants"]] == ["ysolde", "jacquot", "gorm"]
     checked(store, d100_fight, "add jacquot camp-1 as jacquot-2")
     assert row(d100_fight, "jacquot-2")["side"] == "camp-1"
+    # A second of the same content is told apart by its name too, numbered after the first.
+    assert row(d100_fight, "jacquot")["name"]["fr"] + " 2" == row(d100_fight, "jacquot-2")["name"]["fr"]
     # The newcomers act from the round after: the round's DEX ranks hold them.
     d100_fight.command("fin-round")
     d100_fight.command("actions")
@@ -194,6 +196,8 @@ def test_harp_controls_are_undone_and_replayed(french: None, store: EventStore, 
     checked(store, tracker, "etat orque-1 etourdi 2")
     checked(store, tracker, "ajouter orque compagnie comme orque-4")
     assert row(tracker, "orque-4")["side"] == "compagnie"
+    names = [r["name"]["fr"] for r in tracker.fight.view()["combatants"]]
+    assert len(set(names)) == len(names), names  # « Orque 4 », not a second « Orque »
     checked(store, tracker, "soleil oui")
     checked(store, tracker, "modif-combat 5")
 
@@ -208,6 +212,9 @@ def test_tor_add_a_hero_and_an_adversary(french: None, store: EventStore, tor_fi
                    "archer-2"]  # heroes first: the new hero after the last one
     assert row(tor_fight, "aldric-de-bree")["stance"] == "defensive"
     refused(tor_fight, "ajouter orc-archer comme archer-2", "déjà un combattant archer-2")
+    checked(store, tor_fight, "ajouter orc-archer comme archer-3")
+    names = [r["name"]["fr"] for r in tor_fight.fight.view()["combatants"]]
+    assert len(set(names)) == len(names), names
     refused(tor_fight, "ajouter personne", "personne")
     refused(tor_fight, "ajouter orc-archer avancee", "adversaire")
     # The newcomers fight: engaged, in the order, struck and striking, as the kernel plays them.

@@ -277,3 +277,55 @@ def test_d100_rest_from_the_panel(served_factory: Callable[..., Served]) -> None
     assert served.version() == before + 1 and 7 <= row_of(board(served), "ysolde")["hp"] <= 11
     assert served.gm_post(gm, "undo").status_code == 200
     assert row_of(board(served), "ysolde")["hp"] == 5
+
+
+def test_harp_round_forms_from_the_page(served: Served) -> None:
+    """HARP's initiative total, the order of those still to act and what a combatant announces are set from forms
+    of their own, stored, and undone."""
+    gm = served.tab("gm")
+    page = gm.get("/gm").text
+    assert 'id="edit-order"' in page and 'id="edit-declare"' in page and '<option value="init">' in page
+    assert edit_line("harp", {"edit": "declare", "who": "orque-1", "actions": "course, arme-au-fourreau"}) == (
+        "declare orque-1 course,arme-au-fourreau")
+    assert edit_line("harp", {"edit": "order", "ids": "a,b  c"}) == "order a b c"
+
+    def fight_value(name: str) -> int:
+        fight = served.session.tracker.fight
+        return int(served.call(lambda: fight.value(name, fight.index("orque-1"))))
+
+    before = served.version()
+    answer = send(served, gm, {"edit": "declare", "who": "orque-1", "actions": "course"})
+    assert answer.status_code == 200, answer.text
+    assert served.version() == before + 1 and fight_value("init_declared") != 0
+    assert served.gm_post(gm, "annuler").status_code == 200
+    assert fight_value("init_declared") == 0
+    view = served.call(lambda: served.session.tracker.fight.view())
+    order = view["order"]
+    rest = order[order.index(view["current"]) + 1:]
+    answer = send(served, gm, {"edit": "order", "ids": " ".join(reversed(rest))})
+    assert answer.status_code == 200, answer.text
+    assert served.call(lambda: served.session.tracker.fight.view())["order"][-len(rest):] == rest[::-1]
+    for wrong in ("personne", " ".join(rest[1:])):  # an unknown id; one still to act left out
+        assert send(served, gm, {"edit": "order", "ids": wrong}).status_code == 422
+    assert served.version() == before + 3
+
+
+def test_the_one_ring_fatal_wound_from_the_panel(served_factory: Callable[..., Served]) -> None:
+    """A hero's first wound ticked fatal leaves it dying; unticked it does not; both undone."""
+    served = served_factory("tor")
+    gm = served.tab("gm")
+    assert 'name="fatal"' in gm.get("/gm").text
+    assert edit_line("tor", {"edit": "wound", "who": "eirik", "value": "1", "fatal": "1"}) == "wound eirik 1 fatal"
+    assert edit_line("tor", {"edit": "endurance", "who": "eirik", "value": "3", "fatal": "1"}) == "endurance eirik 3"
+
+    def hero() -> dict[str, Any]:
+        view = served.call(lambda: served.session.tracker.fight.view())
+        return dict(next(r for r in view["combatants"] if r["id"] == "eirik-de-dale"))
+
+    was = hero()
+    assert send(served, gm, {"edit": "wound", "who": "eirik-de-dale", "value": "1"}).status_code == 200
+    assert hero()["wounds"] == 1 and not hero()["dying"]
+    assert send(served, gm, {"edit": "wound", "who": "eirik-de-dale", "value": "1", "fatal": "1"}).status_code == 200
+    assert hero()["wounds"] == 1 and hero()["dying"]
+    assert served.gm_post(gm, "annuler").status_code == 200 and served.gm_post(gm, "annuler").status_code == 200
+    assert hero() == was

@@ -31,6 +31,18 @@ class Sides:
         raise InputError(_("no combatant {id} in this fight; there are: {ids}").format(
             id=combatant_id, ids=", ".join(self.ids())))
 
+    def newcomer_name(self, name: dict[str, str]) -> dict[str, str]:
+        """The name a combatant joining mid-fight is shown under: its own, or, when a combatant of the fight
+        already bears it (a second Jacquot brought in under another id), numbered after the others (« Jacquot 2 »)
+        so no two rows of the board read alike."""
+        taken = {text for c in self.combatants for text in dict(c.name).values()}
+        if not taken.intersection(name.values()):
+            return dict(name)
+        n = 2
+        while taken.intersection(f"{text} {n}" for text in name.values()):
+            n += 1
+        return {lang: f"{text} {n}" for lang, text in name.items()}
+
     def foes(self, c: int) -> list[int]:
         return [i for i in range(len(self.combatants)) if self.sides[i] != self.sides[c] and self.standing(i)]
 

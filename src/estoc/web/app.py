@@ -44,7 +44,7 @@ from estoc.render.board_view import board_view
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
 from estoc.web.board import board_from_view
-from estoc.web.edits import add_stances, conditions, edit_labels, edit_line, edits_of, setting_forms
+from estoc.web.edits import add_stances, conditions, edit_labels, edit_line, edits_of, flags, free_forms, setting_forms
 from estoc.web.odds import OddsView
 from estoc.web.odds_systems import SystemOdds, pair
 from estoc.web.panels import Panel
@@ -424,7 +424,8 @@ class WebApp:
         return {"ops": [(verb, labels[verb]) for verb in ops], "combatants": combatants, "sides": sides,
                 "conditions": conditions(tracker.system.id), "adds": edits_of(tracker.system.id).adds,
                 "distance": "distance" in ops, "stances": add_stances(tracker.system.id),
-                "settings": setting_forms(tracker.system.id, {"who": combatants, "side": sides, "cover": covers})}
+                "settings": setting_forms(tracker.system.id, {"who": combatants, "side": sides, "cover": covers}),
+                "forms": free_forms(tracker.system.id), "flags": flags(tracker.system.id)}
 
     def _odds_form(self) -> dict[str, Any] | None:
         """What the odds panel starts with: the combatants, the one acting, its first foe, the system's fields."""

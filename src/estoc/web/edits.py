@@ -14,8 +14,9 @@ from estoc.i18n import _, language
 from estoc.systems.base import SYSTEMS
 from estoc.systems.tor.names import STANCES, stance_word
 
-WHO, NUMBER, TEXT = "who", "number", "text"
-"""What a field of a form holds: a combatant's id (one word), a whole number, free text."""
+WHO, NUMBER, TEXT, FLAG, IDS = "who", "number", "text", "flag", "ids"
+"""What a field of a form holds: a combatant's id (one word), a whole number, free text, a word said or not (a
+checkbox: its field's name is the word), ids (one or more, each one word, separated by spaces or commas)."""
 
 Spec = tuple[tuple[str, str, bool], ...]
 """An edit's fields, in the order of the command's words: (form field, kind, required)."""
@@ -53,6 +54,9 @@ class Edits:
     settings: dict[str, Spec] = field(default_factory=dict)
     """Edits with a form of their own, each word after the command chosen from a list (:data:`CHOICES`: a side,
     a cover, the ground), by their English command word."""
+    forms: dict[str, Spec] = field(default_factory=dict)
+    """Edits with a form of their own whose fields are a combatant chosen, ids typed or a number (HARP's round
+    order, announced actions), by their English command word."""
 
 
 HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
@@ -61,10 +65,12 @@ HARP_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
                     "relieve": (("who", WHO, True), ("value", NUMBER, True)),
                     "mod": (("who", WHO, True), ("value", NUMBER, True)),
+                    "init": (("who", WHO, True), ("value", NUMBER, True)),
                     "fight-mod": (("value", NUMBER, True),), "sun": (("value", NUMBER, True),),
                     "distance": DISTANCE, "out": (("who", WHO, True),), "back": (("who", WHO, True),)},
                    HARP_CONDITIONS, adds=True,
-                   settings={"surprise": (("side", WHO, True),), "cover": (("who", WHO, True), ("cover", WHO, True))})
+                   settings={"surprise": (("side", WHO, True),), "cover": (("who", WHO, True), ("cover", WHO, True))},
+                   forms={"order": (("ids", IDS, True),), "declare": (("who", WHO, True), ("actions", IDS, True))})
 D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
                     "damage": (("who", WHO, True), ("value", NUMBER, True)),
                     "heal": (("who", WHO, True), ("value", NUMBER, True)),
@@ -74,7 +80,7 @@ D100_EDITS = Edits({"hp": (("who", WHO, True), ("value", NUMBER, True)),
 TOR_EDITS = Edits({"endurance": (("who", WHO, True), ("value", NUMBER, True)),
                    "damage": (("who", WHO, True), ("value", NUMBER, True)),
                    "heal": (("who", WHO, True), ("value", NUMBER, True)),
-                   "wound": (("who", WHO, True), ("value", NUMBER, True)),
+                   "wound": (("who", WHO, True), ("value", NUMBER, True), ("fatal", FLAG, False)),
                    "dying": (("who", WHO, True), ("value", NUMBER, True)),
                    "hope": (("who", WHO, True), ("value", NUMBER, True)),
                    "condition": (("who", WHO, True), ("condition", WHO, True), ("value", NUMBER, True)),
@@ -101,6 +107,8 @@ MARK_EDITS: dict[str, Spec] = {
     "clear": (("who", WHO, True), ("name", TEXT, False)),
 }
 """The GM's marks, notes and timers (the tracker's own commands, every system)."""
+JOINERS = {"actions": ","}
+"""Fields of ids written as one word, their ids joined by this (HARP's ``declare WHO ID,ID``)."""
 KEYWORDS = {"as": "as"}
 """Fields whose value follows a keyword on the command line."""
 VERB_KEYWORDS = {("rest", "value"): "weeks"}
@@ -132,7 +140,10 @@ def _labels() -> dict[str, str]:
             "endurance": _("set endurance to N"), "wound": _("set the wounds to N"),
             "dying": _("dying: 1 on, 0 off"), "hope": _("set Hope to N"),
             "distance": _("the metres N between the combatant and the second one"),
-            "surprise": _("Surprised this round"), "cover": _("Behind cover"), "ground": _("The ground")}
+            "surprise": _("Surprised this round"), "cover": _("Behind cover"), "ground": _("The ground"),
+            "init": _("set the initiative total to N this round"),
+            "order": _("The order of those still to act this round"),
+            "declare": _("What a combatant announces for its next initiative roll")}
 
 
 def setting_forms(system: str, options: Mapping[str, list[tuple[str, str]]]) -> list[dict[str, Any]]:
@@ -159,7 +170,26 @@ def add_stances(system: str) -> list[tuple[str, str]]:
 
 
 def _field_labels() -> dict[str, str]:
-    return {"who": _("Combatant"), "side": _("Side"), "cover": _("Cover"), "ground": _("Ground")}
+    return {"who": _("Combatant"), "side": _("Side"), "cover": _("Cover"), "ground": _("Ground"),
+            "ids": _("Ids, first to act first"),
+            "actions": _("Announced (ids of the initiative modifiers, commas between; none: nothing)"),
+            "fatal": _("fatal (the Eye on the severity's feat die)")}
+
+
+def free_forms(system: str) -> list[dict[str, Any]]:
+    """The forms of the system's edits whose fields are typed or a combatant chosen (:attr:`Edits.forms`), each as
+    ``verb``, ``label`` and ``fields`` ((form field, kind, label)…)."""
+    labels, names = edit_labels(system), _field_labels()
+    return [{"verb": verb, "label": labels[verb], "fields": [(name, kind, names[name]) for name, kind, _r in spec]}
+            for verb, spec in edits_of(system).forms.items()]
+
+
+def flags(system: str) -> list[tuple[str, str]]:
+    """The checkboxes of the state form (a word some of its edits take: the One Ring's fatal wound), as (field,
+    label)."""
+    names = _field_labels()
+    return list(dict.fromkeys((name, names[name]) for spec in edits_of(system).ops.values()
+                              for name, kind, _r in spec if kind == FLAG))
 
 
 def conditions(system: str = "harp") -> list[tuple[str, str]]:
@@ -176,8 +206,9 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
         InputError: an edit the system has not, a field missing or malformed.
     """
     verb = fields.get("edit", "")
-    spec = edits_of(system).ops.get(verb) or edits_of(system).settings.get(verb) or MARK_EDITS.get(verb) or (
-        edits_of(system).add if verb == "add" and edits_of(system).adds else None)
+    edits = edits_of(system)
+    spec = edits.ops.get(verb) or edits.settings.get(verb) or edits.forms.get(verb) or MARK_EDITS.get(verb) or (
+        edits.add if verb == "add" and edits.adds else None)
     if spec is None:
         raise InputError(_("no such edit: {name!r}").format(name=verb[:40]))
     words = [verb]
@@ -189,6 +220,17 @@ def edit_line(system: str, fields: dict[str, str]) -> str:
             continue
         if kind == WHO and (" " in value or len(value) > 60):
             raise InputError(_("{value!r} is not one word").format(value=value[:40]))
+        if kind == FLAG:
+            if value not in ("1", "on", name):
+                raise InputError(_("{value!r} is not a box ticked").format(value=value[:40]))
+            words.append(name)
+            continue
+        if kind == IDS:
+            ids = [part for part in value.replace(",", " ").split() if part]
+            if any(len(part) > 60 or not part.isprintable() for part in ids) or len(ids) > 200:
+                raise InputError(_("{value!r} is not a list of ids").format(value=value[:40]))
+            words.append(JOINERS.get(name, " ").join(ids))
+            continue
         if kind == NUMBER and not value.lstrip("+-").isdigit():
             raise InputError(_("{value!r} is not a whole number").format(value=value[:40]))
         if kind == TEXT and not value.isprintable():

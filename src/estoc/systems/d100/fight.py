@@ -366,7 +366,7 @@ class D100Fight(Sides):
         record = self.content.get("d100", "characters", ref, d100.Character)
         base = Combatant.from_character(self.content, record, self.settings.hp_rounding)
         new_id = str(event.get("id") or base.id)
-        c = self.join(side, replace(base, id=new_id))
+        c = self.join(side, replace(base, id=new_id, name=self.newcomer_name(base.name)))
         records.append({"kind": "gm", "op": "add", "target": new_id, "value": 0, "hp": self.value("hp", c),
                         "side": side, "ref": ref})
 

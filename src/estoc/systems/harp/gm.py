@@ -92,7 +92,7 @@ def apply_gm(fight: HarpFight, event: Mapping[str, Any], dice: DiceSource) -> li
         if side not in fight.sides:
             raise InputError(_("unknown side {side!r}; sides: {sides}").format(
                 side=side, sides=", ".join(dict.fromkeys(fight.sides))))
-        c = fight.join(side, replace(base, id=new_id))
+        c = fight.join(side, replace(base, id=new_id, name=fight.newcomer_name(base.name)))
         record["target"] = new_id
         record["index"] = c
         return [record]

@@ -114,7 +114,7 @@ def add(fight: TorFight, event: Mapping[str, Any]) -> dict[str, Any]:
                                                                                          known=", ".join(known)))
     if event.get("id"):
         person = replace(person, id=str(event["id"]))
-    join(fight, person, chosen, plan)
+    join(fight, replace(person, name=fight.newcomer_name(person.name)), chosen, plan)
     return {"kind": "gm", "op": "add", "target": person.id, "value": None,
             "side": HEROES if chosen is not None else ADVERSARIES}
 
