@@ -146,8 +146,8 @@ class _Faces:
         from estoc.dice import ScriptedDice
         self.inner = ScriptedDice(faces)
 
-    def draw(self, sides: int, n: int, purpose: str, worlds: Any = None) -> Any:
-        return self.inner.draw(sides, n, purpose, worlds)
+    def draw(self, sides: int, n: int, purpose: str, worlds: Any = None, who: int = -1) -> Any:
+        return self.inner.draw(sides, n, purpose, worlds, who)
 
 
 def tor_encounter(content: Content) -> Any:

@@ -152,7 +152,7 @@ def test_roll_layout_and_worlds_are_passed_through() -> None:
     seen: list[tuple[int, int, str, list[int] | None]] = []
 
     class Spy(ScriptedDice):
-        def draw(self, sides: int, n: int, purpose: str, worlds: Any = None) -> Any:
+        def draw(self, sides: int, n: int, purpose: str, worlds: Any = None, who: int = -1) -> Any:
             seen.append((sides, n, purpose, None if worlds is None else worlds.tolist()))
             return super().draw(sides, n, purpose, worlds)
 

@@ -126,7 +126,7 @@ def test_the_play_source_is_asked_with_the_kernels_purposes(name: str) -> None:
         def __init__(self) -> None:
             self.asked: list[tuple[int, int, str]] = []
 
-        def draw(self, sides: int, n: int, purpose: str) -> list[int]:
+        def draw(self, sides: int, n: int, purpose: str, worlds: object = None, who: int = -1) -> list[int]:
             self.asked.append((sides, n, purpose))
             return [sides]
 

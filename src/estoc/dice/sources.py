@@ -9,7 +9,7 @@ back to another source when its faces run out. Every source can keep a log of wh
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,6 +22,10 @@ IntArray = NDArray[np.int64]
 
 ANY = "*"
 """The purpose key of a scripted queue that serves any roll."""
+ROLL = 0
+"""A face given as 0: « estoc rolls this one » (an answer to a question left to estoc; no die shows 0)."""
+NOBODY = -1
+"""The roller of a die that is nobody's (the GM's, or simulation's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +43,18 @@ class DiceSource:
 
     def __init__(self, *, record: bool = False) -> None:
         self.records: list[DieRecord] | None = [] if record else None
+        self.roller = NOBODY
+        """Whose die is being drawn (a combatant's index in the fight; :data:`NOBODY`): set by :meth:`draw`."""
 
-    def draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None = None) -> IntArray:
+    def draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None = None, who: int = NOBODY) -> IntArray:
         """Return ``n`` faces of a die with ``sides`` faces (1..sides), for the roll named ``purpose``.
 
         ``worlds`` names the batch's worlds that roll (distinct indices), ``n // len(worlds)`` dice each, laid out
         world after world. Sources that give each world its own stream (:class:`KeyedDice`) need it; the others
-        ignore it.
+        ignore it. ``who``: the combatant the rules have roll it (a kernel says so in play), for a source that asks
+        a player for the face (:class:`ScriptedDice` with ``ask``).
         """
+        self.roller = who
         if n == 0:
             return np.zeros(0, dtype=np.int64)
         faces, typed = self._draw(sides, n, purpose, worlds)
@@ -85,6 +93,17 @@ class MissingFace(DiceError):
         self.purpose, self.sides, self.given = purpose, sides, given
 
 
+class AskFace(DiceError):
+    """A die that belongs to a player, whose face nobody gave: the play stops, asks for it, and applies the command
+    again with the face added (a command is deterministic given its faces). ``who``: the roller's index in the
+    fight; ``given``: how many faces of that purpose were drawn before it."""
+
+    def __init__(self, purpose: str, sides: int, who: int, given: int) -> None:
+        super().__init__(_("a d{sides} is awaited for the {purpose} roll").format(
+            sides=sides, purpose=purpose_label(purpose)))
+        self.purpose, self.sides, self.who, self.given = purpose, sides, who, given
+
+
 class ScriptedDice(DiceSource):
     """Faces given in advance: one queue per purpose, plus the queue ``"*"`` that serves any purpose.
 
@@ -93,11 +112,21 @@ class ScriptedDice(DiceSource):
         fallback: where faces come from once a queue is empty; without one, running out is a :class:`DiceError`.
         strict: purposes the fallback never serves (a chain of faces the GM is typing must be typed whole).
         record: keep a log of every draw.
+        ask: whether the die of a roller (a combatant's index) for a purpose must be asked of a person when no face
+            is left for it: then :class:`AskFace` is raised instead of rolling (and instead of :class:`MissingFace`
+            for a strict purpose). A face given as :data:`ROLL` (0) is rolled by the fallback: an answer « estoc
+            rolls » to one question, the next die of the purpose asked again.
     """
 
     def __init__(self, faces: Iterable[int] | Mapping[str, Iterable[int]] = (),
-                 fallback: DiceSource | None = None, *, strict: Iterable[str] = (), record: bool = False) -> None:
+                 fallback: DiceSource | None = None, *, strict: Iterable[str] = (), record: bool = False,
+                 ask: Callable[[int, str], bool] | None = None,
+                 answers: Mapping[tuple[int, str], Iterable[int]] | None = None) -> None:
         super().__init__(record=record)
+        self.ask = ask
+        self.answers: dict[tuple[int, str], deque[int]] = {
+            key: deque(int(f) for f in value) for key, value in (answers or {}).items()}
+        """The faces the players gave when asked, by (roller, purpose), in order (:data:`ROLL`: estoc rolls it)."""
         queues = faces if isinstance(faces, Mapping) else {ANY: faces}
         self.queues: dict[str, deque[int]] = {key: deque(int(f) for f in value) for key, value in queues.items()}
         self.fallback = fallback
@@ -111,13 +140,33 @@ class ScriptedDice(DiceSource):
         typed: list[bool] = []
         for i in range(n):
             queue = self.queues.get(purpose) or self.queues.get(ANY)
-            if queue:
+            if queue and queue[0] == ROLL and self.fallback is not None:
+                queue.popleft()
+                out[i] = self.fallback.draw(sides, 1, purpose)[0]
+                typed.append(False)
+                self.served[purpose] = self.served.get(purpose, 0) + 1
+            elif queue:
                 face = queue.popleft()
                 if not 1 <= face <= sides:
                     raise DiceError(_("a d{sides} shows 1 to {sides}, not {face} ({purpose} roll)").format(
                         sides=sides, face=face, purpose=purpose_label(purpose)))
                 out[i] = face
                 typed.append(True)
+                self.served[purpose] = self.served.get(purpose, 0) + 1
+            elif self.ask is not None and (purpose in self.strict or self.ask(self.roller, purpose)):
+                answered = self.answers.get((self.roller, purpose))
+                if not answered:
+                    raise AskFace(purpose, sides, self.roller, self.served.get(purpose, 0))
+                face = answered.popleft()
+                if face == ROLL and self.fallback is not None:
+                    out[i] = self.fallback.draw(sides, 1, purpose)[0]
+                    typed.append(False)
+                elif 1 <= face <= sides:
+                    out[i] = face
+                    typed.append(True)
+                else:
+                    raise DiceError(_("a d{sides} shows 1 to {sides}, not {face} ({purpose} roll)").format(
+                        sides=sides, face=face, purpose=purpose_label(purpose)))
                 self.served[purpose] = self.served.get(purpose, 0) + 1
             elif self.fallback is not None and purpose not in self.strict:
                 out[i] = self.fallback.draw(sides, 1, purpose)[0]
@@ -131,13 +180,14 @@ class ScriptedDice(DiceSource):
         """Raise :class:`DiceError` at once for a given face that no die of ``sides`` faces shows."""
         for purpose, queue in self.queues.items():
             for face in queue:
-                if not 1 <= face <= sides:
+                if face != ROLL and not 1 <= face <= sides:
                     raise DiceError(_("a d{sides} shows 1 to {sides}, not {face} ({purpose} roll)").format(
                         sides=sides, face=face, purpose=purpose_label(purpose)))
 
     def unused(self) -> dict[str, list[int]]:
-        """The faces given but never used, by purpose."""
-        return {key: list(queue) for key, queue in self.queues.items() if queue}
+        """The faces given but never used, by purpose (an answer « estoc rolls » left over is no face)."""
+        left = {key: [face for face in queue if face != ROLL] for key, queue in self.queues.items()}
+        return {key: faces for key, faces in left.items() if faces}
 
     def check_all_used(self, purposes: Iterable[str] | None = None) -> None:
         """Raise :class:`DiceError` when some typed faces (of ``purposes``, default all) were not needed: a likely

@@ -121,7 +121,7 @@ def py_seed_world(F: Core, w: cython.Py_ssize_t, world: cython.longlong) -> None
 
 def py_die(F: Core, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> int:
     """:func:`die`: the next die of ``sides`` faces for ``purpose`` in the world at ``w``."""
-    return die(F, w, purpose, sides)
+    return die(F, w, purpose, sides, -1)
 
 
 # --- dice ---------------------------------------------------------------------------------------------------------
@@ -180,27 +180,29 @@ def stream_of(F: Core, w: cython.Py_ssize_t, purpose: cython.int) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def die(F: Core, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int) -> cython.int:
-    """One die of ``sides`` faces for ``purpose`` in the world at ``w``: the keyed stream, or the play's source."""
+def die(F: Core, w: cython.Py_ssize_t, purpose: cython.int, sides: cython.int, who: cython.Py_ssize_t) -> cython.int:
+    """One die of ``sides`` faces for ``purpose`` in the world at ``w``, rolled by the combatant ``who`` (the one
+    the rules have roll it: play may ask its player for the face; −1: nobody's): the keyed stream, or the play's
+    source."""
     if F.keyed:
         k: u64 = F.counters[w, purpose]
         if not cython.compiled:
             k = int(k)
         F.counters[w, purpose] = _u64(k + 1)
         return keyed_face(stream_of(F, w, purpose), k, sides)
-    return _source_face(F, purpose, sides)
+    return _source_face(F, purpose, sides, who)
 
 
 @cython.cfunc
 @cython.with_gil
 @cython.exceptval(check=False)
-def _source_face(F: Core, purpose: cython.int, sides: cython.int) -> cython.int:
+def _source_face(F: Core, purpose: cython.int, sides: cython.int, who: cython.Py_ssize_t) -> cython.int:
     """A face from the play's dice source (with the GIL: kept apart so that the keyed path never takes it). An
     error is kept for the caller, who raises it once the kernel returns."""
     if F.error is not None:
         return 1
     try:
-        return int(F.source.draw(sides, 1, PURPOSES[purpose])[0])  # noqa: F821 (the kernel's)
+        return int(F.source.draw(sides, 1, PURPOSES[purpose], None, who)[0])  # noqa: F821 (the kernel's)
     except BaseException as exc:
         F.error = exc
         return 1

@@ -39,7 +39,7 @@ class Command:
     """Other words for it (a system's synonyms: ``pv`` and ``hp`` beside ``pdv``), accepted, not listed."""
 
 
-MARK_VERBS = ("mark", "note", "timer", "clear")
+MARK_VERBS = ("mark", "note", "timer", "clear", "dice")
 """The GM's own marks (:mod:`estoc.play.marks`): tracker events that no rule system sees."""
 TRACKER_VERBS = ("undo", "redo", "auto", "status", "log", "summary", "sheet", "help", "quit", *MARK_VERBS)
 """Commands the tracker answers itself, the same in every system."""
@@ -60,6 +60,9 @@ def tracker_commands() -> list[Command]:
                 _("a reminder announced when round ROUND begins (+N: N rounds from now)")),
         Command("clear", "clear", "effacer", _("WHO [NAME|notes] | timer [ROUND]"),
                 _("remove your marks and notes on a combatant (or one of them), or a timer")),
+        Command("dice", "dice", "des", _("WHO ask|roll|attack"),
+                _("who rolls a combatant's dice (WHO: an id, players, others or all): its player is asked for each "
+                  "(ask), estoc rolls them (roll), or only its attack rolls are asked (attack)"),),
         Command("status", "status", "situation", "", _("the state of the fight")),
         Command("log", "log", "journal", "", _("the fight's log so far")),
         Command("summary", "summary", "bilan", "", _("hits, criticals and foes downed, per combatant")),

@@ -18,11 +18,13 @@ from estoc.engine.numbers import bounded
 from estoc.engine.words import fold
 from estoc.errors import InputError
 from estoc.i18n import _
+from estoc.engine.asking import DICE_TYPE, dice_event
 
 MARK, NOTE, TIMER, CLEAR = "tracker-mark", "tracker-note", "tracker-timer", "tracker-clear"
-MARK_TYPES = frozenset({MARK, NOTE, TIMER, CLEAR})
-"""The stored events of the GM's marks: the tracker's own, no rule system sees them."""
-MARK_VERBS = ("mark", "note", "timer", "clear")
+MARK_TYPES = frozenset({MARK, NOTE, TIMER, CLEAR, DICE_TYPE})
+"""The stored events of the GM's marks: the tracker's own, no rule system sees them (who rolls what,
+:mod:`estoc.engine.asking`, is one of them: it changes who is asked, never the fight)."""
+MARK_VERBS = ("mark", "note", "timer", "clear", "dice")
 """The commands that make them (their words are in :func:`estoc.engine.words.tracker_commands`)."""
 
 ROUNDS_MAX = 1_000
@@ -74,6 +76,8 @@ class Marks:
             self.timers.append((at, str(event["text"])))
             self.timers.sort(key=lambda timer: timer[0])  # (stable: timers of one round keep their order)
             return [{"kind": "tracker", "verb": "timer", "at": at, "text": str(event["text"])}]
+        if kind == DICE_TYPE:
+            return [{"kind": "tracker", "verb": "dice", **named, "mode": str(event.get("mode"))}]
         if kind == CLEAR:
             removed = [str(name) for name in event.get("names") or []]
             for name in removed:
@@ -179,6 +183,8 @@ def mark_event(verb: str, args: Sequence[str], view: Mapping[str, Any], marks: M
         return {"type": TIMER, "at": at, "round": now, "text": _text(args[1:], _("the timer's text"), TEXT_MAX)}
     if verb == "clear":
         return _clear(args, ids, now, marks)
+    if verb == "dice":
+        return dice_event(list(args), ids)
     raise InputError(_("{command} is no mark command").format(command=verb))
 
 

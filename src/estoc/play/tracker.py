@@ -10,18 +10,19 @@ undo, a redo or a crash.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from estoc.dice import ScriptedDice, SeededDice
-from estoc.dice.sources import MissingFace, purpose_label
+from estoc.dice.sources import AskFace, MissingFace, purpose_label
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
 from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _, pick
+from estoc.engine.asking import Modes, Question, fold_modes, read_answer
 from estoc.play.marks import MARK_VERBS, Marks, fold_marks, is_mark, mark_event
 from estoc.play.stamp import RULES_KEY, STATE_KEY, RulesCheck, rules_stamp, state_digest
 from estoc.play.store import EventStore, StaleError
@@ -212,6 +213,15 @@ def described(event: Mapping[str, Any]) -> dict[str, Any]:
     return what
 
 
+class _Awaited(Exception):
+    """A command stopped on a die a player is to give (:class:`~estoc.dice.sources.AskFace`), at turn ``step`` of the
+    command, the fight's combatants being ``ids`` (internal to the tracker: it becomes :attr:`Tracker.pending`)."""
+
+    def __init__(self, asked: AskFace, step: int, ids: list[str]) -> None:
+        super().__init__(asked.message)
+        self.asked, self.step, self.ids = asked, step, ids
+
+
 class Tracker:
     """One fight being played: its store, its system, its live state.
 
@@ -236,6 +246,20 @@ class Tracker:
         self.history: list[tuple[Fight, int]] = []
         """The state after each command in effect and the records told by then: undo steps back without a replay
         (a state is never changed once kept: a command is tried on a copy)."""
+        self.asking = False
+        """Whether the players are asked for their dice (:mod:`estoc.engine.asking`): the table's faces turn it on
+        (the terminal, the browser, ``estoc run`` without ``--no-ask``); off, estoc rolls every die nobody typed, as
+        a program using the library expects."""
+        self.pending: Question | None = None
+        """The die a command waits for (:mod:`estoc.engine.asking`); the command is stored once it is answered."""
+        self._resume: Callable[[], list[dict[str, Any]]] | None = None
+        """What the answer to :attr:`pending` goes on with: the command waiting, applied again."""
+        self._answers: dict[int, dict[tuple[int, str], list[int]]] = {}
+        """The faces given to the questions of the command waiting, by turn of the command, then by (roller,
+        purpose)."""
+        self._asked = 0
+        self._where: tuple[int, int] = (0, -1)
+        """The turn of the command and the roller of the die awaited."""
         self.reload()
 
     def reload(self) -> None:
@@ -246,6 +270,16 @@ class Tracker:
         self.fight, self.records = replay(self.system, self.setup, self.events, self.history, self.rules_check)
         self.marks = fold_marks(fold_events(self.events).effective)
         """The GM's marks in effect (:mod:`estoc.play.marks`)."""
+        self._refold_modes()
+        self.drop_question()
+
+    def _refold_modes(self) -> None:
+        view = self.fight.view()
+        rows = view["combatants"]
+        self.players = {str(r["id"]): bool(r.get("player")) for r in rows}
+        self.modes: Modes = fold_modes(self.setup, fold_events(self.events).effective, [str(r["id"]) for r in rows],
+                                       self.players)
+        """Who rolls what (:mod:`estoc.engine.asking`): the encounter's ``dice`` block, then the GM's ``dice``."""
 
     @property
     def version(self) -> int:
@@ -254,14 +288,29 @@ class Tracker:
 
     @classmethod
     def create(cls, store: EventStore, system: FightSystem, name: str | Mapping[str, str],
-               setup: Mapping[str, Any]) -> Tracker:
+               setup: Mapping[str, Any], *, asking: bool = False) -> Tracker:
         """A new fight in the store, begun (the first round's initiative rolled); ``name``: a string, or an
-        encounter's ``{fr, en}`` name, kept in both languages."""
+        encounter's ``{fr, en}`` name, kept in both languages. ``asking``: the players are asked for their dice
+        (:attr:`asking`); the first round's may then be awaited (:attr:`pending`: the fight begins once they are
+        given)."""
         system.new_fight(setup)  # refuse a broken setup before anything is written
         fight_id = store.create_fight(stored_name(name), system.id, dict(setup))
         tracker = cls(store, fight_id, system)
-        tracker.submit({"type": "begin"})
+        tracker.asking = asking
+        tracker.begin()
         return tracker
+
+    def begin(self) -> list[dict[str, Any]]:
+        """Begin the fight if it has not begun (the first round's initiative rolled): its records, or the question
+        of the first die awaited (:attr:`pending`); nothing when it has begun."""
+        if self.begun or self.pending is not None:
+            return []
+        return self.awaiting("", lambda: self.submit({"type": "begin"}))
+
+    @property
+    def begun(self) -> bool:
+        """Whether the fight has begun (its opening event stored: it may wait on the players' first dice)."""
+        return bool(self.events)
 
     def _dice_seed(self, step: int = 0) -> np.random.SeedSequence:
         # The k-th turn of a batch draws as the k-th of as many single commands would, and a batch counts as its
@@ -280,11 +329,17 @@ class Tracker:
         # The GM's attack faces are typed whole, except in a batch where the system rolls a die left out (the One
         # Ring's second feat die of a favoured roll: the narration names the faces estoc rolled).
         whole = "attack" in typed and not (self.batch and getattr(self.system, "batch_rolls_missing", False))
+        ids = [str(c.id) for c in getattr(trial, "combatants", [])]
+        players = {cid: self.players.get(cid, False) for cid in ids}
+        ask = self.modes.asker(ids, players) if self.asking else None
+        answers = self._answers.get(step, {})
         dice = ScriptedDice(typed, fallback=SeededDice(self._dice_seed(step)), strict=["attack"] if whole else [],
-                            record=True)
+                            record=True, ask=ask, answers=answers)
         before = _watch(trial, self.marks)
         try:
             records = trial.apply(body, dice)
+        except AskFace as asked:
+            raise _Awaited(asked, step, ids) from asked
         except MissingFace as missing:
             ask = getattr(self.system, "ask_missing", None)
             words = ask(missing.purpose, missing.sides, missing.given) if ask is not None else None
@@ -294,12 +349,17 @@ class Tracker:
         records += _due(trial, self.marks, before)
         left = dice.unused()
         if left:
-            raise DiceError(_("these faces were given but not needed: {faces}").format(
-                faces=", ".join(_("{purpose} roll: {faces}").format(purpose=purpose_label(k), faces=" ".join(
-                    map(str, v))) for k, v in left.items())))
+            # A face typed ahead "just in case" that the blow did not need: said, and dropped (nothing refused).
+            records.append({"kind": "tracker", "verb": "unused", "faces": left})
+            typed = {k: v[:len(v) - len(left.get(k, []))] for k, v in typed.items()}
+            typed = {k: v for k, v in typed.items() if v}
         stored = {**body, "dice": recorded_dice(dice)}
         if typed:
             stored["typed"] = typed
+        given = [[ids[who] if 0 <= who < len(ids) else None, purpose, face]
+                 for (who, purpose), faces in answers.items() for face in faces]
+        if given:
+            stored["answers"] = given  # (what the players answered, 0: left to estoc; the faces are in "dice")
         return stored, records
 
     def _append(self, event: dict[str, Any]) -> int:
@@ -319,6 +379,8 @@ class Tracker:
         self.fight = trial
         self.records.extend(records)
         self.history.append((trial, len(self.records)))
+        if stored.get("type") == "gm":  # (a newcomer: whose player it is)
+            self._refold_modes()
         return records
 
     def submit(self, event: Mapping[str, Any], line: str | None = None) -> list[dict[str, Any]]:
@@ -385,6 +447,7 @@ class Tracker:
             self.fight = trial
             self.history.append((trial, len(self.records)))
         self.marks = fold_marks(fold_events(self.events).effective)
+        self._refold_modes()
         return target
 
     def mark(self, verb: str, args: list[str], line: str | None = None) -> list[dict[str, Any]]:
@@ -397,6 +460,7 @@ class Tracker:
         records = self.marks.apply(event, names_of(self.fight))
         self.records.extend(records)
         self.history.append((self.fight, len(self.records)))
+        self._refold_modes()
         return records
 
     def request(self, line: str) -> dict[str, Any]:
@@ -441,7 +505,76 @@ class Tracker:
     def command(self, line: str, *, creatures_auto: bool = False) -> list[dict[str, Any]]:
         """Run one command line (French or English words); returns narration records (tracker verbs: a record
         ``{"kind": "tracker", …}``). With ``creatures_auto``, the creatures' turns that follow a fight action are
-        played by the policy within the same command (one event, one undo)."""
+        played by the policy within the same command (one event, one undo).
+
+        When the command needs a die a player is to give, nothing is stored yet: the one record returned is the
+        question (``{"kind": "question", …}``, :meth:`Question.record`) and :attr:`pending` holds it; the next line
+        is its answer (:meth:`answer`), whoever sends it (the terminal, a script, the browser)."""
+        if self.pending is not None:
+            return self.answer(line)
+        return self.awaiting(line, lambda: self._command(line, creatures_auto=creatures_auto))
+
+    def awaiting(self, line: str, step: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        """``step`` (a command, ``line`` as typed), or the question it stops on (then :attr:`pending`)."""
+        try:
+            return step()
+        except _Awaited as waited:
+            return [self._ask(waited, line, step)]
+
+    def answer(self, text: str, number: int | None = None) -> list[dict[str, Any]]:
+        """The answer to the die awaited: a face, « estoc rolls » (Enter, ``estoc``), or cancel (``annuler``:
+        the command waiting is dropped, nothing stored). The command is then applied again from the start with
+        the face added: it is stored, or stops on the next die it needs (another question). ``number``: the
+        question answered (a screen's answer names it: one already answered is refused).
+
+        Raises:
+            InputError: no die awaited, an answer to another question, a face not on the die (the question
+                stays open).
+        """
+        question = self.pending
+        if question is None:
+            raise InputError(_("no die is awaited now"))
+        if number is not None and number != question.number:
+            raise InputError(_("that die was already given: the fight has moved on"))
+        face = read_answer(text, question)
+        resume = self._resume
+        if face is None or resume is None:
+            if not self.begun:
+                raise InputError(_("the fight begins with this die: give it, or press Enter for estoc to roll it"))
+            self.drop_question()
+            return [{"kind": "tracker", "verb": "cancelled", "line": question.line}]
+        step, who = self._where
+        self._answers.setdefault(step, {}).setdefault((who, question.purpose), []).append(face)
+        try:
+            records = resume()
+        except _Awaited as waited:
+            return [self._ask(waited, question.line, resume)]
+        except BaseException:
+            self.drop_question()
+            raise
+        self.drop_question()
+        return records
+
+    def drop_question(self) -> None:
+        """No die awaited any more (the command waiting on it is forgotten, nothing of it stored)."""
+        self.pending = None
+        self._resume = None
+        self._answers = {}
+        self._where = (0, -1)
+
+    def _ask(self, waited: _Awaited, line: str, resume: Callable[[], list[dict[str, Any]]]) -> dict[str, Any]:
+        asked, ids = waited.asked, waited.ids
+        who = ids[asked.who] if 0 <= asked.who < len(ids) else "?"
+        person = next((c for c in getattr(self.fight, "combatants", []) if str(c.id) == who), None)
+        name = dict(person.name) if person is not None else {"fr": who, "en": who}
+        self._asked += 1
+        self.pending = Question(self._asked, who, name, self.players.get(who, False), asked.purpose, asked.sides,
+                                asked.given, line)
+        self._resume = resume
+        self._where = (waited.step, asked.who)
+        return self.pending.record()
+
+    def _command(self, line: str, *, creatures_auto: bool = False) -> list[dict[str, Any]]:
         request = self.request(line)
         verb = request.get("command")
         if verb in MARK_VERBS:

@@ -39,6 +39,16 @@ def mark_lines(record: Mapping[str, Any]) -> list[str]:
     if verb == "mark-ends":
         return [_("{who}: {name} is over (GM mark, round {round}).").format(
             who=who_of(record), name=record["name"], round=record["round"])]
+    if verb == "dice":
+        modes = {"ask": _("its player is asked for each of its dice"), "roll": _("estoc rolls its dice"),
+                 "attack": _("its player is asked for its attack rolls only")}
+        groups = {"players": _("The players' characters"), "others": _("The others"), "*": _("Everyone")}
+        who = groups.get(str(record.get("who")))
+        if who is not None:
+            group = {"ask": _("their players are asked for each of their dice"), "roll": _("estoc rolls their dice"),
+                     "attack": _("their players are asked for their attack rolls only")}
+            return [_("Dice: {who}: {mode}.").format(who=who, mode=group.get(str(record.get("mode")), "?"))]
+        return [_("Dice: {who}: {mode}.").format(who=who_of(record), mode=modes.get(str(record.get("mode")), "?"))]
     if verb == "clear":
         parts = [str(name) for name in record.get("names") or []]
         notes = int(record.get("notes") or 0)

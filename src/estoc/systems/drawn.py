@@ -57,10 +57,10 @@ class Tap(DiceSource):
         """Whether the GM typed any face for this event: the faces estoc rolled are then named in the narration."""
         self.draws: list[Drawn] = []
 
-    def draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None = None) -> IntArray:
+    def draw(self, sides: int, n: int, purpose: str, worlds: IntArray | None = None, who: int = -1) -> IntArray:
         records = self.inner.records
         before = len(records) if records is not None else 0
-        faces = self.inner.draw(sides, n, purpose, worlds)
+        faces = self.inner.draw(sides, n, purpose, worlds, who)
         if records is not None and len(records) > before:
             typed = list(records[-1].typed)
         else:

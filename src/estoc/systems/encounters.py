@@ -12,8 +12,9 @@ from typing import Any
 from estoc.content.loader import line_of, problem_at, read_yaml
 from estoc.content.registry import Content
 from estoc.engine.members import REINFORCEMENTS
-from estoc.errors import ContentError
+from estoc.errors import ContentError, InputError
 from estoc.i18n import _
+from estoc.engine.asking import read_block
 from estoc.systems.base import SYSTEMS, RuleSystem
 
 
@@ -56,5 +57,14 @@ def read_encounter(path: Path, content: Content, kind: str = "encounter") -> Loa
     if not isinstance(system, str) or system not in known:
         raise ContentError([problem_at(path, line_of(data, ["system"]) or 1, "system", _(
             "system must be one of {known}").format(known=", ".join(sorted(known))))])
+    # Who rolls what (every system's): read here, kept beside the system's setup (the tracker reads it).
+    block = data.pop("dice", None) if isinstance(data, dict) else None
+    try:
+        modes = read_block(block, str(path))
+    except InputError as exc:
+        raise ContentError([problem_at(path, line_of(data, ["system"]) or 1, "dice", exc.message)]) from exc
     loaded = playing(system).entry("encounter")(data, path, content)
-    return Loaded(system, loaded.name, loaded.setup)
+    setup = dict(loaded.setup)
+    if modes:
+        setup["dice"] = modes
+    return Loaded(system, loaded.name, setup)

@@ -597,7 +597,7 @@ def take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage: i6
     if knocked_out(F.hp[w + c]) and not F.unconscious[w + c] and not F.dead[w + c]:
         F.unconscious[w + c] = 1
         stand(F, w, c)
-        F.hours[w + c] = die(F, w, P_UNCONSCIOUS, UNCONSCIOUS_DIE) if roll_hours else 0
+        F.hours[w + c] = die(F, w, P_UNCONSCIOUS, UNCONSCIOUS_DIE, -1) if roll_hours else 0
         return True
     return False
 
@@ -648,9 +648,9 @@ def roll_damage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython
         sides = F.dmg_sides[a, s, k]
         for _j in range(n if n > 0 else -n):
             if n > 0:
-                roll += die(F, w, P_DAMAGE, sides)
+                roll += die(F, w, P_DAMAGE, sides, a)
             else:
-                roll -= die(F, w, P_DAMAGE, sides)
+                roll -= die(F, w, P_DAMAGE, sides, a)
     bonus: i64 = 0
     if F.share[a, s] > 0 and (F.bonus_terms[a] > 0 or F.bonus_const[a] != 0):
         bonus = F.bonus_const[a]
@@ -659,9 +659,9 @@ def roll_damage(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython
             sides = F.bonus_sides[a, k]
             for _j in range(n if n > 0 else -n):
                 if n > 0:
-                    bonus += die(F, w, P_BONUS, sides)
+                    bonus += die(F, w, P_BONUS, sides, a)
                 else:
-                    bonus -= die(F, w, P_BONUS, sides)
+                    bonus -= die(F, w, P_BONUS, sides, a)
         bonus = bonus_share(F, a, s, bonus)
     out[0] = roll
     out[1] = bonus
@@ -738,12 +738,12 @@ def strike(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_s
     lands or meets a parry, the damage through the parrying item's protection (5.11), then the armour (5.10); the
     wound (5.12). A special success needs a special defence (5.5)."""
     emit(F, L_STRIKE, a, t, s, p, dfn[0], dfn[3], dfn[1], F.rnd[w])
-    aroll: i64 = die(F, w, P_ATTACK, 100)
+    aroll: i64 = die(F, w, P_ATTACK, 100, a)
     aq: cython.int = quality(F, aroll, p)
     droll: i64 = 0
     dq: cython.int = Q_NONE
     if aq <= Q_SUCCESS and dfn[0] != D_NONE:
-        droll = die(F, w, P_DEFENCE, 100)
+        droll = die(F, w, P_DEFENCE, 100, t)
         dq = quality(F, droll, dfn[1])
     result: cython.int = F.outcome[aq, dq]
     emit(F, L_ROLLS, aroll, aq, droll, dq, result, 0, 0, 0)
@@ -821,11 +821,11 @@ def first_aid(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.P
     healer's whole round: no parry or dodge for the rest of it (estoc's reading of « un round complet »). Back above
     0 hit points before the round ends, a dying character lives."""
     before: i64 = F.hp[w + t]
-    roll: i64 = die(F, w, P_AID, 100)
+    roll: i64 = die(F, w, P_AID, 100, a)
     ok: cython.bint = quality(F, roll, F.aid_skill[a]) <= Q_SUCCESS
     healed: i64 = 0
     if ok:
-        healed = die(F, w, P_AID_HEAL, AID_DIE)
+        healed = die(F, w, P_AID_HEAL, AID_DIE, a)
         if healed > F.wounds[w + t, k]:
             healed = F.wounds[w + t, k]
     F.treated[w + t, k] = 1
@@ -1591,7 +1591,7 @@ def py_take_wound(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, damage:
 def py_rest(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, ideal: cython.bint) -> None:
     """5.14: a week of rest: 1D3 hit points back (« healing »; 3 in ideal care), never above the maximum."""
     w = w * F.count
-    gained: i64 = HEAL_DIE if ideal else die(F, w, P_HEALING, HEAL_DIE)
+    gained: i64 = HEAL_DIE if ideal else die(F, w, P_HEALING, HEAL_DIE, c)
     top: i64 = F.hp_max[c] if F.hp_max[c] > F.hp[w + c] else F.hp[w + c]
     F.hp[w + c] = F.hp[w + c] + gained if F.hp[w + c] + gained < top else top
 

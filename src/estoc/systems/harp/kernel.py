@@ -436,16 +436,17 @@ class Fights(Core):
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def open_ended(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, first: cython.pointer(cython.int)) -> i64:
-    """The JSL (« Jet Sans Limite »): a d100, rolled again and added while the last face is 96 or more. Returns the
-    total; the first face (fumble ranges read it alone) goes to ``first[0]``."""
-    face: cython.int = die(F, w, purpose, 100)
+def open_ended(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, first: cython.pointer(cython.int),
+               who: cython.Py_ssize_t) -> i64:
+    """The JSL (« Jet Sans Limite »): a d100 rolled by ``who``, rolled again and added while the last face is 96 or
+    more. Returns the total; the first face (fumble ranges read it alone) goes to ``first[0]``."""
+    face: cython.int = die(F, w, purpose, 100, who)
     emit(F, L_FACE, face, 0, 0, 0, 0, 0, 0, 0)
     first[0] = face
     total: i64 = face
     n: cython.int = 1
     while face >= OPEN_FROM and n < MAX_FACES:
-        face = die(F, w, purpose, 100)
+        face = die(F, w, purpose, 100, who)
         emit(F, L_FACE, face, 0, 0, 0, 0, 0, 0, 0)
         total += face
         n += 1
@@ -597,7 +598,7 @@ def resist_stun(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, left: i64
     resistance bonus, at or above 150 + 5 per round beyond the first; success ends the stun. (estoc's reading: the
     roll is open-ended; the −50 of the stun does not apply to it, as the text says.)"""
     first = cython.declare(cython.int[1])
-    roll: i64 = open_ended(F, w, P_RESISTANCE, first)
+    roll: i64 = open_ended(F, w, P_RESISTANCE, first, c)
     total: i64 = roll + F.body_rr[c]
     difficulty: i64 = stun_difficulty(left)
     resisted: cython.int = 1 if total >= difficulty else 0
@@ -614,7 +615,7 @@ def resist_venom(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t) -> cytho
     roll plus the Body bonus, at or above 50 + 5 × the venom's level. A failure costs the hit points and the penalty
     the venom's content gives (the scorpion's 5 hits and −10); the rest of its text is the GM's to apply."""
     first = cython.declare(cython.int[1])
-    roll: i64 = open_ended(F, w, P_RESISTANCE, first)
+    roll: i64 = open_ended(F, w, P_RESISTANCE, first, c)
     total: i64 = roll + F.body_rr[c]
     difficulty: i64 = VENOM_BASE + VENOM_PER_LEVEL * F.venom_in[w + c]
     resisted: cython.int = 1 if total >= difficulty else 0
@@ -1018,7 +1019,7 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     rolled[0] = given_first
     total: i64 = given_total
     if given_first <= 0:
-        total = open_ended(F, w, P_ATTACK, rolled)
+        total = open_ended(F, w, P_ATTACK, rolled, a)
     first: cython.int = rolled[0]
     fumbled: cython.bint = first <= fumble_range
     attack_total: i64 = total + ob
@@ -1038,21 +1039,21 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     second_severity: i64 = rd[R_SECOND_SEVERITY]
     fumble_roll: i64 = 0
     if fumbled:
-        fumble_roll = die(F, w, P_FUMBLE, 100)
+        fumble_roll = die(F, w, P_FUMBLE, 100, a)
     emit(F, L_RESULT, total, fumbled, fumble_roll, attack_total, result, hit, row, hits)
     fx = cython.declare(i64[10])
     _no_effects(fx)
     struck: cython.bint = False
     roll: i64
     if severity > 0:
-        roll = die(F, w, P_CRITICAL, 100)
+        roll = die(F, w, P_CRITICAL, 100, a)
         emit(F, L_CRIT, 0, F.critical[a, s], severity, roll, rd[R_TABLE_SEVERITY], 0, 0, 0)
         _add_critical(F, F.critical[a, s], roll, severity, fx)
         struck = True
     extra: i64 = F.extra_table[a, s]
     extra_severity: i64 = rd[R_EXTRA_SEVERITY]
     if extra_severity > 0:
-        roll = die(F, w, P_EXTRA, 100)
+        roll = die(F, w, P_EXTRA, 100, a)
         emit(F, L_CRIT, 1, extra, extra_severity, roll,
              F.extra_severity[a, s] if F.extra_severity[a, s] > 0 else rd[R_TABLE_SEVERITY], 0, 0, 0)
         _add_critical(F, extra, roll, extra_severity, fx)
@@ -1060,7 +1061,7 @@ def resolve(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_
     if second_row > 0:
         emit(F, L_SECOND, second_row, second_hits, 0, 0, 0, 0, 0, 0)
         if second_severity > 0:
-            roll = die(F, w, P_CRITICAL, 100)
+            roll = die(F, w, P_CRITICAL, 100, a)
             emit(F, L_CRIT, 2, F.critical[a, s], second_severity, roll, rd[R_SECOND_TABLE_SEVERITY], 0, 0, 0)
             _add_critical(F, F.critical[a, s], roll, second_severity, fx)
             struck = True
@@ -1217,7 +1218,7 @@ def begin_round(F: Fights, w: cython.Py_ssize_t) -> cython.void:
             continue
         F.init_mods[w + c] = initiative_situation(F, w, c)
         F.init_declared[w + c] = 0
-        total = die(F, w, P_INITIATIVE, 10) + initiative_bonus(F, w, c)
+        total = die(F, w, P_INITIATIVE, 10, c) + initiative_bonus(F, w, c)
         if F.automatic[w + c]:
             total += AUTOMATIC
         F.initiative[w + c] = total
@@ -1264,7 +1265,7 @@ def roll_surprise(F: Fights, w: cython.Py_ssize_t) -> cython.void:
         if p < 0:
             continue
         sides += 1
-        total = open_ended(F, w, P_PERCEPTION, first) + F.perception[p]
+        total = open_ended(F, w, P_PERCEPTION, first, p) + F.perception[p]
         emit(F, L_PERCEIVE, p, side, first[0], total, 0, 0, 0, 0)
         if total < low:
             low = total
@@ -2226,7 +2227,7 @@ def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     total alone. With no OB left to move, the parry adds only its +10 (and never lowers the DB)."""
     ob: i64 = parry_base(F, w, a)
     first = cython.declare(cython.int[1])
-    total: i64 = open_ended(F, w, P_PARRY, first)
+    total: i64 = open_ended(F, w, P_PARRY, first, a)
     fumbled: cython.bint = first[0] <= F.fumble[a, 0]
     bonus: i64 = 0 if fumbled else ob + TOTAL_PARRY_BONUS
     counter: cython.bint = (not fumbled) and first[0] >= OPEN_FROM
@@ -2235,7 +2236,7 @@ def total_parry(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython
     fumble_roll: i64 = 0
     if fumbled:
         # « Parade Totale »: a roll in the weapon's fumble range is a fumble, rolled and suffered like an attack's.
-        fumble_roll = die(F, w, P_FUMBLE, 100)
+        fumble_roll = die(F, w, P_FUMBLE, 100, a)
     emit(F, L_PARRY, a, t, total, fumbled, counter, bonus, fumble_roll, 0)
     if fumbled:
         own_fumble(F, w, a, fumble_roll, F.natural[a, 0] != 0)
@@ -2260,7 +2261,7 @@ def breathe(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, s: cython.Py_
     ob_mod: i64 = F.fight_mod[w] + F.next_mod[w + a]
     F.next_mod[w + a] = 0
     first = cython.declare(cython.int[1])
-    total: i64 = open_ended(F, w, P_ATTACK, first)
+    total: i64 = open_ended(F, w, P_ATTACK, first, a)
     k: cython.int
     for k in range(start, start + n):
         if targets[k] < 0:
@@ -2278,7 +2279,7 @@ def dodge(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, skill: i64, ins
     penalties, read in the manoeuvre table's bonus column: 50 (25 instinctive) plus that bonus, never less, to the DB
     until the start of its next action."""
     first = cython.declare(cython.int[1])
-    total: i64 = open_ended(F, w, P_MANOEUVRE, first) + skill + manoeuvre_penalty(F, w, a)
+    total: i64 = open_ended(F, w, P_MANOEUVRE, first, a) + skill + manoeuvre_penalty(F, w, a)
     band: cython.Py_ssize_t = 0
     i: cython.Py_ssize_t
     for i in range(F.man_lows.shape[0]):
@@ -2384,7 +2385,7 @@ def shove(F: Fights, w: cython.Py_ssize_t, a: cython.Py_ssize_t, t: cython.Py_ss
     hold neither) and its manoeuvre penalties, read in the manoeuvre table's percentage column; that many points,
     never fewer than 0, come off ``t``'s next attack."""
     first = cython.declare(cython.int[1])
-    total: i64 = open_ended(F, w, P_MANOEUVRE, first) + bonus + manoeuvre_penalty(F, w, a)
+    total: i64 = open_ended(F, w, P_MANOEUVRE, first, a) + bonus + manoeuvre_penalty(F, w, a)
     band: cython.Py_ssize_t = 0
     i: cython.Py_ssize_t
     for i in range(F.man_lows.shape[0]):

@@ -398,13 +398,13 @@ def reaches(face: i64, total: i64, tn: i64) -> cython.bint:
 @cython.nogil
 @cython.exceptval(check=False)
 def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured: cython.bint, ill: cython.bint,
-         weary: cython.bint, r: cython.pointer(i64)) -> cython.void:
-    """A feat die and ``n`` success dice (the 2nd edition's roll, « Jet d'attaque »): favoured keeps the best of two
+         weary: cython.bint, r: cython.pointer(i64), who: cython.Py_ssize_t) -> cython.void:
+    """A feat die and ``n`` success dice rolled by ``who`` (the 2nd edition's roll, « Jet d'attaque »): favoured keeps the best of two
     feat dice, ill-favoured the worst (both: one die); weary, success dice showing 1–3 count 0. Writes the kept feat
     face to ``r[0]``, the total to ``r[1]``, the tengwar (sixes) to ``r[2]``."""
-    face: cython.int = die(F, w, purpose, 12)
+    face: cython.int = die(F, w, purpose, 12, who)
     if favoured != ill:
-        face = kept_feat(face, die(F, w, purpose, 12), favoured)
+        face = kept_feat(face, die(F, w, purpose, 12, who), favoured)
     total: i64 = feat_value(face)
     sixes: i64 = 0
     _k: i64
@@ -425,7 +425,7 @@ def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured:
         F.counters[w, purpose + 1] = k
     else:
         for _k in range(n):
-            s = die(F, w, purpose + 1, 6)
+            s = die(F, w, purpose + 1, 6, who)
             total += success_value(s, weary)
             if s == TENGWAR:
                 sixes += 1
@@ -1112,7 +1112,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     target_weary: cython.bint = weary_now(F, w, t)
     tn: i64 = attack_tn(F, w, c, t)
     emit(F, L_ATTACK, c, t, s, n, mode, tn, weary, F.complication[w + c])
-    roll(F, w, P_ATTACK, n, mode == 1, mode == 2, weary, r)
+    roll(F, w, P_ATTACK, n, mode == 1, mode == 2, weary, r, c)
     face: i64 = r[0]
     total: i64 = r[1]
     success: cython.bint = reaches(face, total, tn)
@@ -1126,7 +1126,7 @@ def attack(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, t: cython.Py_s
     was_up: cython.bint = standing(F, w, t)
     prot_total: i64 = 0
     if piercing:
-        roll(F, w, P_PROTECTION, protection_of(F, w, t), False, False, target_weary, r)
+        roll(F, w, P_PROTECTION, protection_of(F, w, t), False, False, target_weary, r, t)
         wounded = not reaches(r[0], r[1], F.injury[c, s])
         prot_total = r[1]
     emit(F, L_ROLL, face, total, success, tengwar, kind, lost, piercing, wounded)
@@ -1209,7 +1209,7 @@ def wound(F: Fights, w: cython.Py_ssize_t, t: cython.Py_ssize_t) -> cython.void:
         return
     rolled: cython.bint = severity_rolled(F, w, t)
     if rolled:
-        face = die(F, w, P_WOUND, 12)
+        face = die(F, w, P_WOUND, 12, t)
     if wound_dying(F, w, t, face):
         F.dying[w + t] = 1
     F.wounds[w + t] += 1
@@ -1283,7 +1283,7 @@ def counter(F: Fights, w: cython.Py_ssize_t, h: cython.Py_ssize_t, a: cython.Py_
         F.taken[w + a] += F.damage[h, s]
         emit(F, L_COUNTER, h, a, F.damage[h, s], 0, 0, 0, 0, 0)
     else:
-        roll(F, w, P_PROTECTION, protection_of(F, w, a), False, F.counter_ill[w + h] != 0, False, r)
+        roll(F, w, P_PROTECTION, protection_of(F, w, a), False, F.counter_ill[w + h] != 0, False, r, a)
         hurt = not reaches(r[0], r[1], F.injury[h, s])
         if hurt:
             F.wounds_dealt[w + h] += 1
@@ -1354,7 +1354,7 @@ def task(F: Fights, w: cython.Py_ssize_t, c: cython.Py_ssize_t, k: cython.int, t
             spent = True
         if n < 0:
             n = 0
-        roll(F, w, P_TASK, n, False, False, weary, r)
+        roll(F, w, P_TASK, n, False, False, weary, r, c)
         ok = reaches(r[0], r[1], F.task_tn[c, k])
         tengwar = r[2] if ok else 0
         emit(F, L_TASK, c, k, ok, tengwar, weary, F.complication[w + c], spent, r[0])
