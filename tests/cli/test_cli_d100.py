@@ -87,7 +87,7 @@ def test_a_d100_fight_from_a_script(capsys: pytest.CaptureFixture[str], tmp_path
     script = tmp_path / "combat.txt"
     script.write_text("move odon 10\nactions\nauto end\n", encoding="utf-8")
     db = tmp_path / "fights.db"
-    code, out, _ = run(capsys, "--lang", "fr", "run", str(BRIDGE), "--script", str(script), "--db", str(db),
+    code, out, _ = run(capsys, "--lang", "fr", "run", str(BRIDGE), "--no-ask", "--script", str(script), "--db", str(db),
                        "--seed", "2")
     assert code == 0 and "Round 1" in out and "rang de DEX" in out and "Après" in out
     code, out, _ = run(capsys, "log", "export", "1", "--db", str(db))
@@ -102,7 +102,7 @@ def test_a_bad_d100_encounter_writes_nothing(capsys: pytest.CaptureFixture[str],
     script = tmp_path / "s.txt"
     script.write_text("auto end\n", encoding="utf-8")
     db = tmp_path / "fights.db"
-    code, out, err = run(capsys, "run", str(bad), "--script", str(script), "--db", str(db))
+    code, out, err = run(capsys, "run", str(bad), "--no-ask", "--script", str(script), "--db", str(db))
     assert code == 2 and out == "" and "bad.yaml:7" in err and "personne" in err
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))
     assert code == 0 and "No fight stored yet" in out

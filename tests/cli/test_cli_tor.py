@@ -60,7 +60,7 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], needle: 
 def test_a_tor_fight_from_a_script(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "combat.txt"
     script.write_text("auto\nmelee\nposition grani-barbe-grise defensive\ncombattre\nauto fin\n", encoding="utf-8")
-    code, out, _ = run(capsys, "--lang", "fr", "run", str(GUE), "--script", str(script), "--db",
+    code, out, _ = run(capsys, "--lang", "fr", "run", str(GUE), "--no-ask", "--script", str(script), "--db",
                        str(tmp_path / "f.db"), "--seed", "5")
     assert code == 0 and "Volées initiales" in out and "Engagés" in out and "Après" in out
 
@@ -75,7 +75,7 @@ def test_undoing_auto_end_goes_back_to_the_opening_volleys(capsys: pytest.Captur
     undo says; no rule book has a round 0."""
     path = tmp_path / "s.txt"
     path.write_text(script, encoding="utf-8")
-    code, out, _ = run(capsys, "--lang", lang, "run", str(GUE), "--script", str(path), "--db", str(tmp_path / "f.db"),
+    code, out, _ = run(capsys, "--lang", lang, "run", str(GUE), "--no-ask", "--script", str(path), "--db", str(tmp_path / "f.db"),
                        "--seed", "5")
     assert code == 0 and back in out and wrong not in out
 
@@ -85,7 +85,7 @@ def test_a_bad_tor_encounter_writes_nothing(capsys: pytest.CaptureFixture[str], 
     bad.write_text(GUE.read_text(encoding="utf-8").replace("chef-orque", "balrog"), encoding="utf-8")
     script = tmp_path / "s.txt"
     script.write_text("auto fin\n", encoding="utf-8")
-    code, out, err = run(capsys, "run", str(bad), "--script", str(script), "--db", str(tmp_path / "f.db"))
+    code, out, err = run(capsys, "run", str(bad), "--no-ask", "--script", str(script), "--db", str(tmp_path / "f.db"))
     line = 1 + GUE.read_text(encoding="utf-8").splitlines().index("  - adversary: chef-orque")
     assert code == 2 and out == "" and "balrog" in err and f"bad.yaml:{line}" in err
     code, out, _ = run(capsys, "fight", "list", "--db", str(tmp_path / "f.db"))
@@ -123,7 +123,7 @@ def play_bard(capsys: pytest.CaptureFixture[str], tmp_path: Path, lines: list[st
     encounter, script, db = tmp_path / "bard.yaml", tmp_path / "bard.txt", tmp_path / "f.db"
     encounter.write_text(BARD, encoding="utf-8")
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, out, err = run(capsys, *options, "run", str(encounter), "--script", str(script), "--db", str(db))
+    code, out, err = run(capsys, *options, "run", str(encounter), "--no-ask", "--script", str(script), "--db", str(db))
     return code, out, err, db
 
 
@@ -167,7 +167,6 @@ def test_drop_is_reduce_load_and_a_shield_by_either_word(capsys: pytest.CaptureF
     ("drop weapon 7", "choose 1 to 2, not 7"),
     ("task reduire-charge", "name an item"),
     ("task reduire-charge casque puissant", "name an item"),
-    ("drop helm skill 5", "not needed"),
     ("pickup helm", "nothing to pick up"),
     ("pickup shield", "nothing to pick up"),
     ("complication bard -1", "0 to 6"),
@@ -190,6 +189,19 @@ def test_bad_gear_and_complication_lines_write_nothing(capsys: pytest.CaptureFix
         assert [e["type"] for e in store.events("1")] == ["begin", "fight"]
 
 
+def test_a_face_typed_ahead_and_not_needed_is_said_and_dropped(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    """A die typed « just in case » that the command did not need no longer refuses it: told, and dropped."""
+    from estoc.play.store import EventStore
+
+    code, out, err, db = play_bard(capsys, tmp_path, ["fight", "drop helm skill 5"], "--lang", "en")
+    assert code == 0, err
+    assert "Not needed, dropped: task roll: 5." in out and "Bard drops their helm" in out
+    with EventStore(db) as store:
+        stored = store.events("1")[-1]
+    assert stored["type"] == "task" and "typed" not in stored  # (the face dropped is not kept as typed)
+
+
 @pytest.mark.parametrize(("change", "needle"), [
     (("complication: 1", "complication: 9"), "complication"),
     (("complication: 1", "complication: deux"), "complication"),
@@ -200,7 +212,7 @@ def test_a_bad_complication_or_load_setting_writes_nothing(capsys: pytest.Captur
     bad, script, db = tmp_path / "bad.yaml", tmp_path / "s.txt", tmp_path / "f.db"
     bad.write_text(BARD.replace(*change), encoding="utf-8")
     script.write_text("fight\n", encoding="utf-8")
-    code, out, err = run(capsys, "run", str(bad), "--script", str(script), "--db", str(db))
+    code, out, err = run(capsys, "run", str(bad), "--no-ask", "--script", str(script), "--db", str(db))
     assert code == 2 and out == "" and needle in err and "bad.yaml:" in err and "Traceback" not in err
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))
     assert code == 0 and "No fight stored yet" in out

@@ -16,9 +16,9 @@ def test_run_a_script_and_export_its_log(capsys: pytest.CaptureFixture[str], tmp
     script = tmp_path / "fight.txt"
     script.write_text("# the creatures, then everyone to the end\nauto all\nauto end\n", encoding="utf-8")
     db = tmp_path / "f.db"
-    code, out, _ = run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(db), "--seed", "2")
+    code, out, _ = run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db), "--seed", "2")
     assert code == 0 and "Round 1" in out and "Summary after" in out
-    code, out, _ = run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(db), "--seed", "2",
+    code, out, _ = run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db), "--seed", "2",
                        "--json")
     data = json.loads(out)
     assert code == 0 and data["state"]["over"] and data["events"][0]["type"] == "begin"
@@ -39,7 +39,7 @@ def test_run_a_script_and_export_its_log(capsys: pytest.CaptureFixture[str], tmp
 def test_a_bad_script_line_stops_with_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "bad.txt"
     script.write_text("auto\nattack nobody\n", encoding="utf-8")
-    code, _out, err = run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(tmp_path / "f.db"))
+    code, _out, err = run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(tmp_path / "f.db"))
     assert code == 2 and f"{script}:2:" in err and "nobody" in err
 
 
@@ -47,14 +47,14 @@ def test_interactive_session(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                              monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "f.db"
     monkeypatch.setattr("sys.stdin", io.StringIO("help\nstatus\nauto\nfoo\nquit\n"))
-    code, out, _ = run(capsys, "fight", str(SAMPLE), "--db", str(db), "--seed", "3")
+    code, out, _ = run(capsys, "fight", str(SAMPLE), "--no-ask", "--db", str(db), "--seed", "3")
     assert code == 0 and "total-parry / parade-totale" in out and "unknown command 'foo'" in out
     monkeypatch.setattr("sys.stdin", io.StringIO("situation\nannuler\nquitter\n"))
-    code, out, _ = run(capsys, "--lang", "fr", "fight", "--resume", "1", "--db", str(db))
+    code, out, _ = run(capsys, "--lang", "fr", "fight", "--resume", "1", "--no-ask", "--db", str(db))
     assert code == 0 and "Round 1" in out
 
 
-@pytest.mark.parametrize("args", [["fight"], ["fight", "--resume", "99"], ["fight", "nowhere.yaml"],
+@pytest.mark.parametrize("args", [["fight"], ["fight", "--resume", "99"], "--no-ask", ["fight", "nowhere.yaml"],
                                   ["log", "export", "42"]])
 def test_fight_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str]) -> None:
     code, _out, err = run(capsys, *args, "--db", str(tmp_path / "f.db"))
@@ -65,7 +65,7 @@ def test_malformed_encounter_and_corrupt_store(capsys: pytest.CaptureFixture[str
     bad = tmp_path / "bad.yaml"
     bad.write_text("schema_version: 1\nsystem: harp\nkind: encounter\nname: {fr: A, en: A}\nsides:\n"
                    "  - id: a\n    name: {fr: A, en: A}\n    members:\n      - creature: licorne\n", encoding="utf-8")
-    code, _, err = run(capsys, "fight", str(bad), "--db", str(tmp_path / "f.db"))
+    code, _, err = run(capsys, "fight", str(bad), "--no-ask", "--db", str(tmp_path / "f.db"))
     assert code == 2 and f"{bad}:" in err
     store = tmp_path / "broken.db"
     store.write_bytes(b"garbage" * 100)

@@ -160,7 +160,7 @@ def test_a_whole_fight_in_french_has_no_english(capsys: pytest.CaptureFixture[st
         paths[name] = str(tmp_path / f"{name}.yaml")
     script = [line.format(**paths) for line in SCRIPTS[sample]]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
-    code, out, err = run(capsys, "--lang", "fr", "fight", str(SAMPLES / sample), "--db", str(tmp_path / "f.db"),
+    code, out, err = run(capsys, "--lang", "fr", "fight", str(SAMPLES / sample), "--no-ask", "--db", str(tmp_path / "f.db"),
                          "--seed", "4")
     assert code == 0, err
     assert "Le combat est terminé" in out  # (the whole fight was played)
@@ -209,10 +209,10 @@ def _content_errors(tmp_path: Path) -> list[list[str]]:
                  str(invalid_d100), str(wrong_kind), str(bad_yaml / "x.yaml")):
         lines += [["fight", path, "--db", db], ["simulate", path, "-n", "10"], ["serve", path, "--db", db]]
     lines += [
-        ["run", str(SAMPLES / "embuscade.yaml"), "--script", str(tmp_path / "none.txt"), "--db", db],
-        ["run", str(SAMPLES / "embuscade.yaml"), "--script", str(script), "--db", db],
-        ["run", missing, "--script", str(script), "--db", db],
-        ["fight", "--resume", "99", "--db", db], ["fight", "delete", "99", "--db", db], ["fight", "delete"],
+        ["run", str(SAMPLES / "embuscade.yaml"), "--no-ask", "--script", str(tmp_path / "none.txt"), "--db", db],
+        ["run", str(SAMPLES / "embuscade.yaml"), "--no-ask", "--script", str(script), "--db", db],
+        ["run", missing, "--no-ask", "--script", str(script), "--db", db],
+        ["fight", "--resume", "99", "--no-ask", "--db", db], ["fight", "delete", "99", "--db", db], ["fight", "delete"],
         ["fight", "--db", db], ["log", "export", "42", "--db", db], ["fight", "list", "--db", str(folder)],
         ["content", "validate", str(folder)], ["content", "validate", missing], ["--content", missing, "demo"],
         ["content", "list", "harp/licornes"], ["content", "schema", "nulle"],
@@ -234,7 +234,7 @@ def _content_errors(tmp_path: Path) -> list[list[str]]:
         ["log", "export", "1", "--db", db, "--out", str(tmp_path / "no" / "x.md")],
         ["simulate", str(SAMPLES / "pont.yaml"), "--vs", missing, "-n", "5"],
         ["simulate", str(SAMPLES / "pont.yaml"), "-n", "5", "--plot", str(tmp_path / "x.txt")],
-        ["fight", "--resume", "1", "--db", str(bad_yaml)], ["creature", "show", "orque", "--level", "abc"],
+        ["fight", "--resume", "1", "--no-ask", "--db", str(bad_yaml)], ["creature", "show", "orque", "--level", "abc"],
         ["content", "list"], ["run"], ["attack", "--weapon", "hache", "--size", "enorme"],
     ]
     return lines
@@ -280,7 +280,7 @@ def test_a_task_of_another_stance_is_refused_in_french_words(capsys: pytest.Capt
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """« manœuvre de la position forward » was told: the stance in words now."""
     monkeypatch.setattr("sys.stdin", io.StringIO("melee\ncombattre\nmanoeuvre proteger\nmanoeuvre rallier\nquitter\n"))
-    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--db", str(tmp_path / "f.db"),
+    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--no-ask", "--db", str(tmp_path / "f.db"),
                        "--seed", "1")
     assert code == 0 and "estoc: proteger est une manœuvre de la position défensive" in out
     assert "estoc: rallier est une manœuvre de la position exposée" in out and leaks(out) == []

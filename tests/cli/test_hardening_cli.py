@@ -38,7 +38,7 @@ def stored(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     script = tmp_path / "end.txt"
     script.write_text("auto end\n", encoding="utf-8")
     db = tmp_path / "f.db"
-    assert run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(db), "--seed", "4")[0] == 0
+    assert run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db), "--seed", "4")[0] == 0
     return db
 
 
@@ -214,7 +214,7 @@ def test_reading_commands_open_the_store_read_only(capsys: pytest.CaptureFixture
         assert code == 0 and out and opened and all(uri.endswith("?mode=ro") for uri in opened), opened
     opened.clear()
     monkeypatch.setattr("sys.stdin", io.StringIO("status\nlog\nquit\n"))
-    code, out, _ = run(capsys, "fight", "--resume", "1", "--db", str(stored))
+    code, out, _ = run(capsys, "fight", "--resume", "1", "--no-ask", "--db", str(stored))
     assert code == 0 and opened and all(uri.endswith("?mode=ro") for uri in opened)
 
 
@@ -263,10 +263,10 @@ def test_names_with_control_characters_are_refused_and_stored_ones_shown_escaped
     script = tmp_path / "s.txt"
     script.write_text("auto\n", encoding="utf-8")
     db = tmp_path / "f.db"
-    code, _, err = run(capsys, "--lang", "en", "run", str(hostile), "--script", str(script), "--db", str(db))
+    code, _, err = run(capsys, "--lang", "en", "run", str(hostile), "--no-ask", "--script", str(script), "--db", str(db))
     assert code == 2 and "control characters" in err and "\x1b" not in err
     # A store written elsewhere (by hand, by an older estoc) may still hold such a name: it is shown escaped.
-    assert run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(db))[0] == 0
+    assert run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db))[0] == 0
     import sqlite3
 
     with sqlite3.connect(db) as store:

@@ -34,7 +34,7 @@ def stored(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     script = tmp_path / "three.txt"
     script.write_text("auto\nauto\nauto\n", encoding="utf-8")
     db = tmp_path / "f.db"
-    assert run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(db), "--seed", "4")[0] == 0
+    assert run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db), "--seed", "4")[0] == 0
     return db
 
 
@@ -98,13 +98,13 @@ def test_a_script_or_a_store_that_is_a_pipe_is_refused(tmp_path: Path, what: str
 def test_bytes_that_are_not_text_in_a_script_are_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "bad.txt"
     script.write_bytes(b"status\nattack orque-1 \xff\n")
-    code, _, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--script", str(script), "--db",
+    code, _, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db",
                        str(tmp_path / "f.db"))
     assert code == 2 and f"{script}:2" in err and "0xff" in err and "UTF-8" in err
 
 
 def test_bytes_that_are_not_text_at_the_terminal_are_refused_in_words(tmp_path: Path) -> None:
-    done = _estoc("--lang", "fr", "fight", str(SAMPLE), "--db", str(tmp_path / "f.db"),
+    done = _estoc("--lang", "fr", "fight", str(SAMPLE), "--no-ask", "--db", str(tmp_path / "f.db"),
                   stdin=b"attaquer orque-1 \xff\xfe\nsituation\nquitter\n", env={"XDG_STATE_HOME": str(tmp_path)})
     out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
     assert done.returncode == 0, out
@@ -115,7 +115,7 @@ def test_bytes_that_are_not_text_at_the_terminal_are_refused_in_words(tmp_path: 
 def test_a_long_line_is_refused_at_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "long.txt"
     script.write_text("note " + "x" * 1_000_000 + "\n", encoding="utf-8")
-    code, _, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--script", str(script), "--db",
+    code, _, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db",
                        str(tmp_path / "f.db"))
     assert code == 2 and f"{script}:1" in err and "500 characters at most" in err
 
@@ -123,7 +123,7 @@ def test_a_long_line_is_refused_at_once(capsys: pytest.CaptureFixture[str], tmp_
 def test_control_characters_in_a_line_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "esc.txt"
     script.write_text("note orque-1 \x1b[2Jhello\n", encoding="utf-8")
-    code, _, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--script", str(script), "--db",
+    code, _, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db",
                        str(tmp_path / "f.db"))
     assert code == 2 and "control characters" in err
 
@@ -131,7 +131,7 @@ def test_control_characters_in_a_line_are_refused(capsys: pytest.CaptureFixture[
 def test_a_byte_order_mark_is_accepted(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "bom.txt"
     script.write_bytes("\ufeffauto\n".encode())
-    code, _out, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--script", str(script), "--db",
+    code, _out, err = run(capsys, "--lang", "en", "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db",
                          str(tmp_path / "f.db"))
     assert code == 0, err
 
@@ -148,7 +148,7 @@ def test_any_output_encoding_works(tmp_path: Path, encoding: str) -> None:
 
 @pytest.mark.parametrize("setup", [{"seed": 1}, {"seed": 1, "encounter": "orcs"},
                                    {"seed": 1, "encounter": {"system": "harp", "sides": 3}}])
-@pytest.mark.parametrize("command", [["fight", "--resume", "1"], ["log", "export", "1"], ["serve", "--resume", "1"]])
+@pytest.mark.parametrize("command", [["fight", "--resume", "1", "--no-ask"], ["log", "export", "1"], ["serve", "--resume", "1"]])
 def test_a_damaged_setup_is_said_damaged(capsys: pytest.CaptureFixture[str], stored: Path, setup: dict[str, Any],
                                          command: list[str]) -> None:
     with sqlite3.connect(stored) as db:
@@ -237,7 +237,7 @@ def test_the_command_lines_markdown_export_escapes_names_and_notes(capsys: pytes
     script.write_text("note orque-1 <script>alert(1)</script> [clic](javascript:alert(2)) *gras* `code`\n",
                       encoding="utf-8")
     db = tmp_path / "f.db"
-    assert run(capsys, "run", str(SAMPLE), "--script", str(script), "--db", str(db))[0] == 0
+    assert run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db))[0] == 0
     with sqlite3.connect(db) as store:
         store.execute("UPDATE fights SET name = ?", ("<img src=x onerror=alert(3)>",))
     code, out, _ = run(capsys, "log", "export", "1", "--db", str(db))

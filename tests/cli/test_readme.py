@@ -74,7 +74,7 @@ def test_a_readme_command_runs(command: str, place: Path, capsys: pytest.Capture
         # The README's fight 3 is the third one stored: store three first, then take the third.
         for _ in range(3):
             monkeypatch.setattr("sys.stdin", io.StringIO("auto\nquit\n"))
-            assert main(["fight", str(place / "mon-embuscade.yaml")]) == 0
+            assert main(["fight", str(place / "mon-embuscade.yaml"), "--no-ask"]) == 0
     monkeypatch.setattr("sys.stdin", io.StringIO("auto\nquit\n"))
     code = main(arguments(command, home))
     out, err = capsys.readouterr()

@@ -217,7 +217,7 @@ def test_a_script_shows_the_board_when_asked_and_at_the_end(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     script = tmp_path / "s.txt"
     script.write_text("auto\nmark orque-1 silence 2\nstatus\nauto\n", encoding="utf-8")
-    code = main(["--lang", "en", "run", str(SAMPLES / "embuscade.yaml"), "--script", str(script), "--db",
+    code = main(["--lang", "en", "run", str(SAMPLES / "embuscade.yaml"), "--no-ask", "--script", str(script), "--db",
                  str(tmp_path / "f.db"), "--seed", "2"])
     out = capsys.readouterr().out
     assert code == 0

@@ -63,7 +63,7 @@ def test_short_words_at_the_table(capsys: pytest.CaptureFixture[str], tmp_path: 
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The One Ring's volleys: ``tir`` is ``tirer``, ``mel`` is ``melee``, ``situ`` the board."""
     monkeypatch.setattr("sys.stdin", io.StringIO("tir faelwen-de-lindon orc-soldat-1\nmel\nsitu\nquit\n"))
-    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--db", str(tmp_path / "f.db"),
+    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--no-ask", "--db", str(tmp_path / "f.db"),
                        "--seed", "1")
     assert code == 0 and "Faelwen de Lindon attaque Orque soldat 1" in out and "— Round 1 — positions" in out
     assert "estoc:" not in out
@@ -73,11 +73,11 @@ def test_quit_says_how_to_resume(capsys: pytest.CaptureFixture[str], tmp_path: P
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "my fights.db"
     monkeypatch.setattr("sys.stdin", io.StringIO("auto\nquitter\n"))
-    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "pont.yaml"), "--db", str(db))
+    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "pont.yaml"), "--no-ask", "--db", str(db))
     command = f"estoc fight --resume 1 --db '{db}'"
     assert code == 0 and out.rstrip().endswith(f"Le combat 1 est enregistré ; pour le reprendre : {command}")
     monkeypatch.setattr("sys.stdin", io.StringIO("status\n"))  # end of input leaves the same way
-    code, out, _ = run(capsys, "fight", "--resume", "1", "--db", str(db))
+    code, out, _ = run(capsys, "fight", "--resume", "1", "--no-ask", "--db", str(db))
     assert code == 0 and out.rstrip().endswith(f"Fight 1 is saved; to take it up again: {command}")
 
 
@@ -85,14 +85,14 @@ def test_quit_on_the_default_store_needs_no_db(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    code, out, _ = run(capsys, "fight", str(SAMPLES / "pont.yaml"))
+    code, out, _ = run(capsys, "fight", str(SAMPLES / "pont.yaml"), "--no-ask")
     assert code == 0 and out.rstrip().endswith("to take it up again: estoc fight --resume 1")
 
 
 def _play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, db: Path, sample: str,
           lines: str) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(lines))
-    assert run(capsys, "fight", str(SAMPLES / sample), "--db", str(db), "--seed", "2")[0] == 0
+    assert run(capsys, "fight", str(SAMPLES / sample), "--no-ask", "--db", str(db), "--seed", "2")[0] == 0
 
 
 def test_the_list_shows_state_and_round_and_hides_scripts(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -102,7 +102,7 @@ def test_the_list_shows_state_and_round_and_hides_scripts(capsys: pytest.Capture
     _play(capsys, monkeypatch, db, "pont.yaml", "actions\nauto all\nquit\n")  # 2: ongoing
     script = tmp_path / "s.txt"
     script.write_text("auto end\n", encoding="utf-8")
-    assert run(capsys, "run", str(SAMPLES / "gue.yaml"), "--script", str(script), "--db", str(db))[0] == 0  # 3
+    assert run(capsys, "run", str(SAMPLES / "gue.yaml"), "--no-ask", "--script", str(script), "--db", str(db))[0] == 0  # 3
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))
     lines = out.splitlines()
     assert code == 0 and len(lines) == 3

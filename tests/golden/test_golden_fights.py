@@ -22,7 +22,7 @@ CASES = sorted(p.stem for p in FIGHTS.glob("*.commands"))
 def test_golden_fight(name: str, tmp_path: Path) -> None:
     buffer = io.StringIO()
     with redirect_stdout(buffer):
-        code = main(["--lang", "en", "run", str(FIGHTS / f"{name}.yaml"), "--script",
+        code = main(["--lang", "en", "run", str(FIGHTS / f"{name}.yaml"), "--no-ask", "--script",
                      str(FIGHTS / f"{name}.commands"), "--seed", "4", "--db", str(tmp_path / "g.db")])
     assert code == 0
     expected = FIGHTS / f"{name}.log"

@@ -29,6 +29,7 @@ from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import fight_system, read_encounter
 from estoc.play.telling import board, log_lines, markdown, record_lines, resume, sheet
 from estoc.play.tracker import Tracker, shown_name
+from estoc.render.tracker import question_line
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
@@ -43,13 +44,14 @@ def open_store(db: Path | None, *, read_only: bool = False) -> EventStore:
 
 
 def new_tracker(ctx: typer.Context, store: EventStore, encounter: Path, seed: int | None, beasts_flee: bool,
-                name: str | None = None) -> Tracker:
-    """A new fight of ``encounter`` in ``store``; estoc's dice from ``seed`` (``None``: a fresh one)."""
+                name: str | None = None, *, asking: bool = False) -> Tracker:
+    """A new fight of ``encounter`` in ``store``; estoc's dice from ``seed`` (``None``: a fresh one); ``asking``:
+    the players are asked for their dice (its first round's may be awaited: :attr:`Tracker.pending`)."""
     content = load_content(content_folders(ctx))
     loaded = read_encounter(encounter, content)
     setup = {"encounter": loaded.setup, "seed": seed if seed is not None else secrets.randbits(32),
-             "beasts_flee": beasts_flee}
-    return Tracker.create(store, fight_system(loaded.system, content), name or loaded.name, setup)
+             "beasts_flee": beasts_flee, **({"dice": loaded.dice} if loaded.dice else {})}
+    return Tracker.create(store, fight_system(loaded.system, content), name or loaded.name, setup, asking=asking)
 
 
 def _content_or_none(ctx: typer.Context) -> Content | None:
@@ -64,14 +66,32 @@ def resume_tracker(ctx: typer.Context, store: EventStore, fight_id: str) -> Trac
     return resume(store, fight_id, load_content(content_folders(ctx)))
 
 
-def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str]) -> None:
+QUIT_WORDS = frozenset({"quit", "quitter", "exit", "sortir"})
+"""The words that leave a session even while a die is awaited."""
+
+
+def tell(tracker: Tracker, records: list[dict[str, Any]], out: IO[str], *, questions: bool = False) -> None:
+    """The records' lines; a die awaited is the session's prompt (:meth:`FightShell.prompt`), written here only
+    with ``questions`` (a script's run, where the next line answers it)."""
     for record in records:
+        if record.get("kind") == "question":
+            if questions:
+                out.write("? " + elide(question_line(record)) + "\n")
+            continue
         for line in record_lines(tracker, record):
             out.write(line + "\n")
 
 
-def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = False) -> bool:
-    """Run one command line, telling the outcome; returns True for quit. Errors are the caller's."""
+def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = False,
+           questions: bool = False) -> bool:
+    """Run one command line, telling the outcome; returns True for quit. Errors are the caller's. While a die is
+    awaited (:attr:`Tracker.pending`), the line is its answer (``quitter`` still leaves: the command waiting is
+    not stored)."""
+    if tracker.pending is not None:
+        if fold(line) in QUIT_WORDS:
+            return True
+        tell(tracker, tracker.answer(line), out, questions=questions)
+        return False
     request = tracker.request(line)
     verb = request.get("command")
     if verb == "quit":
@@ -93,7 +113,7 @@ def handle(tracker: Tracker, line: str, out: IO[str], *, creatures_auto: bool = 
         out.write("  " + _("(a command may be shortened while no other one begins the same way; the words of "
                            "the other language are understood too)") + "\n")
     else:
-        tell(tracker, tracker.command(line, creatures_auto=creatures_auto), out)
+        tell(tracker, tracker.command(line, creatures_auto=creatures_auto), out, questions=questions)
     return False
 
 
@@ -133,6 +153,8 @@ class FightShell(cmd.Cmd):
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
+        if self.tracker.pending is not None:
+            return printable(elide(question_line(self.tracker.pending.record())) + " > ")
         try:
             view = self.tracker.fight.view()
             shown = view.get("current") or prompt_phases().get("over" if view.get("over") else str(view.get("phase")))
@@ -195,7 +217,7 @@ class FightShell(cmd.Cmd):
     def onecmd(self, line: str) -> bool:
         """Every line goes to the tracker (cmd's own do_* dispatch is not used); True ends the session."""
         line = line.strip()
-        if not line:
+        if not line and self.tracker.pending is None:
             return False
         if line == "EOF":
             self.stdout.write("\n")
@@ -302,6 +324,9 @@ def register(app: typer.Typer) -> None:
             "With list: also the fights played from scripts (estoc run)."))] = False,
         yes: Annotated[bool, typer.Option("--yes", "--oui", help=_(
             "With delete: no question asked."))] = False,
+        no_ask: Annotated[bool, typer.Option("--no-ask", "--sans-questions", help=_(
+            "Ask for no die: estoc rolls every die not typed with its command (else the players' dice are asked "
+            "when the rules need them; the dice command changes who is asked during the fight)."))] = False,
     ) -> None:
         if encounter == "list":
             list_fights(db, _content_or_none(ctx), everything=everything)
@@ -319,9 +344,11 @@ def register(app: typer.Typer) -> None:
         if resume:
             store = EventStore(db or EventStore.default_path(), read_only=True, writes_later=True)
             tracker = resume_tracker(ctx, store, resume)
+            tracker.asking = not no_ask
+            tracker.begin()  # (a fight left before its first dice were given)
         elif encounter:
             store = open_store(db)
-            tracker = new_tracker(ctx, store, Path(encounter), seed, beasts_flee)
+            tracker = new_tracker(ctx, store, Path(encounter), seed, beasts_flee, asking=not no_ask)
         else:
             raise InputError(_("give an encounter file, --resume ID or list"))
         shell = FightShell(tracker)
@@ -344,25 +371,41 @@ def register(app: typer.Typer) -> None:
         beasts_flee: Annotated[bool, typer.Option("--beasts-flee", help=_(
             "Badly hurt beasts flee (the GM's choice)."))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print the final state and the events."))] = False,
+        no_ask: Annotated[bool, typer.Option("--no-ask", "--sans-questions", help=_(
+            "Ask for no die: estoc rolls every die the script does not type (else the line after a command "
+            "answers each die a player rolls: a face, or estoc)."))] = False,
     ) -> None:
         lines = read_regular_text(script, SCRIPT_LIMIT).splitlines()
         store = open_store(db)
-        tracker = new_tracker(ctx, store, encounter, seed, beasts_flee)
+        tracker = new_tracker(ctx, store, encounter, seed, beasts_flee, asking=not no_ask)
         store.set_origin(tracker.fight_id, "script")
         tracker.batch = True
         out: IO[str] = EscapedWriter(sys.stdout) if not as_json else io.StringIO()  # type: ignore[assignment]
         tell(tracker, tracker.records, out)
+        if tracker.pending is not None:
+            tell(tracker, [tracker.pending.record()], out, questions=True)
         for number, line in enumerate(lines, start=1):
             text = line.split("#", 1)[0].strip()
             if not text:
                 continue
             try:
-                if handle(tracker, text, out):
+                waiting = tracker.pending
+                if waiting is not None:
+                    out.write(f"> {text}\n")
+                if handle(tracker, text, out, questions=True):
                     break
             except EstocError as exc:
+                if waiting is not None:
+                    raise InputError(_("{file}:{line}: {error} ({question}; --no-ask: estoc rolls every die)").format(
+                        file=script, line=number, error=exc.message,
+                        question=question_line(waiting.record()))) from exc
                 raise InputError(_("{file}:{line}: {error}").format(file=script, line=number,
                                                                    error=exc.message)) from exc
         note_progress(tracker)
+        if tracker.pending is not None:
+            raise InputError(_("{file}: the script ends while a die is awaited: {question} (its command is not "
+                               "stored; --no-ask: estoc rolls every die)").format(
+                file=script, question=question_line(tracker.pending.record())))
         if as_json:
             print_json({"fight": tracker.fight_id, "state": tracker.fight.view(),
                         "summary": tracker.fight.summary(), "events": tracker.events})

@@ -114,8 +114,8 @@ class ScriptedDice(DiceSource):
         record: keep a log of every draw.
         ask: whether the die of a roller (a combatant's index) for a purpose must be asked of a person when no face
             is left for it: then :class:`AskFace` is raised instead of rolling (and instead of :class:`MissingFace`
-            for a strict purpose). A face given as :data:`ROLL` (0) is rolled by the fallback: an answer « estoc
-            rolls » to one question, the next die of the purpose asked again.
+            for a strict purpose). ``answers``: the faces the players
+            gave, by (roller, purpose); :data:`ROLL` (0) there is « estoc rolls it ».
     """
 
     def __init__(self, faces: Iterable[int] | Mapping[str, Iterable[int]] = (),
@@ -140,12 +140,7 @@ class ScriptedDice(DiceSource):
         typed: list[bool] = []
         for i in range(n):
             queue = self.queues.get(purpose) or self.queues.get(ANY)
-            if queue and queue[0] == ROLL and self.fallback is not None:
-                queue.popleft()
-                out[i] = self.fallback.draw(sides, 1, purpose)[0]
-                typed.append(False)
-                self.served[purpose] = self.served.get(purpose, 0) + 1
-            elif queue:
+            if queue:
                 face = queue.popleft()
                 if not 1 <= face <= sides:
                     raise DiceError(_("a d{sides} shows 1 to {sides}, not {face} ({purpose} roll)").format(
@@ -180,13 +175,15 @@ class ScriptedDice(DiceSource):
         """Raise :class:`DiceError` at once for a given face that no die of ``sides`` faces shows."""
         for purpose, queue in self.queues.items():
             for face in queue:
-                if face != ROLL and not 1 <= face <= sides:
+                if not 1 <= face <= sides:
                     raise DiceError(_("a d{sides} shows 1 to {sides}, not {face} ({purpose} roll)").format(
                         sides=sides, face=face, purpose=purpose_label(purpose)))
 
     def unused(self) -> dict[str, list[int]]:
         """The faces given but never used, by purpose (an answer « estoc rolls » left over is no face)."""
-        left = {key: [face for face in queue if face != ROLL] for key, queue in self.queues.items()}
+        left = {key: list(queue) for key, queue in self.queues.items()}
+        for (_who, purpose), answered in self.answers.items():
+            left.setdefault(purpose, []).extend(face for face in answered if face != ROLL)
         return {key: faces for key, faces in left.items() if faces}
 
     def check_all_used(self, purposes: Iterable[str] | None = None) -> None:

@@ -173,18 +173,25 @@ CANCEL_WORDS = frozenset({"annuler", "cancel", "stop", "non", "abandon"})
 """An answer that drops the command waiting on the question (nothing stored)."""
 
 
-def read_answer(text: str, question: Question) -> int | None:
-    """The face an answer gives: a whole number on the die, 0 for « estoc rolls it »; ``None``: cancel.
+ANSWER_MAX = 40
+"""The most faces one answer gives (a handful of success dice, a damage's dice)."""
+
+
+def read_answer(text: str, question: Question) -> list[int] | None:
+    """The faces an answer gives: whole numbers on the die (several at once: the dice that follow are of the same
+    roll, « 4 2 6 » for three success dice), ``[0]`` for « estoc rolls it »; ``None``: cancel.
 
     Raises:
-        InputError: neither a face of the die, nor « estoc rolls », nor cancel.
+        InputError: neither faces of the die, nor « estoc rolls », nor cancel.
     """
-    word = " ".join(text.split()).lower()
+    word = " ".join(text.replace(",", " ").split()).lower()
     if word in CANCEL_WORDS:
         return None
     if word in ROLL_WORDS:
-        return 0
-    if word.lstrip("+").isdigit() and len(word) < 6 and 1 <= int(word) <= question.sides:
-        return int(word)
+        return [0]
+    parts = word.split()
+    if len(parts) <= ANSWER_MAX and all(p.isdigit() and len(p) < 6 and 1 <= int(p) <= question.sides
+                                        for p in parts):
+        return [int(p) for p in parts]
     raise InputError(_("a d{sides} shows 1 to {sides}: type the face, Enter for estoc to roll it, or cancel "
                        "(not {text!r})").format(sides=question.sides, text=text[:20]))

@@ -351,7 +351,8 @@ class Tracker:
         if left:
             # A face typed ahead "just in case" that the blow did not need: said, and dropped (nothing refused).
             records.append({"kind": "tracker", "verb": "unused", "faces": left})
-            typed = {k: v[:len(v) - len(left.get(k, []))] for k, v in typed.items()}
+            kept = {k: list(q) for k, q in dice.queues.items()}
+            typed = {k: v[:len(v) - len(kept.get(k, []))] for k, v in typed.items()}
             typed = {k: v for k, v in typed.items() if v}
         stored = {**body, "dice": recorded_dice(dice)}
         if typed:
@@ -544,7 +545,7 @@ class Tracker:
             self.drop_question()
             return [{"kind": "tracker", "verb": "cancelled", "line": question.line}]
         step, who = self._where
-        self._answers.setdefault(step, {}).setdefault((who, question.purpose), []).append(face)
+        self._answers.setdefault(step, {}).setdefault((who, question.purpose), []).extend(face)
         try:
             records = resume()
         except _Awaited as waited:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from estoc.dice.sources import purpose_label
 from estoc.i18n import _, ngettext, pick
 
 
@@ -19,6 +20,22 @@ def who_of(record: Mapping[str, Any]) -> str:
 def rounds(n: int) -> str:
     """A number of rounds, in words (the board abbreviates; the narration does not)."""
     return ngettext("{n} round", "{n} rounds", n).format(n=n)
+
+
+def question_line(record: Mapping[str, Any]) -> str:
+    """A die awaited from a player, as the terminal asks it: who, what for, which die, and how to answer."""
+    purpose = str(record.get("purpose"))
+    given = int(record.get("given") or 0) if purpose in SEVERAL else 0
+    return _("{who} — {purpose} roll (d{sides}{nth}): the face? (several at once: 4 2 6; Enter: estoc rolls it; "
+             "cancel: drop the command)").format(who=who_of(record), purpose=purpose_label(purpose),
+                                                 sides=record.get("sides"),
+                                                 nth=_(", die no. {n}").format(n=given + 1) if given else "")
+
+
+SEVERAL = frozenset({"attack", "parry", "manoeuvre", "perception", "damage", "damage-bonus", "attack-success",
+                     "protection-success", "task-success"})
+"""The purposes whose dice come several to one roll of one combatant (an open-ended roll's rerolls, the dice of
+a damage, the One Ring's success dice): the question says which of them it is."""
 
 
 def mark_lines(record: Mapping[str, Any]) -> list[str]:
@@ -39,6 +56,13 @@ def mark_lines(record: Mapping[str, Any]) -> list[str]:
     if verb == "mark-ends":
         return [_("{who}: {name} is over (GM mark, round {round}).").format(
             who=who_of(record), name=record["name"], round=record["round"])]
+    if verb == "cancelled":
+        return [_("Cancelled, nothing stored: {line}").format(line=record.get("line") or "—")]
+    if verb == "unused":
+        faces = record.get("faces") or {}
+        return [_("Not needed, dropped: {faces}.").format(faces=", ".join(
+            _("{purpose} roll: {faces}").format(purpose=purpose_label(str(k)), faces=" ".join(map(str, v)))
+            for k, v in faces.items()))]
     if verb == "dice":
         modes = {"ask": _("its player is asked for each of its dice"), "roll": _("estoc rolls its dice"),
                  "attack": _("its player is asked for its attack rolls only")}

@@ -5,7 +5,7 @@ Below play and simulation both: the tracker stores what this reads, and ``estoc 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,9 @@ class Loaded:
     system: str
     name: dict[str, str]
     setup: dict[str, Any]
+    dice: dict[str, str] = field(default_factory=dict)
+    """Who rolls what (its ``dice:`` block, :mod:`estoc.engine.asking`): the fight's setup keeps it beside the
+    encounter's (``{"encounter": …, "dice": …}``)."""
 
 
 def playing(system: str) -> RuleSystem:
@@ -64,7 +67,4 @@ def read_encounter(path: Path, content: Content, kind: str = "encounter") -> Loa
     except InputError as exc:
         raise ContentError([problem_at(path, line_of(data, ["system"]) or 1, "dice", exc.message)]) from exc
     loaded = playing(system).entry("encounter")(data, path, content)
-    setup = dict(loaded.setup)
-    if modes:
-        setup["dice"] = modes
-    return Loaded(system, loaded.name, setup)
+    return Loaded(system, loaded.name, loaded.setup, modes)

@@ -224,9 +224,13 @@ class HarpFight(Sides):
         silently."""
         with tapped(dice, lambda: self.F.log, event) as tap:
             records = self._apply(event, tap)
+        # A player asked for the die (live: the source asks; replayed: the event keeps the answers) rolled it.
+        ask = getattr(dice, "ask", None)
+        answered = {str(a[0]) for a in event.get("answers") or [] if isinstance(a, list) and a[1:2] == ["initiative"]}
         for record in records:
             if record.get("kind") == "round":
-                to_roll = [[self.combatants[c].id, self.initiative_bonus(c)] for c in self.players_to_roll()]
+                to_roll = [[self.combatants[c].id, self.initiative_bonus(c)] for c in self.players_to_roll()
+                           if not (ask is not None and ask(c, "initiative")) and self.combatants[c].id not in answered]
                 if to_roll:
                     record["to_roll"] = to_roll
         rolled = rolled_by_purpose(tap)
