@@ -88,6 +88,9 @@ class Member(Strict):
                               "while a companion still fights)")
     guard_with: Literal["parry", "dodge"] | None = Field(default=None, description="what its guard does: a total "
                                                           "parry (the default) or a dodge")
+    player: bool | None = Field(default=None, description="played at the table: its player is asked its dice and "
+                                "estoc's policy leaves its turns to the table (by default a hero is, a creature is "
+                                "not)")
 
     @model_validator(mode="after")
     def _one_source(self) -> Member:
@@ -386,7 +389,8 @@ def _build(data: Any, path: Path, base: Path | None, content: Content) -> Loaded
 def _numbers(member: Member) -> dict[str, Any]:
     """The member's keys other than its source, as a setup keeps them."""
     kept = {"count": member.count if member.count != 1 else None, "level": member.level, "id": member.id,
-            "weapon": member.weapon, "parry": member.parry, "guard": member.guard, "guard_with": member.guard_with}
+            "weapon": member.weapon, "parry": member.parry, "guard": member.guard, "guard_with": member.guard_with,
+            "player": member.player}
     return {key: value for key, value in kept.items() if value is not None}
 
 
@@ -422,6 +426,8 @@ def _with_parry(member: Member, resolved: list[_Resolved]) -> list[_Resolved]:
                                           "total parry), not {parry}").format(who=who, most=most,
                                                                               parry=member.parry))
             combatant = dataclasses.replace(combatant, parry=member.parry)
+        if member.player is not None:
+            combatant = dataclasses.replace(combatant, player=member.player)
         if member.guard is not None:
             combatant = dataclasses.replace(combatant, guard=member.guard)
         elif not combatant.beast:

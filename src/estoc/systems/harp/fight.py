@@ -192,7 +192,7 @@ class HarpFight(Sides):
         turn = int(self.F.turn[0])
         out = []
         for c in self.order[max(turn, 0):]:
-            if self.combatants[c].kind == "creature" or self.initiative_set.get(c) == self.round:
+            if not self.combatants[c].plays or self.initiative_set.get(c) == self.round:
                 continue
             if (self.value("acted", c) or not self.value("present", c) or self.value("down", c)
                     or self.value("dead", c) or self.value("initiative", c) >= rule("AUTOMATIC") // 2):
@@ -352,7 +352,7 @@ class HarpFight(Sides):
                 "removed": not self.value("present", i),
                 "parry": ({"against": self.combatants[parried].id, "bonus": self.value("parry_bonus", i)}
                           if parried >= 0 else None),
-                "dodge": self.value("dodge", i), "ob": c.ob(), "db": c.db, "player": c.kind != "creature",
+                "dodge": self.value("dodge", i), "ob": c.ob(), "db": c.db, "player": c.plays,
             })
             cover = [self.value("cover_melee", i), self.value("cover_missile", i)]
             if any(cover):

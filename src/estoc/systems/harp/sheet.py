@@ -76,6 +76,9 @@ class Combatant:
     of attacking (0: never)."""
     kind: str = "fighter"
     """``fighter`` or ``hero`` (played by a player), ``creature`` (played by the GM or its policy)."""
+    player: bool | None = None
+    """Played at the table by a player (its dice asked, its turns left to the table); ``None``: as its kind says
+    (a hero or fighter is, a creature is not). An encounter's member says so with ``player``."""
     shield_db: int = 0
     """What its shield adds to ``db`` (counted against the first ``shield_covers`` attacks of each round only)."""
     shield_covers: int = 0
@@ -139,6 +142,11 @@ class Combatant:
                    kind="creature", shield_db=block.db.part("shield") + block.db.part("shield_bonus"),
                    shield_covers=block.shield_covers, armour_penalty=block.manoeuvre_penalty,
                    regenerates=block.has("regeneration"))
+
+    @property
+    def plays(self) -> bool:
+        """Whether a player plays it (:attr:`player`, else its kind)."""
+        return self.player if self.player is not None else self.kind != "creature"
 
     def ob(self, strike: int = 0) -> int:
         """The OB of one of its attacks (the signature attack by default)."""
