@@ -22,9 +22,8 @@ SPACE = " \u00a0\u202f"
 
 NAMES = r"\{(?:who|d|a|target|defender|attacker|id|name|hero|first|other|current)\}"
 GUESSED_GENDER = re.compile(NAMES + r" (?:n'est plus|n'est pas|est|reste|se retrouve) (?:blessé|mourant|las|épuisé|"
-                            r"étourdi|inconscient|retiré|déplacé|prêt|seul|mort|secoué|désarmé|surpris|\{state\})(?!\w)")
-"""A name whose gender the catalogue cannot know, followed by an agreed past participle or adjective, or by a
-state told in words that agrees (« blessé », « gravement blessé »)."""
+                            r"étourdi|inconscient|retiré|déplacé|prêt|seul|mort|secoué|désarmé|surpris)(?!\w)")
+"""A name whose gender the catalogue cannot know, followed by an agreed past participle or adjective."""
 
 WORDS = {
     "MdJ": "MJ",
