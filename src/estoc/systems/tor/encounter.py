@@ -58,6 +58,8 @@ class HeroMember(Strict):
     tasks: tuple[str, ...] | None = Field(default=None, description="the combat tasks estoc uses for this hero when "
                                           "it decides, by preference (default: the hero's own)")
     complication: int = whole(default=0, ge=0, le=6, description="dice the hero's rolls lose to a complication")
+    player: bool = Field(default=True, description="played at the table: its player is asked its dice and estoc's "
+                         "policy leaves its turns to the table (false: a hero the GM lets estoc play)")
     spend_hope: HopeUse = Field(
         default="turning", description="when estoc spends the hero's Hope when it decides: never, finishing (a blow "
         "that would fell its foe, while it keeps half its Hope), turning (when the die it buys likely turns a miss "
@@ -147,6 +149,8 @@ class LoadedTorEncounter:
     """Hero id → dice its rolls lose to a complication at the start."""
     hope_use: dict[str, HopeUse] = dataclasses.field(default_factory=dict)
     """Hero id → when estoc's policy spends its Hope."""
+    players: dict[str, bool] = dataclasses.field(default_factory=dict)
+    """Hero id → played at the table (its ``player``, by default yes)."""
     aims: dict[str, Aim] = dataclasses.field(default_factory=dict)
     """Hero id → whom estoc's policy has it attack and aim its tasks at."""
     load: bool = True
@@ -191,6 +195,7 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
     complications: dict[str, int] = {}
     hope_use: dict[str, HopeUse] = {}
     aims: dict[str, Aim] = {}
+    players: dict[str, bool] = {}
     for i, member in enumerate(encounter.heroes):
         loc: list[str | int] = ["heroes", i]
         try:
@@ -205,6 +210,7 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
             complications[person.id] = member.complication
             hope_use[person.id] = member.spend_hope
             aims[person.id] = member.aim
+            players[person.id] = member.player
     adversaries: list[tuple[str, Combatant]] = []
     for i, foe in enumerate(encounter.adversaries):
         loc = ["adversaries", i]
@@ -227,6 +233,7 @@ def load_tor_encounter(data: Any, path: Path, content: Content) -> LoadedTorEnco
                               volleys=encounter.volleys, tasks=tasks,
                               setup=encounter.model_dump(mode="json", by_alias=True, exclude_none=True),
                               plans=plans, complications=complications, hope_use=hope_use, aims=aims,
+                              players=players,
                               load=encounter.settings.load,
                               fatal=encounter.settings.fatal_wounds, rear_free=encounter.settings.rear_free,
                               hope=encounter.settings.hope)
