@@ -75,7 +75,8 @@ def test_undoing_auto_end_goes_back_to_the_opening_volleys(capsys: pytest.Captur
     undo says; no rule book has a round 0."""
     path = tmp_path / "s.txt"
     path.write_text(script, encoding="utf-8")
-    code, out, _ = run(capsys, "--lang", lang, "run", str(GUE), "--no-ask", "--script", str(path), "--db", str(tmp_path / "f.db"),
+    code, out, _ = run(capsys, "--lang", lang, "run", str(GUE), "--no-ask", "--script", str(path), "--db",
+                       str(tmp_path / "f.db"),
                        "--seed", "5")
     assert code == 0 and back in out and wrong not in out
 

@@ -39,7 +39,8 @@ def test_run_a_script_and_export_its_log(capsys: pytest.CaptureFixture[str], tmp
 def test_a_bad_script_line_stops_with_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "bad.txt"
     script.write_text("auto\nattack nobody\n", encoding="utf-8")
-    code, _out, err = run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(tmp_path / "f.db"))
+    code, _out, err = run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db",
+                          str(tmp_path / "f.db"))
     assert code == 2 and f"{script}:2:" in err and "nobody" in err
 
 

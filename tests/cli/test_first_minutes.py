@@ -95,7 +95,8 @@ def test_an_encounter_named_in_one_language(capsys: pytest.CaptureFixture[str], 
     script = tmp_path / "s.txt"
     script.write_text("auto\n", encoding="utf-8")
     for lang in ("en", "fr"):
-        code, _out, err = run(capsys, "--lang", lang, "run", str(tmp_path / "mine.yaml"), "--no-ask", "--script", str(script),
+        code, _out, err = run(capsys, "--lang", lang, "run", str(tmp_path / "mine.yaml"), "--no-ask", "--script",
+                              str(script),
                               "--db", str(tmp_path / "f.db"))
         assert code == 0, err
     code, out, _ = run(capsys, "fight", "list", "--all", "--db", str(tmp_path / "f.db"))
@@ -107,7 +108,8 @@ def test_a_copied_sample_says_what_to_copy_with_it(capsys: pytest.CaptureFixture
     code, out, err = run(capsys, "fight", str(tmp_path / "mine.yaml"), "--no-ask", "--db", str(tmp_path / "f.db"))
     assert code == 2 and not out
     assert "mine.yaml:15:" in err and "copy heroes-extra.yaml with the encounter" in err
-    code, _, err = run(capsys, "--lang", "fr", "fight", str(tmp_path / "mine.yaml"), "--no-ask", "--db", str(tmp_path / "f.db"))
+    code, _, err = run(capsys, "--lang", "fr", "fight", str(tmp_path / "mine.yaml"), "--no-ask", "--db",
+                       str(tmp_path / "f.db"))
     assert code == 2 and "copiez heroes-extra.yaml avec la rencontre" in err
 
 

@@ -160,7 +160,8 @@ def test_a_whole_fight_in_french_has_no_english(capsys: pytest.CaptureFixture[st
         paths[name] = str(tmp_path / f"{name}.yaml")
     script = [line.format(**paths) for line in SCRIPTS[sample]]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
-    code, out, err = run(capsys, "--lang", "fr", "fight", str(SAMPLES / sample), "--no-ask", "--db", str(tmp_path / "f.db"),
+    code, out, err = run(capsys, "--lang", "fr", "fight", str(SAMPLES / sample), "--no-ask", "--db",
+                         str(tmp_path / "f.db"),
                          "--seed", "4")
     assert code == 0, err
     assert "Le combat est terminé" in out  # (the whole fight was played)
@@ -280,7 +281,8 @@ def test_a_task_of_another_stance_is_refused_in_french_words(capsys: pytest.Capt
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """« manœuvre de la position forward » was told: the stance in words now."""
     monkeypatch.setattr("sys.stdin", io.StringIO("melee\ncombattre\nmanoeuvre proteger\nmanoeuvre rallier\nquitter\n"))
-    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--no-ask", "--db", str(tmp_path / "f.db"),
+    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--no-ask", "--db",
+                       str(tmp_path / "f.db"),
                        "--seed", "1")
     assert code == 0 and "estoc: proteger est une manœuvre de la position défensive" in out
     assert "estoc: rallier est une manœuvre de la position exposée" in out and leaks(out) == []

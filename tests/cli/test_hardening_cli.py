@@ -263,7 +263,8 @@ def test_names_with_control_characters_are_refused_and_stored_ones_shown_escaped
     script = tmp_path / "s.txt"
     script.write_text("auto\n", encoding="utf-8")
     db = tmp_path / "f.db"
-    code, _, err = run(capsys, "--lang", "en", "run", str(hostile), "--no-ask", "--script", str(script), "--db", str(db))
+    code, _, err = run(capsys, "--lang", "en", "run", str(hostile), "--no-ask", "--script", str(script), "--db",
+                       str(db))
     assert code == 2 and "control characters" in err and "\x1b" not in err
     # A store written elsewhere (by hand, by an older estoc) may still hold such a name: it is shown escaped.
     assert run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db))[0] == 0

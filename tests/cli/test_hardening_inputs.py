@@ -148,7 +148,8 @@ def test_any_output_encoding_works(tmp_path: Path, encoding: str) -> None:
 
 @pytest.mark.parametrize("setup", [{"seed": 1}, {"seed": 1, "encounter": "orcs"},
                                    {"seed": 1, "encounter": {"system": "harp", "sides": 3}}])
-@pytest.mark.parametrize("command", [["fight", "--resume", "1", "--no-ask"], ["log", "export", "1"], ["serve", "--resume", "1"]])
+@pytest.mark.parametrize("command", [["fight", "--resume", "1", "--no-ask"], ["log", "export", "1"], ["serve",
+                                                                                                      "--resume", "1"]])
 def test_a_damaged_setup_is_said_damaged(capsys: pytest.CaptureFixture[str], stored: Path, setup: dict[str, Any],
                                          command: list[str]) -> None:
     with sqlite3.connect(stored) as db:

@@ -63,7 +63,8 @@ def test_short_words_at_the_table(capsys: pytest.CaptureFixture[str], tmp_path: 
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The One Ring's volleys: ``tir`` is ``tirer``, ``mel`` is ``melee``, ``situ`` the board."""
     monkeypatch.setattr("sys.stdin", io.StringIO("tir faelwen-de-lindon orc-soldat-1\nmel\nsitu\nquit\n"))
-    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--no-ask", "--db", str(tmp_path / "f.db"),
+    code, out, _ = run(capsys, "--lang", "fr", "fight", str(SAMPLES / "gue.yaml"), "--no-ask", "--db",
+                       str(tmp_path / "f.db"),
                        "--seed", "1")
     assert code == 0 and "Faelwen de Lindon attaque Orque soldat 1" in out and "— Round 1 — positions" in out
     assert "estoc:" not in out
@@ -102,7 +103,8 @@ def test_the_list_shows_state_and_round_and_hides_scripts(capsys: pytest.Capture
     _play(capsys, monkeypatch, db, "pont.yaml", "actions\nauto all\nquit\n")  # 2: ongoing
     script = tmp_path / "s.txt"
     script.write_text("auto end\n", encoding="utf-8")
-    assert run(capsys, "run", str(SAMPLES / "gue.yaml"), "--no-ask", "--script", str(script), "--db", str(db))[0] == 0  # 3
+    assert run(capsys, "run", str(SAMPLES / "gue.yaml"), "--no-ask", "--script", str(script), "--db",
+               str(db))[0] == 0  # 3
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))
     lines = out.splitlines()
     assert code == 0 and len(lines) == 3

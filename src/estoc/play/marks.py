@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from estoc.engine.asking import DICE_TYPE, dice_event
 from estoc.engine.numbers import bounded
 from estoc.engine.words import fold
 from estoc.errors import InputError
 from estoc.i18n import _
-from estoc.engine.asking import DICE_TYPE, dice_event
 
 MARK, NOTE, TIMER, CLEAR = "tracker-mark", "tracker-note", "tracker-timer", "tracker-clear"
 MARK_TYPES = frozenset({MARK, NOTE, TIMER, CLEAR, DICE_TYPE})

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 
 from estoc.dice import ScriptedDice, SeededDice
-from estoc.dice.sources import AskFace, MissingFace, purpose_label
+from estoc.dice.sources import AskFace, MissingFace
+from estoc.engine.asking import Modes, Question, fold_modes, read_answer
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
 from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _, pick
-from estoc.engine.asking import Modes, Question, fold_modes, read_answer
 from estoc.play.marks import MARK_VERBS, Marks, fold_marks, is_mark, mark_event
 from estoc.play.stamp import RULES_KEY, STATE_KEY, RulesCheck, rules_stamp, state_digest
 from estoc.play.store import EventStore, StaleError

@@ -11,10 +11,10 @@ from typing import Any
 
 from estoc.content.loader import line_of, problem_at, read_yaml
 from estoc.content.registry import Content
+from estoc.engine.asking import read_block
 from estoc.engine.members import REINFORCEMENTS
 from estoc.errors import ContentError, InputError
 from estoc.i18n import _
-from estoc.engine.asking import read_block
 from estoc.systems.base import SYSTEMS, RuleSystem
 
 

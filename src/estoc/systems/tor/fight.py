@@ -128,7 +128,8 @@ class TorFight(Sides):
     @classmethod
     def of_encounter(cls, encounter: LoadedTorEncounter, kernel_module: Any = None) -> TorFight:
         """The encounter's fight, not yet begun: its heroes (each played by a player), adversaries and settings."""
-        return cls.start([(h, s, encounter.players.get(i, True)) for i, h, s in encounter.heroes], [a for _i, a in encounter.adversaries],
+        return cls.start([(h, s, encounter.players.get(i, True)) for i, h, s in encounter.heroes],
+                         [a for _i, a in encounter.adversaries],
                          tasks=encounter.tasks, volleys=encounter.volleys, load=encounter.load,
                          complications=encounter.complications, plans=encounter.plans, fatal=encounter.fatal,
                          hope_use=encounter.hope_use, aims=encounter.aims, rear_free=encounter.rear_free,

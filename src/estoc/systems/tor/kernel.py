@@ -399,9 +399,9 @@ def reaches(face: i64, total: i64, tn: i64) -> cython.bint:
 @cython.exceptval(check=False)
 def roll(F: Fights, w: cython.Py_ssize_t, purpose: cython.int, n: i64, favoured: cython.bint, ill: cython.bint,
          weary: cython.bint, r: cython.pointer(i64), who: cython.Py_ssize_t) -> cython.void:
-    """A feat die and ``n`` success dice rolled by ``who`` (the 2nd edition's roll, « Jet d'attaque »): favoured keeps the best of two
-    feat dice, ill-favoured the worst (both: one die); weary, success dice showing 1–3 count 0. Writes the kept feat
-    face to ``r[0]``, the total to ``r[1]``, the tengwar (sixes) to ``r[2]``."""
+    """A feat die and ``n`` success dice rolled by ``who`` (the 2nd edition's roll, « Jet d'attaque »): favoured
+    keeps the best of two feat dice, ill-favoured the worst (both: one die); weary, success dice showing 1–3 count
+    0. Writes the kept feat face to ``r[0]``, the total to ``r[1]``, the tengwar (sixes) to ``r[2]``."""
     face: cython.int = die(F, w, purpose, 12, who)
     if favoured != ill:
         face = kept_feat(face, die(F, w, purpose, 12, who), favoured)
