@@ -100,7 +100,7 @@ def stop_lines(record: Mapping[str, Any]) -> list[str]:
         line = _("Stopped at the engagement: who faces whom is the GM's to declare, then {then}.").format(
             then=then)
     else:
-        line = _("Stopped at the {phase} phase: the GM declares it.").format(phase=phase)
+        line = _("Stopped: this phase is the GM's to declare.")
     if not record.get("idle"):
         return [line]
     return [line, _("Nothing played (auto end all: everyone to the end, the players' turns and the phases "
