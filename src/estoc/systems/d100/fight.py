@@ -18,9 +18,9 @@ from estoc.content.models.common import METRES_MAX
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
+from estoc.engine.stops import Stop, command_words
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
-from estoc.engine.stops import Stop, command_words
 from estoc.systems.d100.codes import KernelNames, KernelTable, action, rule
 from estoc.systems.d100.commands import commands
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
