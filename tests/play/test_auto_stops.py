@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.play_helpers import tor_setup
 
 from estoc.content.registry import Content
 from estoc.i18n import set_language
@@ -167,3 +168,22 @@ def test_a_gm_action_that_reaches_a_stop_at_once_tells_none(store: EventStore, c
         assert not any(r.get("verb") == "stop" for r in records)
     else:
         assert stop_of(records)["reason"] == "player"
+
+
+def test_tor_auto_all_waits_on_a_knocked_down_heros_yield(store: EventStore, content: Content) -> None:
+    """A blow knocks a player's hero down that yielding ground would undo: the choice is its player's."""
+    tracker = Tracker.create(store, fight_system("tor", content), "yield", tor_setup(
+        [{"hero": "eirik-de-dale", "stance": "forward"}], [{"adversary": "orc-soldat"}], 3))
+    for line in ("combattre", "endurance eirik-de-dale 4", "passer", "attaquer eirik-de-dale destin 10 maitrise 5 5 5"):
+        tracker.command(line)
+    stop = nothing_played(tracker, "auto tout")
+    assert stop["reason"] == "yield" and stop["who"] == "eirik-de-dale" and stop["then"]["fr"] == "ceder / suite"
+    set_language("fr")
+    try:
+        assert record_lines(tracker, stop)[0] == ("Arrêt : Eirik de Dale (eirik-de-dale) peut céder du terrain ; "
+                                                  "c'est à son joueur de décider (ceder / suite).")
+    finally:
+        set_language("en")
+    tracker.command("ceder eirik-de-dale")  # its player yields: still up, the next round's stances are the GM's
+    assert nothing_played(tracker, "auto fin")["phase"] == "stances"
+    through(tracker)
