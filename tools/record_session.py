@@ -51,6 +51,7 @@ COMMANDS = [
     ("attack ours-noir roll 88 crit 95", "attaquer ours-noir jet 88 critique 95"),
     ("clear ours-noir notes", "effacer ours-noir notes"),
     ("auto end", "auto fin"),
+    ("auto end all", "auto fin tout"),
     ("summary", "bilan"),
     ("quit", "quitter"),
 ]
@@ -101,6 +102,7 @@ D100_COMMANDS = [
     ("hp ysolde 9", "pv ysolde 9"),
     ("auto", "auto"),
     ("auto end", "auto fin"),
+    ("auto end all", "auto fin tout"),
     ("summary", "bilan"),
     ("quit", "quitter"),
 ]
@@ -141,9 +143,11 @@ TOR_COMMANDS = [
     ("undo", "annuler"),
     ("attack chef-orque feat 10 dice 6 3 1", "attaquer chef-orque destin 10 maitrise 6 3 1"),
     ("task", "manoeuvre"),
+    ("auto", "auto"),
     ("auto all", "auto tout"),
     ("mark chef-orque furious 2", "marquer chef-orque furieux 2"),
     ("auto end", "auto fin"),
+    ("auto end all", "auto fin tout"),
     ("summary", "bilan"),
     ("quit", "quitter"),
 ]

@@ -27,10 +27,11 @@ from estoc.web.session import FightSession
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 RUNS: dict[str, tuple[str, list[str]]] = {
-    "harp": ("embuscade.yaml", ["attack orque-1", "auto all", "mark orque-2 silence 2", "note warg afraid of fire",
-                                "auto all"]),
-    "d100": ("pont.yaml", ["move ysolde 10", "auto all", "auto", "auto", "note gorm guards the bridge"]),
-    "tor": ("gue.yaml", ["auto all", "auto", "auto", "auto", "mark chef-orque furieux"]),
+    # (each command changes the fight; a plain auto plays whoever acts: auto all stops before a hero's turn)
+    "harp": ("embuscade.yaml", ["attack orque-1", "auto", "auto", "auto", "mark orque-2 silence 2",
+                                "note warg afraid of fire", "auto"]),
+    "d100": ("pont.yaml", ["move ysolde 10", "actions", "auto", "auto", "auto", "note gorm guards the bridge"]),
+    "tor": ("gue.yaml", ["auto", "auto", "close", "fight", "auto", "auto", "mark chef-orque furieux"]),
 }
 
 

@@ -85,7 +85,7 @@ def test_d100_options_are_refused_by_harp(capsys: pytest.CaptureFixture[str]) ->
 
 def test_a_d100_fight_from_a_script(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "combat.txt"
-    script.write_text("move odon 10\nactions\nauto end\n", encoding="utf-8")
+    script.write_text("move odon 10\nactions\nauto end all\n", encoding="utf-8")
     db = tmp_path / "fights.db"
     code, out, _ = run(capsys, "--lang", "fr", "run", str(BRIDGE), "--no-ask", "--script", str(script), "--db", str(db),
                        "--seed", "2")

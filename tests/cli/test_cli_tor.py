@@ -59,19 +59,20 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], needle: 
 
 def test_a_tor_fight_from_a_script(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "combat.txt"
-    script.write_text("auto\nmelee\nposition grani-barbe-grise defensive\ncombattre\nauto fin\n", encoding="utf-8")
+    script.write_text("auto\nmelee\nposition grani-barbe-grise defensive\ncombattre\nauto fin tout\n",
+                      encoding="utf-8")
     code, out, _ = run(capsys, "--lang", "fr", "run", str(GUE), "--no-ask", "--script", str(script), "--db",
                        str(tmp_path / "f.db"), "--seed", "5")
     assert code == 0 and "Volées initiales" in out and "Engagés" in out and "Après" in out
 
 
 @pytest.mark.parametrize(("lang", "script", "back", "wrong"), [
-    ("en", "auto end\nundo\n", "Now the opening volleys, before round 1.", "Now round 0"),
-    ("fr", "auto fin\nannuler\n", "Maintenant les volées d'ouverture, avant le round 1.", "Maintenant round 0"),
+    ("en", "auto end all\nundo\n", "Now the opening volleys, before round 1.", "Now round 0"),
+    ("fr", "auto fin tout\nannuler\n", "Maintenant les volées d'ouverture, avant le round 1.", "Maintenant round 0"),
 ])
 def test_undoing_auto_end_goes_back_to_the_opening_volleys(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                            lang: str, script: str, back: str, wrong: str) -> None:
-    """The whole of « auto end » taken back: the fight is at its opening volleys (round 0 in its state), which the
+    """The whole of « auto end all » taken back: the fight is at its opening volleys (round 0 in its state), which the
     undo says; no rule book has a round 0."""
     path = tmp_path / "s.txt"
     path.write_text(script, encoding="utf-8")

@@ -14,7 +14,7 @@ SAMPLE = Path(__file__).parents[2] / "src" / "estoc" / "play" / "samples" / "emb
 
 def test_run_a_script_and_export_its_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = tmp_path / "fight.txt"
-    script.write_text("# the creatures, then everyone to the end\nauto all\nauto end\n", encoding="utf-8")
+    script.write_text("# the creatures, then everyone to the end\nauto all\nauto end all\n", encoding="utf-8")
     db = tmp_path / "f.db"
     code, out, _ = run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db), "--seed", "2")
     assert code == 0 and "Round 1" in out and "Summary after" in out

@@ -109,7 +109,7 @@ SCRIPTS = {
         "retirer orque-3", "revenir orque-3", "distance faralinde orque-1 12", "couvert faralinde mur",
         "attaquer orque-1 jet 101", "attaquer orque-1 jet 0", "passer jet 50 critique 7",
         "attaquer orque-1", "annuler", "refaire", "attaquer personne", "deplacer 7.5", "auto", "annuler",
-        "auto tout", "auto fin", "attaquer orque-1", "bilan", "journal", "situation", "quitter",
+        "auto tout", "auto fin", "attaquer orque-1", "auto fin tout", "bilan", "journal", "situation", "quitter",
     ],
     "gue.yaml": [
         *COMMON, "fiche eirik-de-dale", "fiche orc-soldat-1", "fiche", "fiche personne", "pdv eirik-de-dale 20",
@@ -129,7 +129,8 @@ SCRIPTS = {
         "terrain libre", "terrain normal", "engager eirik-de-dale personne", "combattre", "manoeuvre voler",
         "manoeuvre proteger", "attaquer orc-soldat-1 destin 13", "passer maitrise 3 prot 4",
         "complication eirik-de-dale 1", "complication eirik-de-dale 0", "auto", "annuler",
-        "refaire", "auto tout", "attaquer orc-soldat-1 puissant espoir", "auto fin", "ceder personne", "bilan",
+        "refaire", "auto tout", "attaquer orc-soldat-1 puissant espoir", "auto fin", "ceder personne", "auto fin tout",
+        "bilan",
         "journal", "situation", "quitter",
     ],
     "pont.yaml": [
@@ -143,7 +144,8 @@ SCRIPTS = {
         "pv gorm 10", "degats gorm 2", "soigner gorm 1", "reveiller gorm", "repos gorm semaines 2",
         "retirer jacquot-2", "revenir jacquot-2", "attaquer personne", "attaquer jacquot-1 jet 0 deg 99",
         "passer deg 3 bonus 2", "recharger", "degainer arme 9",
-        "auto", "annuler", "refaire", "auto tout", "auto fin", "premiers-soins gorm", "bilan", "journal",
+        "auto", "annuler", "refaire", "auto tout", "auto fin", "premiers-soins gorm", "auto fin tout", "bilan",
+        "journal",
         "situation", "quitter",
     ],
 }

@@ -36,7 +36,7 @@ def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def stored(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     """A store holding one fight played to its end (fight 1)."""
     script = tmp_path / "end.txt"
-    script.write_text("auto end\n", encoding="utf-8")
+    script.write_text("auto end all\n", encoding="utf-8")
     db = tmp_path / "f.db"
     assert run(capsys, "run", str(SAMPLE), "--no-ask", "--script", str(script), "--db", str(db), "--seed", "4")[0] == 0
     return db
@@ -103,7 +103,7 @@ def test_ctrl_c_during_a_command_stores_nothing(tmp_path: Path, content: Content
 
     monkeypatch.setattr(type(tracker.fight), "auto_event", interrupted)
     out = io.StringIO()
-    FightShell(tracker, stdin=io.StringIO("auto end\nstatus\n"), stdout=out).cmdloop()  # ends on end of input
+    FightShell(tracker, stdin=io.StringIO("auto end all\nstatus\n"), stdout=out).cmdloop()  # ends on end of input
     assert "interrupted; the fight is as stored" in out.getvalue()
     assert tracker.fight.view() == before and len(tracker.store.events(tracker.fight_id)) == 1
 

@@ -50,7 +50,7 @@ def place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     shutil.copy(SAMPLES / "embuscade.yaml", tmp_path / "mon-embuscade.yaml")
     shutil.copy(SAMPLES / "heroes-extra.yaml", tmp_path / "heroes-extra.yaml")
-    (tmp_path / "coups.txt").write_text("auto all\nundo\nauto end\n", encoding="utf-8")
+    (tmp_path / "coups.txt").write_text("auto all\nundo\nauto end all\n", encoding="utf-8")
     tables = home / "mes-tables"
     tables.mkdir()
     shutil.copy(ROOT / "src" / "estoc" / "content" / "data" / "harp" / "cover.yaml", tables / "cover.yaml")

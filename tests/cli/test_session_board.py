@@ -115,7 +115,7 @@ def test_gm_marks_notes_and_timers_on_the_board(tmp_path: Path, content: Content
 
 def test_a_timer_fires_in_the_session(tmp_path: Path, content: Content) -> None:
     tracker = tracker_on(tmp_path / "f.db", content)
-    text = session(tracker, ["timer +1 wolves howl", "auto end"])
+    text = session(tracker, ["timer +1 wolves howl", "auto end all"])
     assert "⏰ Round 2: wolves howl." in text
     lines = text.splitlines()
     fired = lines.index("⏰ Round 2: wolves howl.")

@@ -99,10 +99,10 @@ def _play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, d
 def test_the_list_shows_state_and_round_and_hides_scripts(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "f.db"
-    _play(capsys, monkeypatch, db, "embuscade.yaml", "auto end\nquit\n")   # 1: finished
+    _play(capsys, monkeypatch, db, "embuscade.yaml", "auto end all\nquit\n")   # 1: finished
     _play(capsys, monkeypatch, db, "pont.yaml", "actions\nauto all\nquit\n")  # 2: ongoing
     script = tmp_path / "s.txt"
-    script.write_text("auto end\n", encoding="utf-8")
+    script.write_text("auto end all\n", encoding="utf-8")
     assert run(capsys, "run", str(SAMPLES / "gue.yaml"), "--no-ask", "--script", str(script), "--db",
                str(db))[0] == 0  # 3
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))
@@ -120,7 +120,7 @@ def test_the_list_replays_a_fight_it_has_no_note_of(capsys: pytest.CaptureFixtur
     """A fight played on elsewhere (the browser, a crash before leaving): its state comes from its replay."""
     db = tmp_path / "f.db"
     _play(capsys, monkeypatch, db, "embuscade.yaml", "quit\n")
-    _play(capsys, monkeypatch, db, "embuscade.yaml", "auto end\nquit\n")
+    _play(capsys, monkeypatch, db, "embuscade.yaml", "auto end all\nquit\n")
     with sqlite3.connect(db) as raw:
         raw.execute("DELETE FROM progress")  # (as in a store written before progress was noted)
     code, out, _ = run(capsys, "fight", "list", "--db", str(db))

@@ -1,6 +1,6 @@
 """Run as a script by ``test_fight_crash.py``: plays fights by the default policy, forever, printing
 ``FIGHT SEQ`` after each event the store confirmed. With a fourth argument ``end``, each fight after its opening is
-one command, ``auto end`` (one stored event, or none if killed before its commit)."""
+one command, ``auto end all`` (one stored event, or none if killed before its commit)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def main() -> None:
         print(tracker.fight_id, len(tracker.events), flush=True)
         while not tracker.fight.is_over():
             if to_end:
-                tracker.command("auto end")
+                tracker.command("auto end all")
             else:
                 tracker.auto()
             print(tracker.fight_id, tracker.events[-1]["seq"], flush=True)

@@ -113,7 +113,8 @@ def test_tor_engagements_by_name_and_task_states(tmp_path: Path, content: Conten
     from estoc.systems.tor.worlds import array
 
     tracker = tracker_of(tmp_path, content, "gue.yaml")
-    tracker.command("auto all")
+    tracker.command("close")
+    tracker.command("fight")
     fight = tracker.fight
     view = board_view(fight)
     assert [r["id"] for r in in_order(view)][:len(view["order"])] == view["order"]

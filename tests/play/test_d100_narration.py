@@ -94,7 +94,7 @@ def test_the_faces_estoc_rolled_are_named(store: EventStore, d100: D100Play) -> 
 
 
 def test_nothing_typed_nothing_named(store: EventStore, d100: D100Play) -> None:
-    _tracker, out = session(store, d100, "auto end")
+    _tracker, out = session(store, d100, "auto end all")
     assert "Rolled by estoc" not in out and "Damage: weapon " in out
 
 

@@ -73,7 +73,7 @@ def test_killed_fights_replay(tmp_path: Path, system: HarpPlay, content: Content
 
 
 def test_a_kill_during_auto_end_stores_nothing_unseen(tmp_path: Path, system: HarpPlay) -> None:
-    """``auto end`` is one transaction: a fight killed during it holds its opening alone, or the whole fight."""
+    """``auto end all`` is one transaction: a fight killed during it holds its opening alone, or the whole fight."""
     db = tmp_path / "end.db"
     rng = random.Random(7)
     confirmed: dict[str, int] = {}

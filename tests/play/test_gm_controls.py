@@ -218,7 +218,7 @@ def test_tor_add_a_hero_and_an_adversary(french: None, store: EventStore, tor_fi
     refused(tor_fight, "ajouter personne", "personne")
     refused(tor_fight, "ajouter orc-archer avancee", "adversaire")
     # The newcomers fight: engaged, in the order, struck and striking, as the kernel plays them.
-    tor_fight.command("auto fin")
+    tor_fight.command("auto fin tout")
     view = tor_fight.fight.view()
     assert view["over"] and any(r["id"] == "aldric-de-bree" for r in view["combatants"])
     again = Tracker(store, tor_fight.fight_id, tor_fight.system)

@@ -1,4 +1,4 @@
-"""One command, one stored event, one undo: ``auto end`` / ``auto all`` as one batch, undone whole and told; and
+"""One command, one stored event, one undo: ``auto end all`` / ``auto all`` as one batch, undone whole and told; and
 one authority per fight: two trackers on one store never diverge silently (the stale one is refused and reloaded)."""
 
 from __future__ import annotations
@@ -31,17 +31,17 @@ def test_auto_end_is_one_event_and_one_undo(store: EventStore, content: Content,
     tracker = Tracker.create(store, system, name, setup)
     before = tracker.fight.view()
     count = len(store.events(tracker.fight_id))
-    tracker.command("auto end")
+    tracker.command("auto end all")
     after = tracker.fight.view()
     assert tracker.fight.is_over()
     stored = store.events(tracker.fight_id)
     assert len(stored) == count + 1
-    assert stored[-1]["type"] == BATCH and len(stored[-1]["events"]) > 1 and stored[-1]["line"] == "auto end"
+    assert stored[-1]["type"] == BATCH and len(stored[-1]["events"]) > 1 and stored[-1]["line"] == "auto end all"
     [record] = tracker.command("undo")
-    assert tracker.fight.view() == before  # the whole of auto end taken back, not its last turn
-    assert record["done"] and record["line"] == "auto end" and record["steps"] == len(stored[-1]["events"])
+    assert tracker.fight.view() == before  # the whole of auto end all taken back, not its last turn
+    assert record["done"] and record["line"] == "auto end all" and record["steps"] == len(stored[-1]["events"])
     lines = tracker_lines(record)
-    assert lines[0] == f"Undone: auto end ({record['steps']} turns)."
+    assert lines[0] == f"Undone: auto end all ({record['steps']} turns)."
     # the One Ring's fight is back at its opening volleys, before round 1 (round 0 in its state)
     back = "Now the opening volleys, before round 1." if name == "gue" else "Now round 1"
     assert lines[1].startswith(back)
@@ -77,7 +77,7 @@ def test_auto_all_is_one_event(store: EventStore, content: Content) -> None:
 def test_the_demo_plays_a_hero_and_the_creatures_after_as_one_command(store: EventStore, content: Content) -> None:
     system, setup = sample(content, "embuscade")
     tracker = Tracker.create(store, system, "demo", setup)
-    tracker.auto(until_player=True)
+    tracker.auto(until_stop=True)
     assert tracker.player_turn()
     before = tracker.fight.view()
     tracker.command("pass", creatures_auto=True)

@@ -86,7 +86,7 @@ def test_a_reloaded_fight_tells_the_same(store: EventStore, tor: TorPlay) -> Non
 
 
 def test_nothing_typed_nothing_named(store: EventStore, tor: TorPlay) -> None:
-    _tracker, out = session(store, tor, "fight", "auto end")
+    _tracker, out = session(store, tor, "fight", "auto end all")
     assert "Rolled by estoc" not in out and "feat die" in out
 
 

@@ -114,7 +114,7 @@ def test_harp_fight_to_the_end_while_the_players_follow(browser: Any, serve: Cal
         expect(gm.locator("#line")).to_have_value("mark orque-2 ")
         _send(gm, "mark orque-2 silence 2")
         expect(gm.locator("#row-orque-2 .mark")).to_contain_text("silence")
-        gm.click("button[data-key='f']")  # auto to the end
+        gm.click("button[data-key='f']")  # auto to the end, heroes too
         expect(gm.locator("#over")).to_contain_text("victory")
         expect(players.locator("#over")).to_contain_text("victory")
         shown = players.locator("#live").inner_text()

@@ -218,7 +218,7 @@ def test_players_log_of_a_whole_fight(served_factory: Callable[..., Served], sys
     again when the GM reveals the numbers."""
     served = served_factory(system)
     gm, players = served.tab("gm"), served.tab("players")
-    for line in [*SETUP[system], "auto end"]:
+    for line in [*SETUP[system], "auto end all"]:
         assert served.gm_post(gm, line).status_code == 200, line
     heroes = {r["id"]: r for r in served.call(lambda: served.session.tracker.fight.view())["combatants"]}
     names = [r["name"]["en"] for r in heroes.values() if r["player"]]

@@ -17,7 +17,7 @@ from estoc.i18n import pick, set_language
 from estoc.web.session import GM_ONLY_KINDS, GM_ONLY_VERBS, FightSession
 
 SETUP = {"harp": [], "d100": ["actions"], "tor": ["close", "fight"]}
-"""What the GM types before ``auto end`` (on the samples embuscade, pont and gue)."""
+"""What the GM types before ``auto end all`` (on the samples embuscade, pont and gue)."""
 NUMBER = re.compile(r"-?\d+\s*(?:HP|hit points?|endurance|PdV|PV|points? de vie|points? d'endurance|d'endurance)\b")
 """A number of hit points or endurance, as each system's narration says it in either language."""
 
@@ -37,7 +37,7 @@ def played(content: Content, tmp_path_factory: pytest.TempPathFactory
     for system in SETUP:
         session = make_session(content, Path(tmp_path_factory.mktemp(system)) / "fight.db", system)
         out = io.StringIO()
-        for line in [*SETUP[system], "auto end"]:
+        for line in [*SETUP[system], "auto end all"]:
             handle(session.tracker, line, out)
         assert session.tracker.fight.view()["over"], system
         fights[system] = (session, out.getvalue())

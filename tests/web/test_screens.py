@@ -43,7 +43,7 @@ def test_harp_fight_played_to_the_end_with_undo(served: Served) -> None:
     assert "Redone: attack orque-1" in redone.text
     refused = served.gm_post(gm, "attack nobody")
     assert refused.status_code == 422 and 'class="msg error"' in refused.text
-    end = served.gm_post(gm, "auto end")
+    end = served.gm_post(gm, "auto end all")
     assert end.status_code == 200
     assert "The fight is over — victory:" in end.text
     export = gm.get("/gm/export.md")
@@ -88,7 +88,7 @@ def _played(served: Served, *lines: str) -> tuple[Any, frozenset[str]]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_players_narration_hides_adversaries_hit_points(served: Served, lang: str) -> None:
     """HARP: a blow on an adversary tells the GM its total and the hit points left, the players how hurt it is."""
-    tracker, foes = _played(served, "auto end")
+    tracker, foes = _played(served, "auto end all")
     fight = tracker.fight
     maxima = {c.id: int(c.hp) for c in fight.combatants}
     blows = [r for r in tracker.records if r.get("kind") == "attack" and "target_hp" in r and r.get("total_hits")]
@@ -260,7 +260,7 @@ def test_players_narration_hides_d100_hit_points_left(served_factory: Callable[.
     """d100: a blow on an adversary tells the GM the hit points it loses and has left, the players how hurt it is;
     what got through its armour is left out."""
     served = served_factory("d100")
-    tracker, foes = _played(served, "actions", "auto end")
+    tracker, foes = _played(served, "actions", "auto end all")
     fight = tracker.fight
     maxima = {c.id: int(c.hp) for c in fight.combatants}
     blows = [r for r in tracker.records if r.get("kind") == "attack" and r.get("body") and "hp" in r]

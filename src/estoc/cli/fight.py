@@ -265,8 +265,9 @@ class FightShell(cmd.Cmd):
             self.stdout.write("estoc: " + unexpected(exc) + "\n")
 
     def autoplay(self) -> None:
-        if self.creatures_auto and not self.tracker.fight.is_over() and not self.tracker.player_turn():
-            tell(self.tracker, self.tracker.auto(until_player=True), self.stdout)
+        # (only where the policy may decide: at a player's turn or a phase the GM declares, the GM goes on)
+        if self.creatures_auto and not self.tracker.fight.is_over() and self.tracker.fight.stop_reason() is None:
+            tell(self.tracker, self.tracker.auto(until_stop=True), self.stdout)
 
     def preloop(self) -> None:
         self.autoplay()

@@ -19,6 +19,7 @@ from estoc.dice import DiceSource
 
 if TYPE_CHECKING:  # content imports engine/numbers.py (a door that runs back, being moved down): no cycle at run time
     from estoc.content.registry import Content
+    from estoc.engine.stops import Stop
 
 
 class Fight(Protocol):
@@ -48,6 +49,11 @@ class Fight(Protocol):
 
     def auto_event(self) -> dict[str, Any]:
         """The event the default policy chooses for the combatant whose turn it is."""
+        ...
+
+    def stop_reason(self) -> Stop | None:
+        """Why estoc's own play must stop here, before the next decision (a player's, or a phase's the GM
+        declares: :mod:`estoc.engine.stops`), or ``None`` where the policy may decide."""
         ...
 
 

@@ -48,9 +48,10 @@ TRACKER_VERBS = ("undo", "redo", "auto", "status", "log", "summary", "sheet", "h
 def tracker_commands() -> list[Command]:
     """The tracker's own commands, with help in the user's language."""
     return [
-        Command("auto", "auto", "auto", _("[all | end]"),
-                _("let estoc play the current combatant (all: every creature until a hero's turn; end: everyone "
-                  "to the end of the fight)")),
+        Command("auto", "auto", "auto", _("[all | end | end all]"),
+                _("let estoc play what comes now, even a player's turn (all, or end: on until a player's turn or a "
+                  "phase the GM declares, where it stops and says why; end all: everyone, the players' turns and "
+                  "the phases included, to the end of the fight)")),
         Command("undo", "undo", "annuler", "", _("undo the last command")),
         Command("redo", "redo", "refaire", "", _("redo what was undone")),
         Command("mark", "mark", "marquer", _("WHO NAME [ROUNDS]"),

@@ -20,6 +20,7 @@ from estoc.dice import ScriptedDice, SeededDice
 from estoc.dice.sources import AskFace, MissingFace
 from estoc.engine.asking import Modes, Question, fold_modes, read_answer
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
+from estoc.engine.stops import Stop
 from estoc.engine.words import mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _, pick
@@ -392,13 +393,17 @@ class Tracker:
             stored["line"] = line
         return self._keep(stored, trial, records)
 
-    def play(self, first: Mapping[str, Any] | None = None, *, until_player: bool = False, to_end: bool = False,
+    def play(self, first: Mapping[str, Any] | None = None, *, until_stop: bool = False, through: bool = False,
              line: str | None = None) -> list[dict[str, Any]]:
         """One command that may play several turns, stored as one event (a batch when more than one) and undone as
-        one: ``first`` (a GM's action, or the policy's for the current combatant), then, with ``until_player``,
-        the policy for every creature until a player's turn, or with ``to_end`` for everyone until the fight ends.
+        one: ``first`` (a GM's action; without it, the policy's for what comes now, a player's turn or a phase
+        included: the GM asked for that one), then, with ``until_stop``, the policy's until the fight ends or stops
+        before a decision that is a player's or a phase's the GM declares (the fight's ``stop_reason``); with
+        ``through`` too, past every such stop to the end.
 
-        Nothing is stored until every turn is played on a copy; an interrupt or an error before stores nothing.
+        Where estoc's own play stopped (or could not start), a last record says where and why (``{"kind":
+        "tracker", "verb": "stop", …}``: told, never stored, as an undo's record). Nothing is stored until every
+        turn is played on a copy; an interrupt or an error before stores nothing.
         """
         trial = self.fight.copy()
         steps: list[dict[str, Any]] = []
@@ -407,20 +412,26 @@ class Tracker:
             stored, told = self._try(trial, first)
             steps.append(stored)
             records.extend(told)
+        stop: Stop | None = None
         for _step in range(AUTO_LIMIT):
-            if trial.is_over() or (steps and not (until_player or to_end)):
+            if trial.is_over() or (steps and not until_stop):
                 break
-            if steps and until_player and is_player_turn(trial):
-                break
+            if until_stop and not through:
+                stop = trial.stop_reason()
+                if stop is not None:
+                    break
             stored, told = self._try(trial, trial.auto_event(), len(steps))
             steps.append(stored)
             records.extend(told)
+        # (a GM's action that reached a stop at once is no stop of estoc's: the GM is deciding there already)
+        estoc_played = len(steps) > int(first is not None)
+        said = [stop.record(names_of(trial))] if stop is not None and (estoc_played or not steps) else []
         if not steps:
-            return []
+            return [{**record, "idle": True} for record in said]
         one = steps[0] if len(steps) == 1 else {"type": BATCH, "events": steps}
         if line:
             one["line"] = line
-        return self._keep(one, trial, records)
+        return self._keep(one, trial, records) + said
 
     def undo(self) -> bool:
         return self._rewind("undo") is not None
@@ -492,13 +503,15 @@ class Tracker:
         result: dict[str, Any] = sheet(index(str(args[0])))
         return result
 
-    def auto(self, until_player: bool = False) -> list[dict[str, Any]]:
-        """Let the default policy play the current combatant (or every creature until a player's turn)."""
-        return self.play(until_player=until_player)
+    def auto(self, until_stop: bool = False) -> list[dict[str, Any]]:
+        """Let the default policy play what comes now (``auto``), or, with ``until_stop``, on until the fight ends
+        or a player's decision or a phase the GM declares comes (``auto all``, ``auto end``)."""
+        return self.play(until_stop=until_stop)
 
     def auto_to_end(self) -> list[dict[str, Any]]:
-        """Let the default policy play everyone until the fight ends (one command)."""
-        return self.play(to_end=True)
+        """Let the default policy play everyone, players and phases included, until the fight ends (``auto end
+        all``: one command; what simulation-like callers, the demo and the recorders, mean)."""
+        return self.play(until_stop=True, through=True)
 
     def player_turn(self) -> bool:
         return is_player_turn(self.fight)
@@ -594,9 +607,9 @@ class Tracker:
                     record["phase"] = view["phase"]
             return [record]
         if verb == "auto":
-            if request.get("end"):
-                return self.play(to_end=True, line=line)
-            return self.play(until_player=bool(request.get("all")) or creatures_auto, line=line)
+            # auto all and auto end stop where a player or the GM decides; auto end all plays through to the end
+            run, end = bool(request.get("all")), bool(request.get("end"))
+            return self.play(until_stop=run or end or creatures_auto, through=run and end, line=line)
         if verb == "sheet":
             return [{"kind": "tracker", "verb": verb, "sheet": self.sheet(request.get("args") or [])}]
         if verb in ("status", "log", "summary", "help", "quit"):
@@ -605,5 +618,5 @@ class Tracker:
         if not isinstance(event, dict):
             raise InputError(_("{command} is no fight action").format(command=verb))
         if creatures_auto:
-            return self.play(event, until_player=True, line=line)
+            return self.play(event, until_stop=True, line=line)
         return self.submit(event, line=line)

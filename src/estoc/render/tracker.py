@@ -90,6 +90,8 @@ def tracker_lines(record: Mapping[str, Any]) -> list[str]:
     """Lines for a ``{"kind": "tracker", …}`` record: what an undo took back or a redo brought back, and where the
     fight now stands; the GM's marks."""
     verb = record.get("verb")
+    if verb == "stop":
+        return stop_lines(record)
     if verb not in ("undo", "redo"):
         return mark_lines(record)
     if not record.get("done"):
@@ -106,6 +108,37 @@ def tracker_lines(record: Mapping[str, Any]) -> list[str]:
     if record.get("round") is not None:
         lines.append(_now(record))
     return lines
+
+
+def stop_lines(record: Mapping[str, Any]) -> list[str]:
+    """Where ``auto all`` or ``auto end`` stopped and why (:mod:`estoc.engine.stops`); when it played nothing, how
+    to play through."""
+    reason, phase = record.get("reason"), str(record.get("phase") or "")
+    words = record.get("then")
+    then = pick(words) if isinstance(words, dict) and words else ""
+    if reason == "yield":
+        line = _("Stopped: {who} may yield ground; its player decides ({then}).").format(who=who_of(record),
+                                                                                          then=then)
+    elif reason == "player" and phase == "volleys":
+        line = _("Stopped before the shot of {who} in the opening volleys: its player decides ({then}).").format(
+            who=who_of(record), then=then)
+    elif reason == "player":
+        line = _("Stopped before the turn of {who}: its player decides.").format(who=who_of(record))
+    elif phase == "movement":
+        line = _("Stopped at the movement phase: the moves and statements of intent are the GM's to declare, "
+                 "then {then}.").format(then=then)
+    elif phase == "stances":
+        line = _("Stopped at the stances: the heroes' stances are the GM's to declare, then {then}.").format(
+            then=then)
+    elif phase == "engagement":
+        line = _("Stopped at the engagement: who faces whom is the GM's to declare, then {then}.").format(
+            then=then)
+    else:
+        line = _("Stopped: this phase is the GM's to declare.")
+    if not record.get("idle"):
+        return [line]
+    return [line, _("Nothing played (auto end all: everyone to the end, the players' turns and the phases "
+                    "included).")]
 
 
 def _now(record: Mapping[str, Any]) -> str:

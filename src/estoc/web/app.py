@@ -405,9 +405,9 @@ class WebApp:
             return "\n".join([f"{en if en == fr else f'{en} / {fr}'}: {text}"
                               for en, fr, text in tracker.system.commands()] + [tracker.system.dice_help()])
         records = tracker.command(line)
-        # An undo or a redo is said once, to the GM (the log itself is the fight's, without it).
+        # An undo, a redo or where auto stopped is said once, to the GM (the log itself is the fight's, without it).
         return "\n".join(line for record in records if record.get("kind") == "tracker"
-                         and record.get("verb") in ("undo", "redo") for line in tracker_lines(record))
+                         and record.get("verb") in ("undo", "redo", "stop") for line in tracker_lines(record))
 
     def _edits_form(self) -> dict[str, Any]:
         """What the GM's edits start with: the system's edits, the combatants, HARP's conditions."""

@@ -18,9 +18,11 @@ from estoc.content.models.common import METRES_MAX
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
+from estoc.engine.stops import Stop, command_words
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.d100.codes import KernelNames, KernelTable, action, rule
+from estoc.systems.d100.commands import commands
 from estoc.systems.d100.encounter import SETUP_PATH, load_d100_encounter
 from estoc.systems.d100.exchange import (
     DEFAULT_SETTINGS,
@@ -461,6 +463,18 @@ class D100Fight(Sides):
     def auto_event(self) -> dict[str, Any]:
         """The default policy (see :func:`estoc.systems.d100.policy.choose`)."""
         return choose(self)
+
+    def stop_reason(self) -> Stop | None:
+        """The movement phase (moves and statements of intent are the GM's to declare, ``actions`` ends it), or a
+        player's combatant's turn; ``None`` for a creature's turn (:mod:`estoc.engine.stops`)."""
+        if self.is_over() or self.round == 0:
+            return None
+        if self.phase == "movement":
+            return Stop("phase", "movement", then=command_words(commands(), "actions"))
+        c = self.current()
+        if c is not None and self.players[c]:
+            return Stop("player", self.phase, who=self.combatants[c].id)
+        return None
 
     def fate(self, c: int) -> str:
         if self.value("dead", c):

@@ -21,6 +21,7 @@ from estoc.content.registry import Content
 from estoc.dice import DiceSource
 from estoc.engine.numbers import event_whole
 from estoc.engine.sides import Sides
+from estoc.engine.stops import Stop
 from estoc.errors import EstocError, InputError, RulesError
 from estoc.i18n import _
 from estoc.systems.drawn import rolled_by_purpose, tapped
@@ -323,6 +324,14 @@ class HarpFight(Sides):
 
     def auto_event(self) -> dict[str, Any]:
         return choose(self)
+
+    def stop_reason(self) -> Stop | None:
+        """A hero's turn (HARP's heroes are the players'); HARP's round has no phase of declarations
+        (:mod:`estoc.engine.stops`)."""
+        c = self.current()
+        if c is None or self.is_over() or self.combatants[c].kind == "creature":
+            return None
+        return Stop("player", "turn", who=self.combatants[c].id)
 
     # --- view and summary -------------------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from estoc.dice import DiceSource
 from estoc.engine.sides import Sides
+from estoc.engine.stops import Stop, command_words
 from estoc.errors import InputError, RulesError
 from estoc.i18n import _, pick
 from estoc.systems.drawn import apply_on_kernel
@@ -54,6 +55,7 @@ from estoc.systems.tor.codes import (
     S_AUTO,
     item_of,
 )
+from estoc.systems.tor.commands import commands
 from estoc.systems.tor.encounter import LoadedTorEncounter
 from estoc.systems.tor.exchange import Combatant, check_item_name
 from estoc.systems.tor.gm import apply_gm
@@ -627,6 +629,31 @@ class TorFight(Sides):
 
     def auto_event(self) -> dict[str, Any]:
         return choose(self)
+
+    def stop_reason(self) -> Stop | None:
+        """The stances and the engagement (the GM's to declare, ``fight`` closes them); a player's hero knocked
+        down by a blow that yielding ground would undo (its player says: ``yield`` or ``continue``); a player's
+        hero's shot in the opening volleys, or its turn (:mod:`estoc.engine.stops`)."""
+        if self.is_over():
+            return None
+        if self.phase in ("stances", "engagement"):
+            return Stop("phase", self.phase, then=command_words(commands(), "fight"))
+        if self.waiting:
+            h = self.may_yield()
+            if h is not None and self.players[h]:
+                return Stop("yield", self.phase, who=self.combatants[h].id,
+                            then=command_words(commands(), "yield", "continue"))
+            return None
+        if self.phase == "volleys":
+            shooter = int(self.K.py_next_volley(self.F, 0)[0])
+            if shooter >= 0 and self.players[shooter]:
+                return Stop("player", "volleys", who=self.combatants[shooter].id,
+                            then=command_words(commands(), "shoot", "close"))
+            return None
+        c = self.current()
+        if c is not None and self.players[c]:
+            return Stop("player", self.phase, who=self.combatants[c].id)
+        return None
 
     def view(self) -> dict[str, Any]:
         current = self.current()
