@@ -23,7 +23,6 @@ from estoc.engine.numbers import TYPED_LIMIT, bounded, bounded_real
 from estoc.errors import InputError
 from estoc.i18n import _, language, ngettext
 
-
 LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """Every character that ends a line for Python (:meth:`str.splitlines`): a command line holds none (one line, one
 command)."""
