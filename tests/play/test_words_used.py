@@ -145,6 +145,22 @@ def test_the_issue_s_lines_are_refused(tracker_of: dict[str, Tracker], system_id
     assert refused(tracker_of[system_id], line) == (REFUSED_MANY if many else REFUSED)["fr"].format(words=left)
 
 
+WHOLE = {"harp": ["breathe orque-1 orque-2 orque-3", "order orque-1 orque-2 warg", "init 12 15 8 20 9",
+                  "init brundar 12 faralinde 15"],
+         "d100": ["intent ysolde je tiens le pont coute que coute"],
+         "tor": ["assign eirik-de-dale orc-soldat-1 orc-soldat-2 orc-soldat-3",
+                 "order eirik-de-dale grani-barbe-grise"]}
+"""The lines of the commands that take many words: every word is theirs."""
+
+
+@pytest.mark.parametrize(("system_id", "line"), [(s, line) for s, lines in WHOLE.items() for line in lines])
+def test_a_command_of_many_words_takes_them_all(tracker_of: dict[str, Tracker], system_id: str, line: str) -> None:
+    request = tracker_of[system_id].request(line)
+    assert request["event"]  # (read whole: no word refused as left over)
+    for free in ("note {hero} a b c", "mark {hero} ralenti par la boue 2", "timer +2 a b", "clear {hero} a b"):
+        assert tracker_of[system_id].request(free.format(hero=HEROES[system_id]))["args"]
+
+
 def test_many_words_left_are_cut_short(tracker_of: dict[str, Tracker]) -> None:
     set_language("en")
     message = refused(tracker_of["harp"], "attack orque-1 " + " ".join(f"w{i}" for i in range(9)))

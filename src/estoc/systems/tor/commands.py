@@ -190,7 +190,7 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
             if request.get(flag):
                 event[flag] = True
     elif name == "order":
-        event = {"type": "order", "ids": words.need(request, 1, table)}
+        event = {"type": "order", "ids": list(words.need(request, 1, table))}
     elif name == "rear":
         event = {"type": "rear", "target": words.need(request, 1, table)[0]}
     elif name == "ground":
