@@ -131,7 +131,7 @@ def test_a_word_more_is_refused_and_named(tracker_of: dict[str, Tracker], system
     ("harp", "attack orque-1 orque-2", "orque-2"),
     ("harp", "pdv orque-1 40 orque-2", "orque-2"),
     ("harp", "annuler annuler", "annuler"),
-    ("harp", "passer tout de suite", "de, suite"),
+    ("harp", "passer maintenant vite", "maintenant, vite"),
     ("d100", "hp jacquot-1 5 banana", "banana"),
     ("d100", "attaquer jacquot-1 jacquot-2", "jacquot-2"),
     ("d100", "recharger arbalete", "arbalete"),
