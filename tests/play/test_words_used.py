@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from estoc.content.registry import Content, load_folder, shipped_folder
+from estoc.engine.words import Words, all_used
 from estoc.errors import InputError, KernelError
 from estoc.i18n import set_language
 from estoc.play.store import EventStore
@@ -185,3 +186,17 @@ def test_a_timer_cleared_takes_one_round(tracker_of: dict[str, Tracker]) -> None
     assert refused(tracker, f"effacer minuteur {at} banane") == "mot en trop : banane"
     tracker.command(f"effacer minuteur {at}")
     assert not tracker.marks.timers
+
+
+def test_the_words_read_are_those_used() -> None:
+    set_language("en")
+    args = Words(["a", "b", "c", "d", "e"])
+    assert args.unused() == ["a", "b", "c", "d", "e"]
+    assert args[1:3] == ["b", "c"] and args[-1] == "e" and len(args) == 5 and "a" in args
+    assert args.unused() == ["a", "d"]
+    with pytest.raises(InputError, match=r"^words not used: a, d$"):
+        all_used({"args": args})
+    first, *_rest = args
+    assert first == "a" and args.unused() == []
+    all_used({"args": args})
+    all_used({"args": ["plain", "list"]})  # (a request not parsed here: nothing known of its words)

@@ -164,7 +164,8 @@ def number(word: str, what: str, low: float = -TYPED_LIMIT, high: float = TYPED_
 
 class Words(list[str]):
     """The words of a line after its command and keywords, remembering which of them the command read (by index, by
-    slice or all at once): what it did not read it did not use, and :func:`all_used` refuses them."""
+    slice or all at once): what it did not read it did not use, and :func:`all_used` refuses them. Filled by
+    :func:`parse`, then only read (an index read names one word of the line)."""
 
     def __init__(self, words: Sequence[str] = ()) -> None:
         super().__init__(words)
