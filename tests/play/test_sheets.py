@@ -113,7 +113,7 @@ def test_tor_sheet_shows_the_gear_on_the_ground(french: None, store: EventStore,
 def test_a_sheet_names_one_combatant(french: None, store: EventStore, content: Content) -> None:
     tracker = Tracker.create(store, TorPlay(content), "s", tor_setup([{"hero": "eirik-de-dale"}],
                                                                       [{"adversary": "orc-soldat"}], 3))
-    for line, words in (("fiche", "nommez un combattant"), ("fiche a b", "nommez un combattant"),
+    for line, words in (("fiche", "nommez un combattant"), ("fiche a b", "mot en trop : b"),
                         ("fiche personne", "aucun combattant personne")):
         with pytest.raises(InputError, match=words):
             tracker.command(line)

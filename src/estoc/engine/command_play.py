@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import Any
 
 from estoc.engine.protocol import Fight
-from estoc.engine.words import tracker_request
+from estoc.engine.words import all_used, tracker_request
 from estoc.i18n import pick
 
 
@@ -21,7 +21,11 @@ class CommandPlay:
     def parse(self, line: str, fight: Fight) -> dict[str, Any]:
         request = self.words.parse(line)
         verb = tracker_request(request)
-        return verb if verb is not None else {"command": request["command"], "event": self.words.to_event(request)}
+        if verb is not None:
+            return verb
+        event = self.words.to_event(request)
+        all_used(request)  # (a word the command did not read is refused, not dropped)
+        return {"command": request["command"], "event": event}
 
     def commands(self) -> list[tuple[str, str, str]]:
         return [(c.en, c.fr, f"{c.args}  {c.help}".strip()) for c in self.words.commands()]

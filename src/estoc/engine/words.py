@@ -3,6 +3,9 @@ dice faces after a keyword, options with a value, flags.
 
 A system gives its :class:`Command` list and its keyword tables; :func:`parse` turns a line into a request
 ``{"command": name, "args": [...], option: value…, flag: True…, "typed": {purpose: faces}}``.
+
+A line is one command, and a command uses every word of it: its ``args`` (:class:`Words`) remember which of them
+the command read, and :func:`all_used` refuses the line when one was left (« mot en trop : orque-2 »).
 """
 
 from __future__ import annotations
@@ -10,15 +13,19 @@ from __future__ import annotations
 import difflib
 import shlex
 import unicodedata
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex, overload
 
 from babel.lists import format_list
 
 from estoc.engine.numbers import TYPED_LIMIT, bounded, bounded_real
 from estoc.errors import InputError
-from estoc.i18n import _, language
+from estoc.i18n import _, language, ngettext
+
+LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""Every character that ends a line for Python (:meth:`str.splitlines`): a command line holds none (one line, one
+command)."""
 
 
 def fold(word: str) -> str:
@@ -74,12 +81,21 @@ def tracker_commands() -> list[Command]:
     ]
 
 
+TAKES_WORDS = {"sheet": 1}
+"""The tracker's verbs that take words after them, and how many (``sheet ID``)."""
+
+
 def tracker_request(request: Mapping[str, Any]) -> dict[str, Any] | None:
-    """A parsed line the tracker answers itself (undo, auto…), as the tracker reads it; ``None`` for a fight action."""
+    """A parsed line the tracker answers itself (undo, auto…), as the tracker reads it; ``None`` for a fight action.
+
+    Raises:
+        InputError: words after a verb that takes none (``undo undo``).
+    """
     name = request["command"]
     if name in TRACKER_VERBS:
-        return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end")),
-                "args": list(request.get("args") or [])}
+        args = list((request.get("args") or [])[:TAKES_WORDS.get(name, 0)])
+        all_used(request)
+        return {"command": name, "all": bool(request.get("all")), "end": bool(request.get("end")), "args": args}
     return None
 
 
@@ -150,6 +166,55 @@ def number(word: str, what: str, low: float = -TYPED_LIMIT, high: float = TYPED_
     return bounded_real(word, what, low, high)
 
 
+class Words(list[str]):
+    """The words of a line after its command and keywords, remembering which of them the command read (by index, by
+    slice or all at once): what it did not read it did not use, and :func:`all_used` refuses them. Filled by
+    :func:`parse`, then only read (an index read names one word of the line)."""
+
+    def __init__(self, words: Sequence[str] = ()) -> None:
+        super().__init__(words)
+        self.read: set[int] = set()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            self.read.update(range(*index.indices(len(self))))
+        elif -len(self) <= int(index) < len(self):
+            self.read.add(int(index) % len(self))
+        return super().__getitem__(index)
+
+    def __iter__(self) -> Iterator[str]:
+        self.read.update(range(len(self)))
+        return super().__iter__()
+
+    def unused(self) -> list[str]:
+        """The words no one read, in the line's order."""
+        return [word for i, word in enumerate(list.__iter__(self)) if i not in self.read]
+
+
+def all_used(request: Mapping[str, Any]) -> None:
+    """Refuse a command that left words of its line unused, naming them (the first ones, when many).
+
+    Raises:
+        InputError: « word not used: orque-2 » (« mot en trop : orque-2 »).
+    """
+    args = request.get("args")
+    refuse_unused(args.unused() if isinstance(args, Words) else [])
+
+
+def refuse_unused(left: Sequence[str]) -> None:
+    """Refuse the words ``left`` unused, if any (see :func:`all_used`)."""
+    if left:
+        shown = [word[:40] for word in left[:5]] + (["…"] if len(left) > 5 else [])
+        raise InputError(ngettext("word not used: {words}", "words not used: {words}", len(left)).format(
+            words=", ".join(shown)))
+
+
 @dataclass(frozen=True)
 class Grammar:
     """A system's words: its commands and keyword tables (keys already folded)."""
@@ -179,7 +244,7 @@ def parse(line: str, grammar: Grammar) -> dict[str, Any]:
     if not words:
         raise InputError(_("an empty command"))
     command = find(words[0], grammar.commands)
-    request: dict[str, Any] = {"command": command.name, "args": [], "typed": {}}
+    request: dict[str, Any] = {"command": command.name, "args": Words(), "typed": {}}
     i = 1
     while i < len(words):
         word = fold(words[i])

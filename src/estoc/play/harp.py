@@ -8,7 +8,7 @@ from typing import Any
 
 from estoc.content.registry import Content
 from estoc.engine.protocol import Fight
-from estoc.engine.words import tracker_request
+from estoc.engine.words import all_used, tracker_request
 from estoc.i18n import _, pick
 from estoc.play.reinforce import reinforcement
 from estoc.render.board import harp_board
@@ -51,6 +51,7 @@ class HarpPlay:
         if reinforcements is not None:
             return {"command": "add", "event": reinforcements}
         event = words.to_event(request, fight.view().get("current"))
+        all_used(request)  # (a word the command did not read is refused, not dropped)
         if isinstance(fight, HarpFight) and "entries" in event:
             for who, _total in event["entries"]:
                 if who is not None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from estoc.engine.asking import DICE_TYPE, dice_event
 from estoc.engine.numbers import bounded
-from estoc.engine.words import fold
+from estoc.engine.words import fold, refuse_unused
 from estoc.errors import InputError
 from estoc.i18n import _
 
@@ -195,6 +195,8 @@ def _clear(args: Sequence[str], ids: Sequence[str], now: int, marks: Marks) -> d
                                                                         "[ROUND]")))
     if fold(args[0]) in TIMER_WORDS and fold(args[0]) not in map(fold, ids):
         pending = [at for at, _text in shown["timers"]]
+        if len(args) > 2:
+            refuse_unused(args[2:])
         if len(args) > 1:
             at = bounded(args[1], _("the timer's round"), 0, now + ROUNDS_MAX)
             if at not in pending:

@@ -21,7 +21,7 @@ from estoc.dice.sources import AskFace, MissingFace
 from estoc.engine.asking import Modes, Question, fold_modes, read_answer
 from estoc.engine.protocol import Fight, FightSystem, events_dice, recorded_dice
 from estoc.engine.stops import Stop
-from estoc.engine.words import mark_words
+from estoc.engine.words import LINE_BREAKS, mark_words
 from estoc.errors import DiceError, EstocError, InputError, StoreError
 from estoc.i18n import _, pick
 from estoc.play.marks import MARK_VERBS, Marks, fold_marks, is_mark, mark_event
@@ -62,13 +62,15 @@ def fold_events(events: list[dict[str, Any]]) -> Fold:
 
 
 def checked_line(line: str) -> str:
-    """A command line as typed, refused with a clear message when too long, not text, or holding control characters
-    (a tab counts as a space)."""
+    """A command line as typed, refused with a clear message when too long, not text, holding a line break inside
+    (a line is one command: ``auto⏎undo`` is refused whole) or control characters (a tab counts as a space)."""
     if len(line) > LINE_LIMIT:
         raise InputError(_("a command line holds {n} characters at most").format(n=LINE_LIMIT))
     if any("\udc80" <= char <= "\udcff" for char in line):
         # (what Python makes of bytes that are not UTF-8 on a terminal or in a file read with surrogateescape)
         raise InputError(_("this line holds bytes that are not UTF-8 text: type it again"))
+    if any(char in LINE_BREAKS for char in line):
+        raise InputError(_("one command per line: this text holds a line break"))
     line = line.replace("\t", " ")
     if not line.isprintable():
         raise InputError(_("this line holds control characters: type it again"))

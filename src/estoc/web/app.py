@@ -350,7 +350,9 @@ class WebApp:
         stale = self._stale(request, fields)
         if stale is not None:
             return stale
-        line = " ".join(fields.get("line", "").split())
+        line = fields.get("line", "").strip()
+        if len(line.splitlines()) == 1:  # (a line break is the tracker's to refuse: one command a line)
+            line = " ".join(line.split())
         if not line and fields.get("edit"):  # a form of the GM's edits: the line it stands for, the same way on
             try:
                 line = edit_line(self.session.tracker.system.id, fields)

@@ -84,7 +84,6 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
     """The event a parsed request makes (without dice)."""
     name = request["command"]
     table = commands()
-    args = request["args"]
     if name == "attack":
         event: dict[str, Any] = {"type": "attack", "target": words.need(request, 1, table)[0]}
         chosen = [d for d in ("parry", "dodge", "none") if request.get(d)]
@@ -140,8 +139,6 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         event = {"type": "gm", "op": name, "target": words.need(request, 1, table)[0]}
     else:
         raise InputError(_("{command} is no fight action").format(command=name))
-    if args and name in ("pass", "actions", "end-round", "reload", "ready"):
-        raise InputError(_("{command} takes no argument").format(command=name))
     if request["typed"]:
         event["typed"] = request["typed"]
     return event

@@ -163,7 +163,7 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
         target, bonus = _need(request, 2, spec.args)[:2]
         event = {"type": name, "target": target, "bonus": words.whole(bonus, _("the bonus"), -BONUS_MAX, BONUS_MAX)}
     elif name == "breathe":
-        event = {"type": name, "targets": _need(request, 1, spec.args)}
+        event = {"type": name, "targets": list(_need(request, 1, spec.args))}
     elif name == "instinctive-dodge":
         actor = args[0] if args else current
         if not actor:
@@ -222,7 +222,7 @@ def to_event(request: dict[str, Any], current: str | None) -> dict[str, Any]:
     elif name in ("out", "back"):
         event = {"type": "gm", "op": name, "target": _need(request, 1, spec.args)[0]}
     elif name == "order":
-        event = {"type": "gm", "op": "order", "ids": _need(request, 1, spec.args)}
+        event = {"type": "gm", "op": "order", "ids": list(_need(request, 1, spec.args))}
     else:
         raise InputError(_("{command} is no fight action").format(command=name))
     if request["typed"]:

@@ -176,43 +176,42 @@ def to_event(request: dict[str, Any]) -> dict[str, Any]:
         return _gear_event(request, {"type": "pickup"}, request["args"])
     elif name == "complication":
         hero, dice = words.need(request, 2, table)[:2]
-        if len(request["args"]) > 2:
-            raise InputError(_("a complication takes a hero and a number of dice, nothing more"))
         event = {"type": "complication", "target": hero, "penalty": words.whole(dice, _("the complication's dice"))}
     elif name == "task":
         task, *rest = words.need(request, 1, table)
         if words.fold(task) == "reduire-charge":
             return _gear_event(request, {"type": "task", "task": "reduire-charge"}, rest)
         event = {"type": "task", "task": words.fold(task)}
+        if len(rest) > 1:
+            words.refuse_unused(rest[1:])
         if rest:
             event["target"] = rest[0]
         for flag in ("more", "spread"):
             if request.get(flag):
                 event[flag] = True
     elif name == "order":
-        event = {"type": "order", "ids": words.need(request, 1, table)}
+        event = {"type": "order", "ids": list(words.need(request, 1, table))}
     elif name == "rear":
         event = {"type": "rear", "target": words.need(request, 1, table)[0]}
     elif name == "ground":
-        word = words.fold(words.need(request, 1, table)[0])
-        if word not in GROUND_WORDS or len(request["args"]) > 1:
+        typed = words.need(request, 1, table)[0]
+        word = words.fold(typed)
+        if word not in GROUND_WORDS:
             raise InputError(_("the ground is free (heroes may stay at the rear whatever the numbers) or normal, not "
-                               "{value!r}").format(value=" ".join(request["args"])))
+                               "{value!r}").format(value=typed))
         event = {"type": "ground", "rear_free": GROUND_WORDS[word]}
     elif name == "yield":
         event = {"type": "yield", "target": words.need(request, 1, table)[0]}
     elif name in GM_OPS:
         return gm_event(request)
     elif name == "add":
-        ref, *rest = words.need(request, 1, table)
-        if len(rest) > 1:
-            raise InputError(_("too many words for {command}: {extra}").format(command=name, extra=" ".join(rest)))
-        event = {"type": "gm", "op": "add", "ref": ref}
-        if rest:
-            stance = words.fold(rest[0])
+        given = words.need(request, 1, table)
+        event = {"type": "gm", "op": "add", "ref": given[0]}
+        if len(given) > 1:
+            stance = words.fold(given[1])
             if stance not in STANCE_WORDS:
                 raise InputError(_("a stance is forward, open, defensive or rearward, not {value!r}").format(
-                    value=rest[0]))
+                    value=given[1]))
             event["stance"] = STANCE_WORDS[stance]
         if "id" in request:
             event["id"] = request["id"]
@@ -242,11 +241,8 @@ def _on_off(word: str) -> int:
 def gm_event(request: dict[str, Any]) -> dict[str, Any]:
     """A GM override's event (``{"type": "gm", "op": …}``): its words read here, its numbers checked by the fight."""
     name, table, args = request["command"], commands(), request["args"]
-    most = {"out": 1, "back": 1, "dying": 2, "condition": 3, "wound": 3}.get(name, 2)
-    given = words.need(request, most if name not in ("wound",) else 2, table)
-    if len(args) > most:
-        raise InputError(_("too many words for {command}: {extra}").format(command=name,
-                                                                           extra=" ".join(args[most:])))
+    least = {"out": 1, "back": 1}.get(name, 2)
+    given = words.need(request, least, table)  # (the words it does not read are refused: words.all_used)
     event: dict[str, Any] = {"type": "gm", "op": name, "target": given[0]}
     if name in ("endurance", "damage", "heal", "hope", "wound"):
         event["value"] = words.whole(given[1], _("the value"))
