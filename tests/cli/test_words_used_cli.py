@@ -27,7 +27,7 @@ def test_a_script_line_with_a_word_left_is_refused(capsys: pytest.CaptureFixture
         script = tmp_path / f"script-{len(lines)}.txt"
         script.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
         db = tmp_path / f"f-{len(lines)}.db"
-        code, _, err = run(capsys, "--lang", lang, "run", str(SAMPLES / f"{sample}.yaml"), "--script", str(script),
+        code, _, err = run(capsys, "--lang", lang, "run", str(SAMPLES / f"{sample}.yaml"), "--no-ask", "--script", str(script),
                            "--db", str(db), "--seed", "3")
         with sqlite3.connect(db) as store:
             return int(store.execute("select count(*) from events").fetchone()[0]), f"{code} {script} {err}"
@@ -40,7 +40,7 @@ def test_a_script_line_with_a_word_left_is_refused(capsys: pytest.CaptureFixture
 
 def test_at_the_terminal_undo_undo_is_refused_in_words(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "estoc", "--lang", "fr", "fight", str(SAMPLES / "embuscade.yaml"),
-                           "--db", str(tmp_path / "f.db")], input=b"annuler annuler\nquitter\n",
+                           "--no-ask", "--db", str(tmp_path / "f.db")], input=b"annuler annuler\nquitter\n",
                           capture_output=True, timeout=60, env={**os.environ, "XDG_STATE_HOME": str(tmp_path)})
     out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
     assert done.returncode == 0, out

@@ -26,7 +26,7 @@ FREE = None
 """A command whose words are all its own, however many (a text, a list of ids): no word is ever left over."""
 TRACKER = {"auto": "auto", "undo": "undo", "redo": "redo", "status": "status", "log": "log", "summary": "summary",
            "help": "help", "quit": "quit", "sheet": "sheet {hero}", "mark": FREE, "note": FREE, "timer": FREE,
-           "clear": FREE}
+           "clear": FREE, "dice": "des {hero} estoc"}
 """The tracker's own commands, the same in every system (``{hero}``: a combatant of the sample; ``clear`` takes a
 mark's name of many words, and a timer's round: :func:`test_a_timer_cleared_takes_one_round`)."""
 LINES: dict[str, dict[str, str | None]] = {

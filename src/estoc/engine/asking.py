@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from estoc.engine.words import refuse_unused
 from estoc.errors import InputError
 from estoc.i18n import _
 
@@ -130,6 +131,8 @@ def dice_event(args: list[str], ids: list[str]) -> dict[str, Any]:
     Raises:
         InputError: not two words, an unknown combatant or mode.
     """
+    if len(args) > 2:
+        refuse_unused(args[2:])
     if len(args) != 2:
         raise InputError(_("who rolls: dice WHO MODE (WHO: an id, players, others or all; MODE: ask, roll or "
                            "attack)"))
