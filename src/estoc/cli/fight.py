@@ -29,7 +29,7 @@ from estoc.play.store import EventStore, StaleError
 from estoc.play.systems import fight_system, read_encounter
 from estoc.play.telling import board, log_lines, markdown, record_lines, resume, sheet
 from estoc.play.tracker import Tracker, shown_name
-from estoc.render.tracker import question_line
+from estoc.render.tracker import answer_hint, question_line
 
 DbOption = Annotated[Path | None, typer.Option("--db", help=_(
     "The fights' store (default: ~/.local/share/estoc/estoc.db)."))]
@@ -143,6 +143,8 @@ class FightShell(cmd.Cmd):
         self.stdout = EscapedWriter(self.stdout)  # type: ignore[assignment]
         self.tracker = tracker
         self.creatures_auto = creatures_auto
+        self.hinted = False
+        """Whether the session has said how a die awaited is answered."""
         """Creatures play by the default policy between the heroes' turns (the demo's interactive mode); a hero's
         command and the creatures' turns after it are one command, undone as one."""
         name = shown_name(tracker.store.fight(tracker.fight_id).name)
@@ -154,7 +156,10 @@ class FightShell(cmd.Cmd):
     @property
     def prompt(self) -> str:  # type: ignore[override]
         if self.tracker.pending is not None:
-            return printable(elide(question_line(self.tracker.pending.record())) + " > ")
+            if not self.hinted:  # how to answer, once a session: the prompt itself stays short
+                self.hinted = True
+                self.stdout.write(printable(answer_hint()) + "\n")
+            return printable(elide(question_line(self.tracker.pending.record(), hint=False)) + " > ")
         try:
             view = self.tracker.fight.view()
             shown = view.get("current") or prompt_phases().get("over" if view.get("over") else str(view.get("phase")))

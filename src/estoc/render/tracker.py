@@ -22,14 +22,20 @@ def rounds(n: int) -> str:
     return ngettext("{n} round", "{n} rounds", n).format(n=n)
 
 
-def question_line(record: Mapping[str, Any]) -> str:
-    """A die awaited from a player, as the terminal asks it: who, what for, which die, and how to answer."""
+def question_line(record: Mapping[str, Any], *, hint: bool = True) -> str:
+    """A die awaited from a player, as the terminal asks it: who, what for, which die, and (``hint``) how to
+    answer."""
     purpose = str(record.get("purpose"))
     given = int(record.get("given") or 0) if purpose in SEVERAL else 0
-    return _("{who} — {purpose} roll (d{sides}{nth}): the face? (several at once: 4 2 6; Enter: estoc rolls it; "
-             "cancel: drop the command)").format(who=who_of(record), purpose=purpose_label(purpose),
-                                                 sides=record.get("sides"),
-                                                 nth=_(", die no. {n}").format(n=given + 1) if given else "")
+    asked = _("{who} — {purpose} roll (d{sides}{nth}): the face?").format(
+        who=who_of(record), purpose=purpose_label(purpose), sides=record.get("sides"),
+        nth=_(", die no. {n}").format(n=given + 1) if given else "")
+    return f"{asked} {answer_hint()}" if hint else asked
+
+
+def answer_hint() -> str:
+    """How a question is answered."""
+    return _("(several at once: 4 2 6; Enter: estoc rolls it; cancel: drop the command)")
 
 
 SEVERAL = frozenset({"attack", "parry", "manoeuvre", "perception", "damage", "damage-bonus", "attack-success",
