@@ -41,6 +41,8 @@ class Screen:
 
     role: str
     lang: str
+    owner: str | None = None
+    """The player character whose dice this screen answers (a character's own link), or ``None``."""
     queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(maxsize=QUEUED))
     count: int | None = None
     """How many of the fight's records its log shows (``None``: not known)."""
@@ -58,8 +60,12 @@ class Screen:
 class FightSession:
     """The fight a server shows: opened lazily on the loop's thread; the screens it pushes every change to."""
 
-    def __init__(self, db: Path, fight_id: str, make_tracker: Callable[[EventStore, str], Tracker]) -> None:
+    def __init__(self, db: Path, fight_id: str, make_tracker: Callable[[EventStore, str], Tracker],
+                 asking: bool = False) -> None:
         self.db = db
+        self.asking = asking
+        """The players are asked for their dice (``estoc serve`` does, unless ``--no-ask``; off, estoc rolls every die
+        nobody typed, as the tracker does for a program)."""
         self.fight_id = fight_id
         self._make = make_tracker
         self._tracker: Tracker | None = None
@@ -74,7 +80,10 @@ class FightSession:
     @property
     def tracker(self) -> Tracker:
         if self._tracker is None:
-            self._tracker = self._make(EventStore(self.db), self.fight_id)
+            tracker = self._make(EventStore(self.db), self.fight_id)
+            tracker.asking = self.asking
+            self._tracker = tracker
+            tracker.begin()  # (a new fight's first round may wait on the players' initiative dice)
         return self._tracker
 
     @property
@@ -105,9 +114,10 @@ class FightSession:
         (a change costs the GM one rendering a kind of screen, not one a viewer)."""
         if self.render is None:
             return
-        alike: dict[tuple[str, str, int | None, int], list[Screen]] = {}
+        alike: dict[tuple[str, str, str | None, int | None, int], list[Screen]] = {}
         for screen in self.screens:
-            alike.setdefault((screen.role, screen.lang, screen.count, id(screen.last)), []).append(screen)
+            alike.setdefault((screen.role, screen.lang, screen.owner, screen.count, id(screen.last)),
+                             []).append(screen)
         records = self.tracker.records
         for screens in alike.values():
             set_language(screens[0].lang)
@@ -135,7 +145,8 @@ class FightSession:
         """Read commands another writer stored meanwhile; True when there were some (the fight was reloaded)."""
         tracker = self.tracker
         if tracker.store.events(self.fight_id, after=tracker.version):
-            tracker.reload()
+            tracker.reload()  # (a die awaited is dropped: the command waiting on it was decided on another fight)
+            tracker.begin()
             return True
         return False
 
@@ -204,7 +215,7 @@ def line_class(line: str) -> str:
     return f"i{(len(line) - len(line.lstrip(' '))) // 2}"
 
 
-def open_session(content: Callable[[], Content], db: Path, fight_id: str) -> FightSession:
+def open_session(content: Callable[[], Content], db: Path, fight_id: str, asking: bool = True) -> FightSession:
     """A session over a stored fight, its tracker made on the content ``content()`` loads (the command line's
-    folders), read again each time the tracker is."""
-    return FightSession(db, fight_id, lambda store, fid: resume(store, fid, content()))
+    folders), read again each time the tracker is; ``asking``: the players are asked for their dice."""
+    return FightSession(db, fight_id, lambda store, fid: resume(store, fid, content()), asking)
