@@ -210,3 +210,21 @@ def test_d100_defence_asked_of_the_defender(asked: Callable[[str], Served]) -> N
     assert phone_answer(other, number, {"do": "face", "face": "5"}).status_code == 403
     assert phone_answer(phone, number, {"do": "face", "face": "5"}).status_code == 200
     assert pending(served) is None or pending(served).number != question.number
+
+
+def test_serve_prints_each_characters_link(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    from tests.web.test_serve_cli import SAMPLE, _serve
+
+    db = tmp_path / "f.db"
+    code, out, _err, seen = _serve(monkeypatch, capsys, "serve", str(SAMPLE), "--db", str(db), "--seed", "4")
+    links = dict(re.findall(r"(\w[\w ]*?)'s own link .*?(http://127\.0\.0\.1:8000/view\?key=[\w-]{43})", out))
+    assert code == 0 and len(links) == 5 and len(set(links.values())) == 5, out
+    web = seen["app"].state.web
+    assert web.session.asking is True
+    code, again, _err, seen = _serve(monkeypatch, capsys, "--lang", "fr", "serve", "--resume", "1", "--db", str(db),
+                                     "--no-ask")
+    assert code == 0 and all(url in again for url in links.values())  # the links are kept between servers
+    assert "Lien personnel de" in again and seen["app"].state.web.session.asking is False
+    code, fresh, _err, _seen = _serve(monkeypatch, capsys, "serve", "--resume", "1", "--db", str(db), "--new-keys")
+    assert code == 0 and not any(url in fresh for url in links.values())  # new keys: new links
