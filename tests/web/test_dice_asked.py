@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.web.conftest import BASE, Served, Tab, sample, version_of
 
 from estoc.content.registry import Content
 from estoc.play.store import EventStore
@@ -15,7 +16,6 @@ from estoc.play.systems import fight_system, read_encounter
 from estoc.play.tracker import Tracker
 from estoc.web.security import Keys
 from estoc.web.session import FightSession
-from tests.web.conftest import BASE, Served, Tab, sample, version_of
 
 HARP_HIT = "attaquer orque-1 jet 90"
 """Faralinde's first blow, its attack typed: it hits hard enough for a critical, her player's die."""
@@ -228,3 +228,14 @@ def test_serve_prints_each_characters_link(monkeypatch: pytest.MonkeyPatch, caps
     assert "Lien personnel de" in again and seen["app"].state.web.session.asking is False
     code, fresh, _err, _seen = _serve(monkeypatch, capsys, "serve", "--resume", "1", "--db", str(db), "--new-keys")
     assert code == 0 and not any(url in fresh for url in links.values())  # new keys: new links
+
+
+def test_the_answer_bench_runs_and_reports() -> None:
+    import subprocess
+    import sys
+
+    bench = Path(__file__).parents[2] / "bench" / "bench_answer.py"
+    done = subprocess.run([sys.executable, str(bench), "-n", "3"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert re.search(r"answer -> GM's stream: median [\d.]+ ms, p95 [\d.]+ ms", done.stdout), done.stdout
+    assert re.search(r"answer -> other phone's stream: median [\d.]+ ms", done.stdout), done.stdout

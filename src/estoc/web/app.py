@@ -46,14 +46,26 @@ from estoc.play.telling import sheet, sheet_parts
 from estoc.render.board_view import board_view
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
+from estoc.web.access import stored_character_keys
 from estoc.web.board import board_from_view
 from estoc.web.edits import add_stances, conditions, edit_labels, edit_line, edits_of, flags, free_forms, setting_forms
 from estoc.web.odds import OddsView
 from estoc.web.odds_systems import SystemOdds, pair
 from estoc.web.panels import Panel
-from estoc.web.access import stored_character_keys
-from estoc.web.security import (CHARACTER, COOKIES, GM, PLAYERS, Keys, Origins, SignIn, SignIns, Throttle,
-                                character_of_key, cookie_of, owner_of)
+from estoc.web.security import (
+    CHARACTER,
+    COOKIES,
+    GM,
+    PLAYERS,
+    Keys,
+    Origins,
+    SignIn,
+    SignIns,
+    Throttle,
+    character_of_key,
+    cookie_of,
+    owner_of,
+)
 from estoc.web.session import FightSession, Screen
 from estoc.web.stream import EventStream
 
@@ -201,8 +213,8 @@ class WebApp:
         """The live part of a screen, whole: its board and its log."""
         tracker = self.session.tracker
         return self.env.get_template("live.html").render(
-            board_part=Markup(self.board_part(screen.role, screen.owner)), version=tracker.version, count=len(tracker.records),
-            log_html=Markup(self.session.log_html(screen.role)))
+            board_part=Markup(self.board_part(screen.role, screen.owner)), version=tracker.version,
+            count=len(tracker.records), log_html=Markup(self.session.log_html(screen.role)))
 
     def push(self, screen: Screen) -> bytes:
         """What a following screen is sent after a change (server-sent events): the board and the log's new lines
