@@ -239,3 +239,15 @@ def test_the_answer_bench_runs_and_reports() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert re.search(r"answer -> GM's stream: median [\d.]+ ms, p95 [\d.]+ ms", done.stdout), done.stdout
     assert re.search(r"answer -> other phone's stream: median [\d.]+ ms", done.stdout), done.stdout
+
+
+def test_the_command_box_answers_the_die_awaited(asked: Callable[[str], Served]) -> None:
+    served = asked("harp")
+    gm = served.tab("gm")
+    before = served.version()
+    served.gm_post(gm, HARP_HIT)
+    refused = served.gm_post(gm, "auto")
+    assert refused.status_code == 422 and "1 to 100" in refused.text and pending(served) is not None
+    assert served.gm_post(gm, "64").status_code == 200
+    assert pending(served) is None and served.version() == before + 1
+    assert "64" in str(served.call(lambda: served.session.tracker.events[-1]))

@@ -127,6 +127,7 @@ class WebApp:
         self.origins = Origins(host, public_urls)
         self.public_urls = list(public_urls)
         self._characters: dict[str, str] | None = None
+        """The player characters' keys, by id, in the fight's order (read again when its characters change)."""
         self._qr: dict[str, str] = {}
         self.signins = SignIns(session.db, session.fight_id)
         self.throttle = Throttle()
@@ -145,9 +146,9 @@ class WebApp:
 
     def character_keys(self) -> dict[str, str]:
         """The keys of the player characters' own links, by combatant id (kept in the store, :mod:`.access`)."""
-        if self._characters is None:
-            rows = self.session.tracker.fight.view()["combatants"]
-            fresh = {str(r["id"]): secrets.token_urlsafe(32) for r in rows if r.get("player")}
+        ids = tuple(who for who, player in self.session.tracker.players.items() if player)
+        if self._characters is None or tuple(self._characters) != ids:  # (a character added: its link too)
+            fresh = {who: secrets.token_urlsafe(32) for who in ids}
             self._characters = stored_character_keys(self.session.db, self.session.fight_id, fresh)
         return self._characters
 
@@ -462,6 +463,8 @@ class WebApp:
     def _run(self, line: str) -> str:
         """One command line, as the terminal runs it; returns what to say besides the log."""
         tracker = self.session.tracker
+        if tracker.pending is not None:  # (the line answers the die awaited, as at the terminal)
+            return said(tracker.command(line))
         request = tracker.request(line)
         verb = request.get("command")
         if verb == "quit":
