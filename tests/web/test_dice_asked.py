@@ -251,3 +251,45 @@ def test_the_command_box_answers_the_die_awaited(asked: Callable[[str], Served])
     assert served.gm_post(gm, "64").status_code == 200
     assert pending(served) is None and served.version() == before + 1
     assert "64" in str(served.call(lambda: served.session.tracker.events[-1]))
+
+
+def test_a_phone_cannot_cancel_by_typing_the_word(asked: Callable[[str], Served]) -> None:
+    served = asked("harp")
+    phone = character_tab(served, "faralinde")
+    served.gm_post(served.tab("gm"), HARP_HIT)
+    number = str(pending(served).number)
+    for fields in ({"do": "face", "face": "annuler"}, {"do": "face", "face": "cancel"}, {"do": "accept"}):
+        refused = phone_answer(phone, number, fields)
+        assert refused.status_code == 403 and "Only the GM" in refused.text
+        assert pending(served) is not None and pending(served).number == int(number)
+
+
+def post_hold(served: Served, tab: Tab, hold: bool) -> Any:
+    return tab.post("/gm/hold", data={"hold": "1" if hold else ""}, headers={"X-CSRF-Token": tab.csrf, "Origin": BASE})
+
+
+def test_players_answers_wait_for_the_gms_ok(asked: Callable[[str], Served]) -> None:
+    served = asked("harp")
+    gm = served.tab("gm")
+    phone = character_tab(served, "faralinde")
+    assert phone.post("/gm/hold", data={"hold": "1"},
+                      headers={"X-CSRF-Token": phone.csrf, "Origin": BASE}).status_code == 403
+    assert post_hold(served, gm, True).status_code == 200
+    assert 'id="hold" checked' in gm.get("/gm").text
+    before = served.version()
+    served.gm_post(gm, HARP_HIT)
+    number = str(pending(served).number)
+    waits = phone_answer(phone, number, {"do": "face", "face": "33"})
+    assert waits.status_code == 200 and "waits for the GM" in waits.text
+    assert served.version() == before and pending(served) is not None
+    assert "waits for the GM" in phone.get("/view/live").text
+    live = gm.get("/gm/live").text
+    assert "player answered: 33" in live and 'value="accept"' in live
+    assert gm_answer(served, gm, {"do": "accept"}).status_code == 200
+    assert pending(served) is None and served.version() == before + 1
+    assert "33" in str(served.call(lambda: served.session.tracker.events[-1]))
+    late = gm.post("/gm/answer", data={"do": "accept", "number": number, "version": str(served.version())},
+                   headers={"X-CSRF-Token": gm.csrf, "Origin": BASE})
+    assert late.status_code == 409 and "No player&#39;s answer waits" in late.text  # nothing waits now
+    assert post_hold(served, gm, False).status_code == 200
+    assert served.call(lambda: served.session.hold) is False

@@ -39,6 +39,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from estoc.crash import write_crash_log
 from estoc.dice.sources import purpose_label
+from estoc.engine.asking import read_answer
 from estoc.errors import EstocError, InputError
 from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
@@ -134,7 +135,7 @@ class WebApp:
         self.lang = lang or language()
         self.env = templates()
         self.static = _static_files()
-        self._rendered: dict[tuple[int, str, str, bool, str | None, int], str] = {}
+        self._rendered: dict[tuple[int, str, str, bool, str | None, int, str], str] = {}
         self._view: tuple[int, dict[str, Any]] = (-1, {})
         session.render = self.push
 
@@ -166,9 +167,11 @@ class WebApp:
         asked = self.session.tracker.pending
         if asked is None or (role != GM and not asked.player):
             return None
+        held = self.session.held_answer()
+        mine = role == GM or owner == asked.who
         return {"number": asked.number, "who": asked.who, "name": pick(asked.name), "sides": asked.sides,
-                "purpose": purpose_label(asked.purpose), "line": asked.line, "gm": role == GM,
-                "mine": role == GM or owner == asked.who}
+                "purpose": purpose_label(asked.purpose), "line": asked.line, "gm": role == GM, "mine": mine,
+                "held": held[1] if held is not None and mine else None}
 
     def links(self, request: Request) -> list[dict[str, Any]]:
         """Each player character's own link, with its QR code (an SVG drawn here: the page asks nothing of another
@@ -193,7 +196,9 @@ class WebApp:
         tracker = session.tracker
         asked = tracker.pending
         shown_owner = owner if asked is not None and owner == asked.who else None
-        key = (tracker.version, language(), role, session.reveal, shown_owner, asked.number if asked else 0)
+        held = session.held_answer()
+        key = (tracker.version, language(), role, session.reveal, shown_owner, asked.number if asked else 0,
+               held[1] if held else "")
         if key in self._rendered:
             return self._rendered[key]
         gm = role == GM
@@ -251,7 +256,7 @@ class WebApp:
             words=words, ids=ids, owner=names.get(owner, owner) if owner else None,
             links=self.links(request) if role == GM else [],
             help=[(en if en == fr else f"{en} / {fr}", text) for en, fr, text in tracker.system.commands()],
-            dice_help=tracker.system.dice_help(), reveal=self.session.reveal,
+            dice_help=tracker.system.dice_help(), reveal=self.session.reveal, hold=self.session.hold,
             config=json.dumps(HTMX_CONFIG), odds_form=self._odds_form() if role == GM else None,
             edits=self._edits_form() if role == GM else None)
         return HTMLResponse(html)
@@ -488,6 +493,11 @@ class WebApp:
         """
         number = _number(fields.get("number"))
         do = fields.get("do", "")
+        if do == "accept":
+            held = self.session.held_answer()
+            if held is None or held[0] != number:
+                raise StaleAnswer(_("No player's answer waits for your OK now."))
+            return number, held[1]
         if do == "estoc":
             return number, "estoc"
         if do == "cancel":
@@ -505,6 +515,7 @@ class WebApp:
         tracker = self.session.tracker
         if number is None or tracker.pending is None or number != tracker.pending.number:
             raise StaleAnswer(_("That die was already given: the fight has moved on. Nothing was done."))
+        self.session.held = None
         try:
             return said(tracker.answer(text, number))
         finally:
@@ -561,13 +572,21 @@ class WebApp:
             if self.session.catch_up():
                 self.session.publish()
         asked = self.session.tracker.pending
-        if fields.get("do") == "cancel":
-            raise HTTPException(403, _("Only the GM can cancel a command."))
+        if fields.get("do") in ("cancel", "accept"):
+            raise HTTPException(403, _("Only the GM can cancel a command or accept an answer."))
         try:
             number, text = self._answered(fields)
             if asked is not None and number == asked.number and asked.who != owner:
                 raise HTTPException(403, _("This die is not yours to give: it is {name}'s.").format(
                     name=pick(asked.name)))
+            if asked is None or number != asked.number:
+                raise StaleAnswer(_("That die was already given: the fight has moved on. Nothing was done."))
+            if read_answer(text, asked) is None:
+                raise HTTPException(403, _("Only the GM can cancel a command or accept an answer."))
+            if self.session.hold:
+                self.session.held = (asked.number, text, owner)
+                self.session.publish()
+                return self.said(request, _("Your answer ({answer}) waits for the GM's OK.").format(answer=text))
             message = self._give(number, text)
         except StaleAnswer as exc:
             return self.said(request, exc.message, 409, "stale")
@@ -647,6 +666,19 @@ class WebApp:
         set_language(self.lang_of(request))
         return self.answer(request, _("The players now see the adversaries' numbers.") if self.session.reveal
                            else _("The players now see the adversaries' state in words."))
+
+    async def hold(self, request: Request) -> Response:
+        """The GM's choice: a player's answer to a die goes to the fight at once, or waits for the GM's OK."""
+        fields = await self._guard_write(request)
+        set_language(self.lang_of(request))
+        try:
+            self.session.hold = fields.get("hold") == "1"
+        except EstocError as exc:
+            return self.answer(request, exc.message, 500, "error")
+        self.session.publish()
+        set_language(self.lang_of(request))
+        return self.answer(request, _("The players' answers now wait for your OK.") if self.session.hold
+                           else _("The players' answers now go to the fight at once."))
 
     async def signout(self, request: Request) -> Response:
         """Sign every browser out, the GM's included (a key or a cookie went where it should not): their open
@@ -841,6 +873,7 @@ def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang:
         Route("/gm/answer", web.gm_answer, methods=["POST"]),
         Route("/view/answer", web.view_answer, methods=["POST"]),
         Route("/gm/reveal", web.reveal, methods=["POST"]),
+        Route("/gm/hold", web.hold, methods=["POST"]),
         Route("/gm/signout", web.signout, methods=["POST"]),
         Route("/gm/export.md", web.export),
         Route("/gm/odds", web.odds),

@@ -21,7 +21,7 @@ from estoc.play.marks import MARK_VERBS
 from estoc.play.store import EventStore
 from estoc.play.telling import markdown, record_lines, resume
 from estoc.play.tracker import Tracker, shown_name
-from estoc.web.choices import store_reveal, stored_reveal
+from estoc.web.choices import store_hold, store_reveal, stored_hold, stored_reveal
 
 GM_ONLY_VERBS = frozenset({*MARK_VERBS, "timer-fires", "mark-ends"})
 """Tracker records the players never see: the GM's own marks, notes and timers."""
@@ -71,6 +71,9 @@ class FightSession:
         self._tracker: Tracker | None = None
         self.screens: set[Screen] = set()
         self._reveal: bool | None = None
+        self._hold: bool | None = None
+        self.held: tuple[int, str, str] | None = None
+        """A player's answer waiting for the GM's OK: (the question's number, the answer, the character)."""
         self._lines: dict[tuple[int, str, str, bool], tuple[dict[str, Any], list[str], str]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         """The server's event loop (set when it starts): :meth:`stop_streams` is called from other threads."""
@@ -98,6 +101,26 @@ class FightSession:
     def reveal(self, value: bool) -> None:
         store_reveal(self.db, self.fight_id, value)
         self._reveal = value
+
+    @property
+    def hold(self) -> bool:
+        """The players' answers to their dice wait for the GM's OK (a choice kept in the store: :mod:`.choices`)."""
+        if self._hold is None:
+            self.tracker  # noqa: B018  (the store is opened, and checked, before its file is read)
+            self._hold = stored_hold(self.db, self.fight_id)
+        return self._hold
+
+    @hold.setter
+    def hold(self, value: bool) -> None:
+        store_hold(self.db, self.fight_id, value)
+        self._hold = value
+
+    def held_answer(self) -> tuple[int, str, str] | None:
+        """The player's answer waiting for the GM's OK to the die awaited now (one to an older question is gone)."""
+        asked = self.tracker.pending
+        if self.held is None or asked is None or self.held[0] != asked.number:
+            self.held = None
+        return self.held
 
     def close(self) -> None:
         if self._tracker is not None:
