@@ -115,3 +115,29 @@ def test_a_d100_defence_is_asked_of_the_defender(browser: Any, serve: Callable[[
         expect(page.locator(f'#question[data-number="{number}"]')).to_have_count(0)
     for page in (gm, ysolde, odon):
         page.context.close()
+
+
+def test_the_gm_answers_on_the_board(browser: Any, serve: Callable[[str], LiveServer]) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    server = serve("harp")
+    gm, (faralinde,) = _table(browser, server, "faralinde")
+    _send(gm, HARP_HIT)
+    expect(faralinde.locator("#question #face")).to_be_visible()
+    gm.fill("#question #face", "500")
+    gm.click("#question #give")
+    expect(gm.locator("#message")).to_contain_text("1 to 100")
+    expect(gm.locator("#question")).to_have_count(1)
+    gm.click("#cancel-command")
+    expect(gm.locator("#message")).to_contain_text("Cancelled, nothing stored")
+    for page in (gm, faralinde):
+        expect(page.locator("#question")).to_have_count(0)
+    _send(gm, HARP_HIT)
+    expect(faralinde.locator("#question #face")).to_be_visible()
+    gm.click("#estoc-rolls")
+    for page in (gm, faralinde):
+        expect(page.locator("#question")).to_have_count(0)
+    expect(gm.locator("#board-part")).to_have_attribute("data-version", str(int(
+        faralinde.locator("#board-part").get_attribute("data-version") or 0)))
+    for page in (gm, faralinde):
+        page.context.close()
