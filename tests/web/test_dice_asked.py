@@ -293,3 +293,15 @@ def test_players_answers_wait_for_the_gms_ok(asked: Callable[[str], Served]) -> 
     assert late.status_code == 409 and "No player&#39;s answer waits" in late.text  # nothing waits now
     assert post_hold(served, gm, False).status_code == 200
     assert served.call(lambda: served.session.hold) is False
+
+
+def test_a_characters_key_never_opens_the_gms_screen(asked: Callable[[str], Served]) -> None:
+    served = asked("harp")
+    key = served.call(lambda: served.app.state.web.character_keys()["faralinde"])
+    tab = Tab(served.client)
+    assert tab.get(f"/gm?key={key}").status_code == 403 and not tab.cookies
+    assert tab.get(f"/view?key={key}x").status_code == 403 and not tab.cookies
+    assert tab.get(f"/view?key={key}").status_code == 303 and set(tab.cookies) == {"estoc_view"}
+    assert tab.get("/gm/live").status_code == 403 and tab.get("/gm/export.md").status_code == 403
+    page = tab.get("/view").text
+    assert "view — Faralinde" in page and "links-panel" not in page and "/view?key=" not in page
