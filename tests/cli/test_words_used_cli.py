@@ -27,8 +27,8 @@ def test_a_script_line_with_a_word_left_is_refused(capsys: pytest.CaptureFixture
         script = tmp_path / f"script-{len(lines)}.txt"
         script.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
         db = tmp_path / f"f-{len(lines)}.db"
-        code, _, err = run(capsys, "--lang", lang, "run", str(SAMPLES / f"{sample}.yaml"), "--no-ask", "--script", str(script),
-                           "--db", str(db), "--seed", "3")
+        code, _, err = run(capsys, "--lang", lang, "run", str(SAMPLES / f"{sample}.yaml"), "--no-ask", "--script",
+                           str(script), "--db", str(db), "--seed", "3")
         with sqlite3.connect(db) as store:
             return int(store.execute("select count(*) from events").fetchone()[0]), f"{code} {script} {err}"
 

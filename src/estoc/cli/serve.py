@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import socket
 from pathlib import Path
 from types import FrameType
@@ -15,7 +16,7 @@ from estoc.cli.fight import DbOption, new_tracker, open_store, resume_tracker
 from estoc.cli.guard import printable
 from estoc.content.registry import load_content
 from estoc.errors import InputError
-from estoc.i18n import _, language
+from estoc.i18n import _, language, pick
 from estoc.play.store import EventStore
 
 if TYPE_CHECKING:
@@ -65,9 +66,11 @@ def register(app: typer.Typer) -> None:
             "The address the browsers use (http://NAME:PORT), required off this machine; may be repeated."))] = None,
         new_keys: Annotated[bool, typer.Option("--new-keys", help=_(
             "Draw new keys and sign every browser out (the fight's keys are kept between servers)."))] = False,
+        no_ask: Annotated[bool, typer.Option("--no-ask", help=_(
+            "estoc rolls every die nobody typed, the players' too (by default their screens ask them)."))] = False,
     ) -> None:
         # lazy: uvicorn, starlette and jinja2 load when a server starts, not for estoc serve --help.
-        from estoc.web.access import stored_keys
+        from estoc.web.access import stored_character_keys, stored_keys
         from estoc.web.app import create_app
         from estoc.web.security import Keys, is_loopback, public_origin
         from estoc.web.session import open_session
@@ -87,24 +90,31 @@ def register(app: typer.Typer) -> None:
             with open_store(db, read_only=True) as store:
                 resumed = resume_tracker(ctx, store, resume)
                 fight_id = resumed.fight_id
+                rows = resumed.fight.view()["combatants"]
                 rules = resumed.rules_check.message()
                 if rules:
                     console().print(printable(f"! {rules}"), markup=False)
         elif encounter is not None:
             with open_store(db) as store:
-                fight_id = new_tracker(ctx, store, encounter, seed, beasts_flee).fight_id
+                made = new_tracker(ctx, store, encounter, seed, beasts_flee, asking=not no_ask)
+                fight_id = made.fight_id
+                rows = made.fight.view()["combatants"]
         else:
             raise InputError(_("give an encounter file or --resume ID"))
         fresh = Keys()
         gm_key, players_key = stored_keys(path, fight_id, (fresh.gm, fresh.players), renew=new_keys)
         keys = Keys(gm_key, players_key)
-        session = open_session(lambda: load_content(content_folders(ctx)), path, fight_id)
+        names = {str(r["id"]): r["name"] for r in rows if r.get("player")}
+        characters = stored_character_keys(path, fight_id, {who: secrets.token_urlsafe(32) for who in names})
+        session = open_session(lambda: load_content(content_folders(ctx)), path, fight_id, asking=not no_ask)
         web = create_app(session, keys, host, language(), public)
         base = public[0].rstrip("/") if public else f"http://{shown_host(host)}:{port}"
         out = console()
         lines = [_("Fight {id} served at {base}.").format(id=fight_id, base=base),
                  _("The GM's screen (keep this address to yourself): {url}").format(url=f"{base}/gm?key={keys.gm}"),
                  _("The players' view (read only): {url}").format(url=f"{base}/view?key={keys.players}")]
+        lines += [_("{name}'s own link (the players' view, and their dice asked): {url}").format(
+            name=pick(names[who]), url=f"{base}/view?key={key}") for who, key in characters.items()]
         if not is_loopback(host.strip("[]")):
             lines.append(_("Warning: listening on {host}: anyone on that network who has an address above can see "
                            "the fight, and with the GM's address play it.").format(host=host))

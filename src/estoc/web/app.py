@@ -6,6 +6,8 @@ Routes (every one behind :mod:`estoc.web.security`):
 - ``GET /gm``, ``GET /view``: the pages; ``GET /gm/live``, ``GET /view/live``: their live part alone;
 - ``GET /gm/events``, ``GET /view/events``: server-sent events, the live part again after every change;
 - ``POST /gm/command``: one command line (the terminal's words) decided on the ``version`` the page showed;
+- ``POST /gm/answer``: the GM's answer to the die awaited (a face, estoc rolls it, cancel), naming the question;
+- ``POST /view/answer``: a player character's own link answering one of that character's dice (a face, estoc);
 - ``POST /gm/reveal``: show or hide the adversaries' numbers on the players' view;
 - ``POST /gm/signout``: sign every browser out (the GM's too: the printed addresses sign in again);
 - ``GET /gm/export.md``: the log as Markdown; ``GET /gm/odds``: the exact odds of the exchange set up (reads only);
@@ -36,25 +38,43 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from estoc.crash import write_crash_log
-from estoc.errors import EstocError
+from estoc.dice.sources import purpose_label
+from estoc.engine.asking import read_answer
+from estoc.errors import EstocError, InputError
 from estoc.i18n import SUPPORTED, _, language, ngettext, pick, set_language
 from estoc.play.store import StaleError
 from estoc.play.telling import sheet, sheet_parts
 from estoc.render.board_view import board_view
 from estoc.render.tracker import tracker_lines
 from estoc.systems.base import SYSTEMS
+from estoc.web.access import stored_character_keys
 from estoc.web.board import board_from_view
 from estoc.web.edits import add_stances, conditions, edit_labels, edit_line, edits_of, flags, free_forms, setting_forms
 from estoc.web.odds import OddsView
 from estoc.web.odds_systems import SystemOdds, pair
 from estoc.web.panels import Panel
-from estoc.web.security import COOKIES, GM, PLAYERS, Keys, Origins, SignIn, SignIns, Throttle
+from estoc.web.security import (
+    CHARACTER,
+    COOKIES,
+    GM,
+    PLAYERS,
+    Keys,
+    Origins,
+    SignIn,
+    SignIns,
+    Throttle,
+    character_of_key,
+    cookie_of,
+    owner_of,
+)
 from estoc.web.session import FightSession, Screen
 from estoc.web.stream import EventStream
 
 STATIC = {"htmx.min.js": "text/javascript", "estoc.js": "text/javascript", "estoc.css": "text/css",
           "htmx-LICENSE.txt": "text/plain"}
 """The only files the server reads for a request, by name: nothing else on the disk is reachable."""
+ANSWER_LIMIT = 200
+"""The longest answer to a die accepted (a handful of faces)."""
 LINE_LIMIT = 500
 """The longest command line accepted (a note's text is bounded further by the tracker)."""
 FORM_LIMIT = 16_384
@@ -106,12 +126,16 @@ class WebApp:
         self.keys = keys
         self.host = host
         self.origins = Origins(host, public_urls)
+        self.public_urls = list(public_urls)
+        self._characters: dict[str, str] | None = None
+        """The player characters' keys, by id, in the fight's order (read again when its characters change)."""
+        self._qr: dict[str, str] = {}
         self.signins = SignIns(session.db, session.fight_id)
         self.throttle = Throttle()
         self.lang = lang or language()
         self.env = templates()
         self.static = _static_files()
-        self._rendered: dict[tuple[int, str, str, bool], str] = {}
+        self._rendered: dict[tuple[int, str, str, bool, str | None, int, str], str] = {}
         self._view: tuple[int, dict[str, Any]] = (-1, {})
         session.render = self.push
 
@@ -121,12 +145,60 @@ class WebApp:
         chosen = request.cookies.get(LANG_COOKIE, "")
         return chosen if chosen in SUPPORTED else self.lang
 
-    def board_part(self, role: str) -> str:
-        """The board of a role's screen, in the language set; rendered once a version, language and role (every
-        screen of a kind is pushed the same text)."""
+    def character_keys(self) -> dict[str, str]:
+        """The keys of the player characters' own links, by combatant id (kept in the store, :mod:`.access`)."""
+        ids = tuple(who for who, player in self.session.tracker.players.items() if player)
+        if self._characters is None or tuple(self._characters) != ids:  # (a character added: its link too)
+            fresh = {who: secrets.token_urlsafe(32) for who in ids}
+            self._characters = stored_character_keys(self.session.db, self.session.fight_id, fresh)
+        return self._characters
+
+    def role_of_key(self, key: str | None) -> str | None:
+        """Whose key ``key`` is: ``GM``, ``PLAYERS``, ``pc:ID`` (a player character's own link), or ``None``."""
+        found = self.keys.role_of_key(key)
+        if found is not None:
+            return found
+        who = character_of_key(self.character_keys(), key)
+        return CHARACTER + who if who is not None else None
+
+    def question(self, role: str, owner: str | None) -> dict[str, Any] | None:
+        """The die awaited as a screen shows it: the GM's every question, the players' view their characters'
+        (a creature's die asked is the GM's business); ``mine``: the screen may answer it."""
+        asked = self.session.tracker.pending
+        if asked is None or (role != GM and not asked.player):
+            return None
+        held = self.session.held_answer()
+        mine = role == GM or owner == asked.who
+        return {"number": asked.number, "who": asked.who, "name": pick(asked.name), "sides": asked.sides,
+                "purpose": purpose_label(asked.purpose), "line": asked.line, "gm": role == GM, "mine": mine,
+                "held": held[1] if held is not None and mine else None}
+
+    def links(self, request: Request) -> list[dict[str, Any]]:
+        """Each player character's own link, with its QR code (an SVG drawn here: the page asks nothing of another
+        site)."""
+        base = self.public_urls[0].rstrip("/") if self.public_urls else f"{request.url.scheme}://{request.url.netloc}"
+        names = {str(r["id"]): pick(r["name"]) for r in self.session.tracker.fight.view()["combatants"]}
+        found = []
+        for who, key in self.character_keys().items():
+            url = f"{base}/view?key={key}"
+            if url not in self._qr:
+                # lazy: segno is read only when a GM's page shows the links.
+                import segno
+
+                self._qr[url] = segno.make(url, error="m").svg_inline(scale=3, title=names.get(who, who))
+            found.append({"who": who, "name": names.get(who, who), "url": url, "qr": Markup(self._qr[url])})
+        return found
+
+    def board_part(self, role: str, owner: str | None = None) -> str:
+        """The board of a role's screen, in the language set, with the die awaited; rendered once a version,
+        language, role and question (every screen of a kind is pushed the same text)."""
         session = self.session
         tracker = session.tracker
-        key = (tracker.version, language(), role, session.reveal)
+        asked = tracker.pending
+        shown_owner = owner if asked is not None and owner == asked.who else None
+        held = session.held_answer()
+        key = (tracker.version, language(), role, session.reveal, shown_owner, asked.number if asked else 0,
+               held[1] if held else "")
         if key in self._rendered:
             return self._rendered[key]
         gm = role == GM
@@ -136,8 +208,9 @@ class WebApp:
         marks = tracker.marks.board(int(view.get("round") or 0)) if gm else None
         html = self.env.get_template("board.html").render(
             board=board_from_view(tracker.system.id, view, marks), gm=gm, reveal=session.reveal,
-            version=tracker.version, system=tracker.system.id, fight_id=session.fight_id)
-        if any(k[0] != tracker.version for k in self._rendered):
+            version=tracker.version, system=tracker.system.id, fight_id=session.fight_id,
+            question=self.question(role, owner))
+        if any(k[0] != tracker.version for k in self._rendered) or len(self._rendered) > 256:
             self._rendered.clear()
         self._rendered[key] = html
         return html
@@ -146,8 +219,8 @@ class WebApp:
         """The live part of a screen, whole: its board and its log."""
         tracker = self.session.tracker
         return self.env.get_template("live.html").render(
-            board_part=Markup(self.board_part(screen.role)), version=tracker.version, count=len(tracker.records),
-            log_html=Markup(self.session.log_html(screen.role)))
+            board_part=Markup(self.board_part(screen.role, screen.owner)), version=tracker.version,
+            count=len(tracker.records), log_html=Markup(self.session.log_html(screen.role)))
 
     def push(self, screen: Screen) -> bytes:
         """What a following screen is sent after a change (server-sent events): the board and the log's new lines
@@ -158,7 +231,7 @@ class WebApp:
             screen.count == 0 or records[screen.count - 1] is screen.last)
         if grew and screen.count is not None:
             news = self.news(screen.role, screen.count)
-            text = _sse("board", self.board_part(screen.role)) + _sse("append", news)
+            text = _sse("board", self.board_part(screen.role, screen.owner)) + _sse("append", news)
         else:
             text = _sse("live", self.live(screen))
         screen.seen(records)
@@ -173,13 +246,17 @@ class WebApp:
         lang = self.lang_of(request)
         set_language(lang)
         tracker = self.session.tracker
+        owner = owner_of(_signin(request).role)
+        names = {str(r["id"]): pick(r["name"]) for r in tracker.fight.view()["combatants"]}
         words = sorted({w for en, fr, _h in tracker.system.commands() for w in (en, fr)})
         ids = [row["id"] for row in tracker.fight.view()["combatants"]]
         html = self.env.get_template("gm.html" if role == GM else "players.html").render(
             lang=lang, name=self.session.name, system=system_name(tracker.system.id),
-            csrf=_signin(request).csrf if role == GM else "", live=self.live(Screen(role, lang)), words=words, ids=ids,
+            csrf=_signin(request).csrf if role == GM or owner else "", live=self.live(Screen(role, lang, owner)),
+            words=words, ids=ids, owner=names.get(owner, owner) if owner else None,
+            links=self.links(request) if role == GM else [],
             help=[(en if en == fr else f"{en} / {fr}", text) for en, fr, text in tracker.system.commands()],
-            dice_help=tracker.system.dice_help(), reveal=self.session.reveal,
+            dice_help=tracker.system.dice_help(), reveal=self.session.reveal, hold=self.session.hold,
             config=json.dumps(HTMX_CONFIG), odds_form=self._odds_form() if role == GM else None,
             edits=self._edits_form() if role == GM else None)
         return HTMLResponse(html)
@@ -227,7 +304,7 @@ class WebApp:
             return None
         for role, token in zip((GM, PLAYERS), tokens, strict=True):
             found = self.signins.find(token) if token else None
-            if found is not None and found.role == role:
+            if found is not None and (found.role == role or (role == PLAYERS and owner_of(found.role))):
                 request.state.signin = found
                 return found
         self._throttled(request)
@@ -253,14 +330,14 @@ class WebApp:
         key = request.query_params.get("key")
         if key is not None:
             self._throttled(request)
-            found = self.keys.role_of_key(key)
+            found = self.role_of_key(key)
             if found is None:
                 self.throttle.failed(_client(request))
             if found is None or (role == GM and found != GM):
                 raise HTTPException(403, _("This address needs the key estoc serve printed."))
             token, _signed = self.signins.open(found)
             response = RedirectResponse("/gm" if role == GM else "/view", status_code=303)
-            response.set_cookie(COOKIES[found], token, httponly=True, samesite="strict", path="/")
+            response.set_cookie(cookie_of(found), token, httponly=True, samesite="strict", path="/")
             return response
         self._require(request, role)
         self._latest()
@@ -299,16 +376,16 @@ class WebApp:
         return HTMLResponse(self.env.get_template("sheet.html").render(title=title, sections=sections, error=None))
 
     async def view_live(self, request: Request) -> Response:
-        self._require(request, PLAYERS)
+        signin = self._require(request, PLAYERS)
         self._latest()
         set_language(self.lang_of(request))
-        return HTMLResponse(self.live(Screen(PLAYERS, self.lang_of(request))))
+        return HTMLResponse(self.live(Screen(PLAYERS, self.lang_of(request), owner_of(signin.role))))
 
     async def events(self, request: Request, role: str) -> Response | EventStream:
-        self._require(request, role)
+        signin = self._require(request, role)
         self._latest()
         lang = self.lang_of(request)
-        screen = Screen(role, lang)
+        screen = Screen(role, lang, owner_of(signin.role) if role == PLAYERS else None)
         set_language(lang)
         first = _sse("live", self.live(screen)).encode("utf-8")
         screen.seen(self.session.tracker.records)
@@ -364,7 +441,7 @@ class WebApp:
             return self.answer(request, _("A command line holds {n} characters at most.").format(n=LINE_LIMIT),
                                422, "error")
         tracker = self.session.tracker
-        before = tracker.version
+        before = (tracker.version, tracker.pending)
         told = _number(fields.get("told"))
         shown = tracker.records[told - 1] if told is not None and 0 < told <= len(tracker.records) else None
         if told is not None and (told != len(tracker.records) or (told and shown is None)):
@@ -382,7 +459,7 @@ class WebApp:
                 tracker.reload()
             self.session.publish()
             return self.answer(request, _("Unexpected error; the fight is as stored."), 500, "error")
-        if tracker.version != before:
+        if (tracker.version, tracker.pending) != before:
             self.session.publish()
         set_language(self.lang_of(request))
         records = tracker.records
@@ -393,6 +470,8 @@ class WebApp:
     def _run(self, line: str) -> str:
         """One command line, as the terminal runs it; returns what to say besides the log."""
         tracker = self.session.tracker
+        if tracker.pending is not None:  # (the line answers the die awaited, as at the terminal)
+            return said(tracker.command(line))
         request = tracker.request(line)
         verb = request.get("command")
         if verb == "quit":
@@ -406,10 +485,128 @@ class WebApp:
         if verb == "help":
             return "\n".join([f"{en if en == fr else f'{en} / {fr}'}: {text}"
                               for en, fr, text in tracker.system.commands()] + [tracker.system.dice_help()])
-        records = tracker.command(line)
-        # An undo, a redo or where auto stopped is said once, to the GM (the log itself is the fight's, without it).
-        return "\n".join(line for record in records if record.get("kind") == "tracker"
-                         and record.get("verb") in ("undo", "redo", "stop") for line in tracker_lines(record))
+        return said(tracker.command(line))
+
+    def _answered(self, fields: dict[str, str]) -> tuple[int | None, str]:
+        """The question a form answers and its answer as the terminal takes it (faces, ``estoc``, ``annuler``).
+
+        Raises:
+            InputError: no answer given, or one too long.
+        """
+        number = _number(fields.get("number"))
+        do = fields.get("do", "")
+        if do == "accept":
+            held = self.session.held_answer()
+            if held is None or held[0] != number:
+                raise StaleAnswer(_("No player's answer waits for your OK now."))
+            return number, held[1]
+        if do == "estoc":
+            return number, "estoc"
+        if do == "cancel":
+            return number, "annuler"
+        text = " ".join(fields.get("face", "").split())
+        if not text:
+            raise InputError(_("Type the face you rolled, or press « estoc rolls »."))
+        if len(text) > ANSWER_LIMIT:
+            raise InputError(_("An answer holds {n} characters at most.").format(n=ANSWER_LIMIT))
+        return number, text
+
+    def _give(self, number: int | None, text: str) -> str:
+        """Answer the die awaited (``number``: the question the screen showed); the screens are pushed the change.
+        Returns what to say besides the log."""
+        tracker = self.session.tracker
+        if number is None or tracker.pending is None or number != tracker.pending.number:
+            raise StaleAnswer(_("That die was already given: the fight has moved on. Nothing was done."))
+        self.session.held = None
+        try:
+            return said(tracker.answer(text, number))
+        finally:
+            self.session.publish()
+
+    async def gm_answer(self, request: Request) -> Response:
+        """The GM's answer to the die awaited: under the command box's checks (sign-in, CSRF, Origin, version)."""
+        fields = await self._guard_write(request)
+        set_language(self.lang_of(request))
+        stale = self._stale(request, fields)
+        if stale is not None:
+            return stale
+        told = _number(fields.get("told"))
+        records = self.session.tracker.records
+        if told is not None and told != len(records):
+            told = None
+        shown = records[told - 1] if told else None
+        try:
+            message = self._give(*self._answered(fields))
+        except StaleAnswer as exc:
+            return self.answer(request, exc.message, 409, "stale")
+        except EstocError as exc:
+            return self.answer(request, exc.message, 422, "error")
+        except Exception as exc:  # (a bug in one answer must not end the server; the state is as stored)
+            return self._crashed(request, exc)
+        set_language(self.lang_of(request))
+        records = self.session.tracker.records
+        if told is not None and (told > len(records) or (told and records[told - 1] is not shown)):
+            told = None
+        return self.answer(request, message, told=told)
+
+    def _crashed(self, request: Request, exc: Exception) -> Response:
+        write_crash_log(exc)
+        with contextlib.suppress(Exception):
+            self.session.tracker.reload()
+        self.session.publish()
+        return self.answer(request, _("Unexpected error; the fight is as stored."), 500, "error")
+
+    async def view_answer(self, request: Request) -> Response:
+        """A player character's own link answering that character's die: its sign-in, its CSRF token, an Origin of
+        this server; a face or « estoc rolls », never a cancel (the command waiting is the GM's)."""
+        if not self.origins.same_origin(request):
+            raise HTTPException(403, _("Refused: this request comes from another site."))
+        signin = self._require(request, PLAYERS)
+        owner = owner_of(signin.role)
+        if owner is None:
+            raise HTTPException(403, _("Only a player character's own link can answer its dice."))
+        fields = await _form(request)
+        token = request.headers.get("x-csrf-token") or fields.get("csrf") or ""
+        if not secrets.compare_digest(token.encode("utf-8", "replace"), signin.csrf.encode()):
+            raise HTTPException(403, _("Refused: the page's security token is missing or wrong; reload the page."))
+        set_language(self.lang_of(request))
+        with contextlib.suppress(EstocError):
+            if self.session.catch_up():
+                self.session.publish()
+        asked = self.session.tracker.pending
+        if fields.get("do") in ("cancel", "accept"):
+            raise HTTPException(403, _("Only the GM can cancel a command or accept an answer."))
+        try:
+            number, text = self._answered(fields)
+            if asked is not None and number == asked.number and asked.who != owner:
+                raise HTTPException(403, _("This die is not yours to give: it is {name}'s.").format(
+                    name=pick(asked.name)))
+            if asked is None or number != asked.number:
+                raise StaleAnswer(_("That die was already given: the fight has moved on. Nothing was done."))
+            if read_answer(text, asked) is None:
+                raise HTTPException(403, _("Only the GM can cancel a command or accept an answer."))
+            if self.session.hold:
+                self.session.held = (asked.number, text, owner)
+                self.session.publish()
+                return self.said(request, _("Your answer ({answer}) waits for the GM's OK.").format(answer=text))
+            message = self._give(number, text)
+        except StaleAnswer as exc:
+            return self.said(request, exc.message, 409, "stale")
+        except EstocError as exc:
+            return self.said(request, exc.message, 422, "error")
+        except HTTPException:
+            raise
+        except Exception as exc:  # (a bug in one answer must not end the server; the state is as stored)
+            self._crashed(request, exc)
+            return self.said(request, _("Unexpected error; the fight is as stored."), 500, "error")
+        return self.said(request, message or _("Thank you: your die is given."))
+
+    def said(self, request: Request, message: str, status: int = 200, kind: str = "info") -> HTMLResponse:
+        """A player's answer's message alone (the page follows the fight through its stream)."""
+        set_language(self.lang_of(request))
+        html = self.env.get_template("answer.html").render(message=message, kind=kind, news="", told=None,
+                                                            count=0, board_part="", live="", alone=True)
+        return HTMLResponse(html, status_code=status)
 
     def _edits_form(self) -> dict[str, Any]:
         """What the GM's edits start with: the system's edits, the combatants, HARP's conditions."""
@@ -471,6 +668,19 @@ class WebApp:
         set_language(self.lang_of(request))
         return self.answer(request, _("The players now see the adversaries' numbers.") if self.session.reveal
                            else _("The players now see the adversaries' state in words."))
+
+    async def hold(self, request: Request) -> Response:
+        """The GM's choice: a player's answer to a die goes to the fight at once, or waits for the GM's OK."""
+        fields = await self._guard_write(request)
+        set_language(self.lang_of(request))
+        try:
+            self.session.hold = fields.get("hold") == "1"
+        except EstocError as exc:
+            return self.answer(request, exc.message, 500, "error")
+        self.session.publish()
+        set_language(self.lang_of(request))
+        return self.answer(request, _("The players' answers now wait for your OK.") if self.session.hold
+                           else _("The players' answers now go to the fight at once."))
 
     async def signout(self, request: Request) -> Response:
         """Sign every browser out, the GM's included (a key or a cookie went where it should not): their open
@@ -548,6 +758,18 @@ async def _form(request: Request) -> dict[str, str]:
     except (UnicodeDecodeError, ValueError) as exc:
         raise HTTPException(400, _("This request is not a readable form.")) from exc
     return dict(pairs)
+
+
+class StaleAnswer(InputError):
+    """An answer to a question that no longer stands (answered already, or the fight moved on)."""
+
+
+def said(records: list[dict[str, Any]]) -> str:
+    """What a command or an answer says to its screen besides the log: an undo, a redo, a cancel (the log itself is
+    the fight's, without them)."""
+    return "\n".join(line for record in records if record.get("kind") == "tracker"
+                     and record.get("verb") in ("undo", "redo", "cancelled", "stop")
+                     for line in tracker_lines(record))
 
 
 def _number(text: str | None) -> int | None:
@@ -651,7 +873,10 @@ def create_app(session: FightSession, keys: Keys, host: str = "127.0.0.1", lang:
         Route("/gm/events", web.gm_events),
         Route("/view/events", web.view_events),
         Route("/gm/command", web.command, methods=["POST"]),
+        Route("/gm/answer", web.gm_answer, methods=["POST"]),
+        Route("/view/answer", web.view_answer, methods=["POST"]),
         Route("/gm/reveal", web.reveal, methods=["POST"]),
+        Route("/gm/hold", web.hold, methods=["POST"]),
         Route("/gm/signout", web.signout, methods=["POST"]),
         Route("/gm/export.md", web.export),
         Route("/gm/odds", web.odds),

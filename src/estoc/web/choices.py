@@ -1,4 +1,5 @@
-"""The GM's choices about the screens that outlive the server: whether the players see the adversaries' numbers.
+"""The GM's choices about the screens that outlive the server: whether the players see the adversaries' numbers
+(``web_reveal``), whether a player's answer to a die waits for the GM's OK (``web_hold``).
 
 Kept in the fights' store, in a table of its own (``web_reveal``), beside the fights and their events and never in
 them: the tracker's event log is what undo, redo and replay fold, and a display choice stored there would be the
@@ -17,6 +18,7 @@ from estoc.errors import StoreError
 from estoc.i18n import _
 
 TABLE = "web_reveal"
+HOLD = "web_hold"
 BUSY_TIMEOUT_S = 5.0
 
 
@@ -28,12 +30,31 @@ def _open(db: Path) -> sqlite3.Connection:
 
 def stored_reveal(db: Path, fight_id: str) -> bool:
     """Whether the GM chose to show the adversaries' numbers in this fight (``False`` if never chosen)."""
+    return _stored(db, fight_id, TABLE, "reveal")
+
+
+def stored_hold(db: Path, fight_id: str) -> bool:
+    """Whether the GM chose that the players' answers to their dice wait for the GM's OK (``False`` if never)."""
+    return _stored(db, fight_id, HOLD, "hold")
+
+
+def store_hold(db: Path, fight_id: str, hold: bool) -> None:
+    """Keep the GM's choice for this fight."""
+    schema = (f"CREATE TABLE IF NOT EXISTS {HOLD} (fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
+              " hold INTEGER NOT NULL)",)
+    with written(db, schema) as con:
+        con.execute(f"INSERT INTO {HOLD} (fight_id, hold) VALUES (?, ?) "
+                    "ON CONFLICT(fight_id) DO UPDATE SET hold = excluded.hold", (fight_id, int(hold)))
+
+
+def _stored(db: Path, fight_id: str, table: str, column: str) -> bool:
     try:
         with contextlib.closing(_open(db)) as con:
-            found = con.execute(f"SELECT name FROM sqlite_master WHERE type = 'table' AND name = '{TABLE}'").fetchone()
+            found = con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                (table,)).fetchone()
             if found is None:
                 return False
-            row = con.execute(f"SELECT reveal FROM {TABLE} WHERE fight_id = ?", (fight_id,)).fetchone()
+            row = con.execute(f"SELECT {column} FROM {table} WHERE fight_id = ?", (fight_id,)).fetchone()
     except sqlite3.Error as exc:
         raise StoreError(_("cannot read the store {path} ({reason})").format(path=db, reason=exc)) from exc
     return bool(row and row[0])

@@ -6,7 +6,9 @@ SameSite=Strict), never the key, with a CSRF token of its own — and sends it t
 that the key leaves the address bar and the history. Sign-ins are revocable (:mod:`.access`). Wrong keys and
 unknown sign-ins are limited per client address (:class:`Throttle`). A request is answered only when its Host names
 this server: a loopback name, or the public address the GM gave (``--public-url``); a state-changing request needs
-the GM's sign-in, its CSRF token, and, when the browser names one, an Origin that is this server.
+the GM's sign-in, its CSRF token, and, when the browser names one, an Origin that is this server. A player
+character's own link (``pc:ID``) signs in as a players' view that may also answer that character's dice, with the
+same CSRF and Origin checks, and nothing else.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from estoc.web.access import add_signin, digest, drop_signins, find_signin
 
 GM = "gm"
 PLAYERS = "players"
+CHARACTER = "pc:"
+"""The role of a player character's own link: ``pc:`` and the combatant's id (the players' view, and that
+character's dice to answer)."""
 COOKIES = {GM: "estoc_gm", PLAYERS: "estoc_view"}
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
@@ -38,6 +43,28 @@ _HOST = rf"(?P<host>{_LABEL}(?:\.{_LABEL})*|\[[0-9A-Fa-f:.]{{2,45}}\])(?::(?P<po
 HOST = re.compile(_HOST)
 ORIGIN = re.compile(rf"(?P<scheme>https?)://{_HOST}")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def owner_of(role: str) -> str | None:
+    """The player character a role answers for (``pc:ID``), or ``None`` (the GM, the players' shared view)."""
+    return role[len(CHARACTER):] if role.startswith(CHARACTER) else None
+
+
+def cookie_of(role: str) -> str:
+    """The cookie of a role's sign-in: a player character's link signs in as a players' view."""
+    return COOKIES[GM] if role == GM else COOKIES[PLAYERS]
+
+
+def character_of_key(keys: dict[str, str], key: str | None) -> str | None:
+    """The player character whose own key ``key`` is, or ``None``; every key is compared, in constant time."""
+    if not key or len(key) > TOKEN_LIMIT:
+        return None
+    given = key.encode("utf-8", "replace")
+    found = None
+    for who, known in keys.items():
+        if secrets.compare_digest(given, known.encode()):
+            found = who
+    return found
 
 
 def _token() -> str:

@@ -21,7 +21,7 @@ from estoc.play.marks import MARK_VERBS
 from estoc.play.store import EventStore
 from estoc.play.telling import markdown, record_lines, resume
 from estoc.play.tracker import Tracker, shown_name
-from estoc.web.choices import store_reveal, stored_reveal
+from estoc.web.choices import store_hold, store_reveal, stored_hold, stored_reveal
 
 GM_ONLY_VERBS = frozenset({*MARK_VERBS, "timer-fires", "mark-ends"})
 """Tracker records the players never see: the GM's own marks, notes and timers."""
@@ -41,6 +41,8 @@ class Screen:
 
     role: str
     lang: str
+    owner: str | None = None
+    """The player character whose dice this screen answers (a character's own link), or ``None``."""
     queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(maxsize=QUEUED))
     count: int | None = None
     """How many of the fight's records its log shows (``None``: not known)."""
@@ -58,13 +60,20 @@ class Screen:
 class FightSession:
     """The fight a server shows: opened lazily on the loop's thread; the screens it pushes every change to."""
 
-    def __init__(self, db: Path, fight_id: str, make_tracker: Callable[[EventStore, str], Tracker]) -> None:
+    def __init__(self, db: Path, fight_id: str, make_tracker: Callable[[EventStore, str], Tracker],
+                 asking: bool = False) -> None:
         self.db = db
+        self.asking = asking
+        """The players are asked for their dice (``estoc serve`` does, unless ``--no-ask``; off, estoc rolls every die
+        nobody typed, as the tracker does for a program)."""
         self.fight_id = fight_id
         self._make = make_tracker
         self._tracker: Tracker | None = None
         self.screens: set[Screen] = set()
         self._reveal: bool | None = None
+        self._hold: bool | None = None
+        self.held: tuple[int, str, str] | None = None
+        """A player's answer waiting for the GM's OK: (the question's number, the answer, the character)."""
         self._lines: dict[tuple[int, str, str, bool], tuple[dict[str, Any], list[str], str]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         """The server's event loop (set when it starts): :meth:`stop_streams` is called from other threads."""
@@ -74,7 +83,10 @@ class FightSession:
     @property
     def tracker(self) -> Tracker:
         if self._tracker is None:
-            self._tracker = self._make(EventStore(self.db), self.fight_id)
+            tracker = self._make(EventStore(self.db), self.fight_id)
+            tracker.asking = self.asking
+            self._tracker = tracker
+            tracker.begin()  # (a new fight's first round may wait on the players' initiative dice)
         return self._tracker
 
     @property
@@ -89,6 +101,26 @@ class FightSession:
     def reveal(self, value: bool) -> None:
         store_reveal(self.db, self.fight_id, value)
         self._reveal = value
+
+    @property
+    def hold(self) -> bool:
+        """The players' answers to their dice wait for the GM's OK (a choice kept in the store: :mod:`.choices`)."""
+        if self._hold is None:
+            self.tracker  # noqa: B018  (the store is opened, and checked, before its file is read)
+            self._hold = stored_hold(self.db, self.fight_id)
+        return self._hold
+
+    @hold.setter
+    def hold(self, value: bool) -> None:
+        store_hold(self.db, self.fight_id, value)
+        self._hold = value
+
+    def held_answer(self) -> tuple[int, str, str] | None:
+        """The player's answer waiting for the GM's OK to the die awaited now (one to an older question is gone)."""
+        asked = self.tracker.pending
+        if self.held is None or asked is None or self.held[0] != asked.number:
+            self.held = None
+        return self.held
 
     def close(self) -> None:
         if self._tracker is not None:
@@ -105,9 +137,10 @@ class FightSession:
         (a change costs the GM one rendering a kind of screen, not one a viewer)."""
         if self.render is None:
             return
-        alike: dict[tuple[str, str, int | None, int], list[Screen]] = {}
+        alike: dict[tuple[str, str, str | None, int | None, int], list[Screen]] = {}
         for screen in self.screens:
-            alike.setdefault((screen.role, screen.lang, screen.count, id(screen.last)), []).append(screen)
+            alike.setdefault((screen.role, screen.lang, screen.owner, screen.count, id(screen.last)),
+                             []).append(screen)
         records = self.tracker.records
         for screens in alike.values():
             set_language(screens[0].lang)
@@ -135,7 +168,8 @@ class FightSession:
         """Read commands another writer stored meanwhile; True when there were some (the fight was reloaded)."""
         tracker = self.tracker
         if tracker.store.events(self.fight_id, after=tracker.version):
-            tracker.reload()
+            tracker.reload()  # (a die awaited is dropped: the command waiting on it was decided on another fight)
+            tracker.begin()
             return True
         return False
 
@@ -204,7 +238,7 @@ def line_class(line: str) -> str:
     return f"i{(len(line) - len(line.lstrip(' '))) // 2}"
 
 
-def open_session(content: Callable[[], Content], db: Path, fight_id: str) -> FightSession:
+def open_session(content: Callable[[], Content], db: Path, fight_id: str, asking: bool = True) -> FightSession:
     """A session over a stored fight, its tracker made on the content ``content()`` loads (the command line's
-    folders), read again each time the tracker is."""
-    return FightSession(db, fight_id, lambda store, fid: resume(store, fid, content()))
+    folders), read again each time the tracker is; ``asking``: the players are asked for their dice."""
+    return FightSession(db, fight_id, lambda store, fid: resume(store, fid, content()), asking)
