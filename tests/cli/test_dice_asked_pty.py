@@ -4,6 +4,7 @@ left it. In the three systems."""
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import pty
@@ -35,10 +36,12 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: estoc itself, its terminal the pty
             env = {**os.environ, "XDG_STATE_HOME": str(home), "XDG_DATA_HOME": str(home), "ESTOC_LANG": "fr",
-                   "TERM": "dumb", "COLUMNS": "200"}
+                   "TERM": "dumb", "COLUMNS": "200",
+                   "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
             os.execve(sys.executable, [sys.executable, "-m", "estoc", *args], env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
         self.text = ""
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")  # (a read may cut a character in two)
 
     def read_until(self, pattern: str, timeout: float = 60) -> str:
         """What estoc wrote until ``pattern`` shows (a regular expression over what came since the last call)."""
@@ -49,7 +52,7 @@ class Terminal:
             ready, _w, _x = select.select([self.fd], [], [], 0.5)
             if ready:
                 try:
-                    chunk = os.read(self.fd, 65536).decode("utf-8", "replace")
+                    chunk = self.decoder.decode(os.read(self.fd, 65536))
                 except OSError:
                     break
                 seen += chunk
