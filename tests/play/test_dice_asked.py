@@ -178,3 +178,30 @@ def test_an_encounter_s_dice_block_is_checked(content: Content, tmp_path: Path) 
     assert read_encounter(good, content).dice == {"players": "attack", "gorm": "ask"}
     with pytest.raises(ContentError, match="sometimes"):
         read_encounter(bad, content)
+
+
+def test_one_player_field_in_every_system(content: Content, store: EventStore, tmp_path: Path) -> None:
+    """HARP and the One Ring take ``player`` as d100 does: a hero the GM lets estoc play is asked nothing, a creature
+    played at the table is asked its dice."""
+    harp = (SAMPLES / "embuscade.yaml").read_text(encoding="utf-8")
+    harp = harp.replace("- hero: brundar", "- hero: brundar\n        player: false", 1)
+    harp = harp.replace("- creature: warg", "- creature: warg\n        player: true", 1)
+    assert "player: false" in harp and "player: true" in harp
+    path = tmp_path / "embuscade.yaml"
+    path.write_text(harp, encoding="utf-8")
+    for extra in ("heroes-extra.yaml",):
+        (tmp_path / extra).write_text((SAMPLES / extra).read_text(encoding="utf-8"), encoding="utf-8")
+    loaded = read_encounter(path, content)
+    tracker = Tracker.create(store, fight_system("harp", content), loaded.name,
+                             {"encounter": loaded.setup, "seed": 3}, asking=True)
+    questions, _told = answered(tracker, [tracker.pending.record()] if tracker.pending else [])
+    asked = {q["who"] for q in questions}
+    assert "warg" in asked and "brundar" not in asked and "halvard" in asked
+    tor = (SAMPLES / "gue.yaml").read_text(encoding="utf-8").replace(
+        "{hero: faelwen-de-lindon, stance: rearward}", "{hero: faelwen-de-lindon, stance: rearward, player: false}")
+    path = tmp_path / "gue.yaml"
+    path.write_text(tor, encoding="utf-8")
+    loaded = read_encounter(path, content)
+    rows = {r["id"]: r for r in fight_system("tor", content).new_fight({"encounter": loaded.setup})
+            .view()["combatants"]}
+    assert not rows["faelwen-de-lindon"]["player"] and rows["eirik-de-dale"]["player"]

@@ -102,7 +102,7 @@ FATAL_WORDS = ("fatal", "fatale", "mortelle", "mortel")
 
 DICE_WORDS = {"feat": "attack", "destin": "attack", "dice": "attack-success", "maitrise": "attack-success",
               "prot": "protection", "protdice": "protection-success", "skill": "task", "comp": "task",
-              "skilldice": "task-success", "compdes": "task-success"}
+              "skilldice": "task-success", "compdes": "task-success", "severity": "wound", "gravite": "wound"}
 OPTION_WORDS = {"weapon": "weapon", "arme": "weapon", "as": "id", "comme": "id"}
 FLAG_WORDS = {**{k: "special:" + v for k, v in SPECIAL_WORDS.items()}, "more": "more", "plus": "more",
               "spread": "spread", "repartir": "spread",
