@@ -60,8 +60,8 @@ class TorPlay(CommandPlay):
 
     def dice_help(self) -> str:
         return _("dice typed: feat F… (feat die), dice F… (success dice), prot F and protdice F… (the protection "
-                 "roll's feat die and success dice), skill F and skilldice F… (a task's roll), severity F (the feat die of "
-                 "a wound's severity, gravite in French)")
+                 "roll's feat die and success dice), skill F and skilldice F… (a task's roll), severity F (the feat "
+                 "die of a wound's severity, gravite in French)")
 
     def status_lines(self, fight: Fight) -> list[str]:
         return tor_board(board_view(fight))
