@@ -105,7 +105,7 @@ def test_tor_sheet_shows_the_gear_on_the_ground(french: None, store: EventStore,
     assert "position avancée" in lines
     # the skills and the foe faced by name, never by id (« athletisme 1 », « engagé avec orc-soldat » were told)
     assert "Art de la guerre 1, Athlétisme 1" in lines and "athletisme" not in lines
-    assert "engagé avec Orque soldat" in lines and "engagé avec orc-soldat" not in lines
+    assert "engagement avec Orque soldat" in lines and "avec orc-soldat" not in lines
     adversary = text(tracker, "orc-soldat")
     assert "blessures 0 sur" in adversary and "Espoir" not in adversary
 

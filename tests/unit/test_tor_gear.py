@@ -383,7 +383,7 @@ def test_play_starts_from_the_encounters_settings_and_undo_replays_them(content:
             "Bard s'épuise : son endurance (22) ne dépasse plus sa charge (22).",
             "Bard subit une complication : 1 dé de moins aux jets d'attaque et de manœuvre jusqu'à ce qu'elle "
             "soit levée.", "Bard se déleste (coup de bouclier au sol) : charge 22.",
-            "Jet épuisé pour Bard : les dés de réussite de 1 à 3 ne comptent pas.",
+            "Jet épuisé pour Bard : les dés de maîtrise de 1 à 3 ne comptent pas.",
             "Une complication gêne Bard : 1 dé de moins.", "Bard n'a plus de complication.",
             "22/26  charge 22, épuisé, au sol : arme 3"]),
 ])

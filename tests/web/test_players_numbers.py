@@ -139,14 +139,15 @@ D100 = {  # a record, what the GM reads, what the players read: English, French
                    "  Ysolde the Bold gives first aid to Jacquot the Sly 1 (roll 12 against 45 %): it works, Jacquot "
                    "the Sly 1 is badly wounded."),
                   (None, "  Ysolde the Bold donne les premiers soins à Jacquot the Sly 1 (jet de 12 contre 45 %) : ils "
-                         "agissent, Jacquot the Sly 1 est gravement blessé.")),
+                         "agissent ; état de Jacquot the Sly 1 : gravement blessé.")),
     "dying": (d100_blow(hp=-1, dying=True),
               ("    Jacquot the Sly 1 is at -1 hit point: dead at the end of the round unless first aid brings them "
                "back to 1.",
                "    Jacquot the Sly 1 is dying: dead at the end of the round unless first aid brings them back to 1."),
               ("    Jacquot the Sly 1 est à -1 point de vie : la mort viendra à la fin du round, sauf si les premiers "
                "soins lui rendent au moins 1.",
-               "    Jacquot the Sly 1 agonise : mort à la fin du round, sauf si des premiers soins le ramènent à 1.")),
+               "    Jacquot the Sly 1 agonise : la mort viendra à la fin du round, sauf si les premiers soins lui "
+               "rendent au moins 1 point de vie.")),
 }
 
 
