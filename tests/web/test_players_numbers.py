@@ -147,7 +147,7 @@ D100 = {  # a record, what the GM reads, what the players read: English, French
               ("    Jacquot the Sly 1 est à -1 point de vie : la mort viendra à la fin du round, sauf si les premiers "
                "soins lui rendent au moins 1.",
                "    Jacquot the Sly 1 agonise : la mort viendra à la fin du round, sauf si les premiers soins lui "
-               "rendent au moins 1 point de vie.")),
+               "rendent au moins 1.")),
 }
 
 
