@@ -40,11 +40,15 @@ def stored_hold(db: Path, fight_id: str) -> bool:
 
 def store_hold(db: Path, fight_id: str, hold: bool) -> None:
     """Keep the GM's choice for this fight."""
-    schema = (f"CREATE TABLE IF NOT EXISTS {HOLD} (fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
-              " hold INTEGER NOT NULL)",)
+    _store(db, fight_id, HOLD, "hold", hold)
+
+
+def _store(db: Path, fight_id: str, table: str, column: str, value: bool) -> None:
+    schema = (f"CREATE TABLE IF NOT EXISTS {table} (fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
+              f" {column} INTEGER NOT NULL)",)
     with written(db, schema) as con:
-        con.execute(f"INSERT INTO {HOLD} (fight_id, hold) VALUES (?, ?) "
-                    "ON CONFLICT(fight_id) DO UPDATE SET hold = excluded.hold", (fight_id, int(hold)))
+        con.execute(f"INSERT INTO {table} (fight_id, {column}) VALUES (?, ?) "
+                    f"ON CONFLICT(fight_id) DO UPDATE SET {column} = excluded.{column}", (fight_id, int(value)))
 
 
 def _stored(db: Path, fight_id: str, table: str, column: str) -> bool:
@@ -62,11 +66,7 @@ def _stored(db: Path, fight_id: str, table: str, column: str) -> bool:
 
 def store_reveal(db: Path, fight_id: str, reveal: bool) -> None:
     """Keep the GM's choice for this fight."""
-    schema = (f"CREATE TABLE IF NOT EXISTS {TABLE} (fight_id TEXT PRIMARY KEY REFERENCES fights(id),"
-              " reveal INTEGER NOT NULL)",)
-    with written(db, schema) as con:
-        con.execute(f"INSERT INTO {TABLE} (fight_id, reveal) VALUES (?, ?) "
-                    "ON CONFLICT(fight_id) DO UPDATE SET reveal = excluded.reveal", (fight_id, int(reveal)))
+    _store(db, fight_id, TABLE, "reveal", reveal)
 
 
 @contextlib.contextmanager
